@@ -41,6 +41,11 @@ func register(c *command) {
 // set it; nil means no front end is built in yet.
 var defaultCommand func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
+// startREPL runs the interactive terminal REPL; the REPL's file sets it. The
+// default command calls it when standard input is a terminal, and runs piped
+// statements without prompts otherwise (or when it is nil).
+var startREPL func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
