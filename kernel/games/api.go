@@ -1,0 +1,58 @@
+// Package games holds gamelab's game values (polygons, coin rows, Life Line
+// boards and their solved results) and the builtins of the command language
+// that make, change, solve, trace and show them. It knows nothing of expr:
+// the kernel wraps each Builtin for expr and supplies the Env of the running
+// cell, so the builtins stay plain Go functions that are easy to test.
+package games
+
+import "context"
+
+// Env is what a builtin may use of the cell that calls it.
+type Env struct {
+	// Ctx is cancelled when the user interrupts the cell (Ctrl-C, Jupyter's
+	// interrupt); every builtin that can run long must honour it.
+	Ctx context.Context
+	// Show displays an item in the cell's output, in order with printed text:
+	// text/plain for terminals, SVG ("" if none) for Jupyter.
+	Show func(text, svg string)
+	// Print writes text to the cell's output stream.
+	Print func(s string)
+}
+
+// Builtin is one function of the command language. help, Tab completion and
+// Jupyter's inspect all read the same table (Builtins).
+type Builtin struct {
+	Name      string // e.g. "solve"
+	Signature string // e.g. "solve(x) / solve(board, player)"
+	Doc       string // one paragraph: what it does, numbering, errors
+	Example   string // a line the user can type, e.g. `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`
+	// Returns lists zero values of the types the builtin can return, so the
+	// kernel can complete fields after `name(...).` without running anything.
+	Returns []any
+	Fn      func(env *Env, args ...any) (any, error)
+}
+
+// Builtins is the table of game builtins, in the order help lists them.
+var Builtins []*Builtin
+
+// register adds b to Builtins; each builtin's file calls it from init.
+func register(b *Builtin) { Builtins = append(Builtins, b) }
+
+// Value is a game value or result: it renders as text for a terminal.
+// Values that have a picture also implement Pictured.
+type Value interface {
+	Text() string
+}
+
+// Pictured is a value with an SVG drawing.
+type Pictured interface {
+	SVG() string
+}
+
+// Indexable values support the kernel's indexed assignment `x[i] = v`
+// (`b[r, p] = v` for a board cell): SetIndex returns the changed copy and
+// leaves the receiver as it was, so a failed assignment changes nothing.
+// Indices are the games' own numbering, from 1.
+type Indexable interface {
+	SetIndex(index []any, v any) (any, error)
+}
