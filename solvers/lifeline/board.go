@@ -1,0 +1,116 @@
+// Package lifeline solves one turn of the board game Life Line (ICPC Japan;
+// SPEC §1.3, seed 004): on a triangular board, player C puts a stone on an
+// empty vertex, every group of equal stones that then touches no empty vertex
+// is removed, and C scores the removed stones of others minus their own.
+//
+// Solve finds the points of every empty vertex in time linear in the number of
+// vertices, so boards far beyond the judge's N ≤ 10 (N = 1500 has 1.1 million
+// vertices) are solved in milliseconds. The package is pure: no I/O, no kernel.
+package lifeline
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// MaxN is the largest board size. Its N(N+1)/2 = 2 147 450 880 cells still fit
+// an int32, which the solver uses for cell indices to halve its memory.
+const MaxN = 65535
+
+// Board is a triangular Life Line board of N rows. Row r (1..N, top to
+// bottom) holds r vertices at Cells[r(r-1)/2 : r(r-1)/2+r], position p = 1..r
+// from the left. A cell is 0 (empty) or a stone 1..9.
+type Board struct {
+	N     int
+	Cells []uint8
+}
+
+// NewBoard returns an empty board of size n; n must be in 1..MaxN (a
+// programming error otherwise, so it panics: callers check user input first).
+func NewBoard(n int) *Board {
+	if n < 1 || n > MaxN {
+		panic(fmt.Sprintf("lifeline: board size %d outside 1..%d", n, MaxN))
+	}
+	return &Board{N: n, Cells: make([]uint8, CellCount(n))}
+}
+
+// CellCount is the number of vertices of a board of size n: n(n+1)/2.
+func CellCount(n int) int { return n * (n + 1) / 2 }
+
+// Index maps the 1-based row r and position p to the index in Cells. It does
+// not check the range; Contains does.
+func (b *Board) Index(r, p int) int { return r*(r-1)/2 + p - 1 }
+
+// Contains reports whether (r, p) is a vertex of the board.
+func (b *Board) Contains(r, p int) bool { return r >= 1 && r <= b.N && p >= 1 && p <= r }
+
+// At is the cell at row r, position p (1-based); it panics outside the board,
+// as slice indexing does.
+func (b *Board) At(r, p int) uint8 {
+	if !b.Contains(r, p) {
+		panic(fmt.Sprintf("lifeline: vertex (%d,%d) outside a board of size %d", r, p, b.N))
+	}
+	return b.Cells[b.Index(r, p)]
+}
+
+// Coord is the inverse of Index: the 1-based row and position of Cells index i
+// (i ≥ 0), on a board of any size.
+func Coord(i int) (r, p int) {
+	// Row r starts at r(r-1)/2 ≤ i, so r = ⌊(1+√(8i+1))/2⌋; the float estimate
+	// may be off by one for large i, so it is corrected in integers.
+	r = int((1 + math.Sqrt(float64(8*i+1))) / 2)
+	for r > 1 && r*(r-1)/2 > i {
+		r--
+	}
+	for (r+1)*r/2 <= i {
+		r++
+	}
+	return r, i - r*(r-1)/2 + 1
+}
+
+// Clone returns a deep copy.
+func (b *Board) Clone() *Board {
+	return &Board{N: b.N, Cells: append([]uint8(nil), b.Cells...)}
+}
+
+// String is the judge's layout: one row per line, cells separated by one
+// space, no indentation and no final newline. ParseBoard reads it back.
+func (b *Board) String() string {
+	var sb strings.Builder
+	sb.Grow(2 * len(b.Cells))
+	i := 0
+	for r := 1; r <= b.N; r++ {
+		if r > 1 {
+			sb.WriteByte('\n')
+		}
+		for p := 1; p <= r && i < len(b.Cells); p++ {
+			if p > 1 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteByte('0' + b.Cells[i])
+			i++
+		}
+	}
+	return sb.String()
+}
+
+// check reports why b is not a well-formed board, or nil.
+func (b *Board) check() error {
+	if b == nil {
+		return fmt.Errorf("lifeline: no board")
+	}
+	if b.N < 1 || b.N > MaxN {
+		return fmt.Errorf("lifeline: board size %d outside 1..%d", b.N, MaxN)
+	}
+	if want := CellCount(b.N); len(b.Cells) != want {
+		return fmt.Errorf("lifeline: board of size %d needs %d cells, has %d", b.N, want, len(b.Cells))
+	}
+	for i, c := range b.Cells {
+		if c > 9 {
+			r, p := Coord(i)
+			return fmt.Errorf("lifeline: cell (%d,%d) holds %d, outside 0..9", r, p, c)
+		}
+	}
+	return nil
+}
