@@ -225,14 +225,16 @@ func (p *int64DP) step(sz, lo, hi int, row []uint64) {
 		for k, ai := range left {
 			x := ai - d[k+1]     // take L: the coin, minus the other's margin after
 			y := right[k] - d[k] // take R
-			// y − x cannot wrap (see newDP); its sign bit is 1 iff x > y,
-			// the seed's "strictly better" rule. Branch-free, because
-			// the choices of random rows defeat a branch predictor.
+			// y − x cannot wrap (see newDP); it is negative iff x > y,
+			// the seed's "strictly better" rule, and m is then all ones.
+			// Branch-free, because the choices of random rows defeat a
+			// branch predictor. The bits enter word from the top.
 			t := y - x
-			s := uint64(t) >> 63
-			word |= s << uint(k)
-			d[k] = y - t&-int64(s) // x when s = 1, y otherwise
+			m := t >> 63
+			d[k] = y - t&m // x when x > y, y otherwise
+			word = word>>1 | uint64(m)<<63
 		}
+		word >>= uint(64 - len(left))
 		if row != nil {
 			row[w0>>6] = word
 		}
