@@ -45,8 +45,9 @@ type Result struct {
 	Moves string
 }
 
-// ErrEmpty is returned for a row without coins.
-var ErrEmpty = errors.New("coins: no coins: a game needs n ≥ 1")
+// ErrEmpty is returned for a row without coins. The package's messages carry
+// no "coins:" prefix: callers say where (line, builtin) themselves.
+var ErrEmpty = errors.New("no coins: a game needs n ≥ 1")
 
 // TableBytes is the size in bytes of Solve's move table for n coins.
 func TableBytes(n int) int64 {
@@ -67,7 +68,7 @@ func solve(ctx context.Context, coins []*big.Int, bigOnly bool) (*Result, error)
 		return nil, ErrEmpty
 	}
 	if b := TableBytes(n); b > MaxTableBytes {
-		return nil, fmt.Errorf("coins: n = %d needs %d MiB for the move table, more than the %d MiB limit (the value alone needs no table)",
+		return nil, fmt.Errorf("n = %d needs %d MiB for the move table, more than the %d MiB limit (the value alone needs no table)",
 			n, b>>20, MaxTableBytes>>20)
 	}
 	table := newChoices(n)
