@@ -64,6 +64,14 @@ func (g Group) String() string {
 // millisecond.
 const cancelEvery = 1 << 16
 
+// poll looks at ctx for the i-th vertex of a pass, every cancelEvery-th time.
+func poll(ctx context.Context, i int) error {
+	if i%cancelEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
+
 // groups is the board's partition into stone groups with their liberties.
 type groups struct {
 	// root[i] is the representative cell of the group of stone cell i
@@ -116,10 +124,8 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	i := 0
 	for r := 1; r <= b.N; r++ {
 		for p := 1; p <= r; p, i = p+1, i+1 {
-			if i%cancelEvery == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+			if err := poll(ctx, i); err != nil {
+				return nil, err
 			}
 			g.root[i] = int32(i)
 			c := cells[i]
@@ -142,10 +148,8 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	}
 	// Pass 2: flatten, so root[i] is the root itself.
 	for i := range m {
-		if i%cancelEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if err := poll(ctx, i); err != nil {
+			return nil, err
 		}
 		if cells[i] != 0 {
 			g.root[i] = g.find(int32(i))
@@ -156,10 +160,8 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	i = 0
 	for r := 1; r <= b.N; r++ {
 		for p := 1; p <= r; p, i = p+1, i+1 {
-			if i%cancelEvery == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+			if err := poll(ctx, i); err != nil {
+				return nil, err
 			}
 			if cells[i] != 0 {
 				continue
@@ -274,10 +276,8 @@ func Solve(ctx context.Context, b *Board, player int) (*Result, error) {
 	i := 0
 	for r := 1; r <= b.N; r++ {
 		for p := 1; p <= r; p, i = p+1, i+1 {
-			if i%cancelEvery == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+			if err := poll(ctx, i); err != nil {
+				return nil, err
 			}
 			if b.Cells[i] != 0 {
 				continue
@@ -321,10 +321,8 @@ func (g *groups) apply(ctx context.Context, b *Board, c uint8, i int, res *Resul
 		return nil
 	}
 	for j, s := range b.Cells {
-		if j%cancelEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := poll(ctx, j); err != nil {
+			return err
 		}
 		if s != 0 && contains(mv.killed, g.root[j]) {
 			res.After.Cells[j] = 0
@@ -341,10 +339,8 @@ func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
 	// record, so it still holds its initial 0) and is reused.
 	seen := g.first
 	for j, s := range b.Cells {
-		if j%cancelEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if err := poll(ctx, j); err != nil {
+			return err
 		}
 		if s == 0 {
 			continue
