@@ -1,0 +1,35 @@
+package display
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestRender writes pictures to $DISPLAY_OUT for a person to look at.
+func TestRender(t *testing.T) {
+	dir := os.Getenv("DISPLAY_OUT")
+	if dir == "" {
+		t.Skip("set DISPLAY_OUT to a directory to write the pictures")
+	}
+	big := make([]string, 120)
+	ops := make([]byte, 120)
+	for i := range big {
+		big[i] = strings.Repeat("7", i%15+1)
+		ops[i] = "+*"[i%2]
+	}
+	pics := map[string]interface {
+		Text() string
+		SVG() string
+	}{
+		"ring5":   Ring{Values: []string{"-5", "-2", "-8", "-5", "8"}, Ops: []byte("*+**+"), First: 3, Optimal: []int{3, 4}, Caption: "polygon <seed> & co"},
+		"ring1":   Ring{Values: []string{"7"}, Ops: []byte("+"), First: 1, Optimal: []int{1}},
+		"ring2":   Ring{Values: []string{"3", "123456789012345678901234567890"}, Ops: []byte("+*"), First: 2, Optimal: []int{1, 2}},
+		"ring120": Ring{Values: big, Ops: ops, First: 7, Optimal: []int{7, 9, 30}},
+		"ring20":  Ring{Values: big[:20], Ops: ops[:20], First: 1, Optimal: []int{1, 2}},
+	}
+	for name, p := range pics {
+		os.WriteFile(dir+"/"+name+".svg", []byte(p.SVG()), 0o644)
+		os.WriteFile(dir+"/"+name+".txt", []byte(p.Text()), 0o644)
+	}
+}

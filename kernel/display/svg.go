@@ -1,0 +1,203 @@
+package display
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Shared look of every picture: a white page, dark ink, generic font families
+// (Jupyter and browsers pick what the machine has).
+const (
+	ink      = "#222222"
+	faint    = "#777777"
+	lattice  = "#bbbbbb"
+	redMark  = "#d62728"
+	goldMark = "#f2b600"
+	fontSans = "sans-serif"
+)
+
+// maxLabel is how many characters of a number a picture shows; longer ones
+// end in an ellipsis and keep the full value in a <title> tooltip (the text
+// form always prints it whole).
+const maxLabel = 12
+
+// svgDoc accumulates one standalone SVG document.
+type svgDoc struct {
+	b strings.Builder
+}
+
+// newSVG starts a document of w×h pixels with a white background, so the
+// picture stays readable on Jupyter's dark themes too.
+func newSVG(w, h float64) *svgDoc {
+	d := &svgDoc{}
+	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
+		num(w), num(h), num(w), num(h), fontSans)
+	d.printf(`<rect x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(w), num(h))
+	return d
+}
+
+// printf writes markup; every argument must already be safe (numbers, fixed
+// names): text content goes through text or esc.
+func (d *svgDoc) printf(format string, args ...any) {
+	fmt.Fprintf(&d.b, format, args...)
+}
+
+// text writes a <text> element at (x, y); attrs is extra markup such as
+// `text-anchor="middle"`, s is escaped.
+func (d *svgDoc) text(x, y, size float64, attrs, s string) {
+	d.printf(`<text x="%s" y="%s" font-size="%s"`, num(x), num(y), num(size))
+	if attrs != "" {
+		d.b.WriteString(" " + attrs)
+	}
+	d.b.WriteString(">" + esc(s) + "</text>\n")
+}
+
+// title writes a tooltip for the enclosing group.
+func (d *svgDoc) title(s string) {
+	d.b.WriteString("<title>" + esc(s) + "</title>")
+}
+
+func (d *svgDoc) end() string {
+	d.b.WriteString("</svg>\n")
+	return d.b.String()
+}
+
+// esc escapes s as XML character data.
+func esc(s string) string {
+	var b strings.Builder
+	// xml.EscapeText only fails when the writer does; strings.Builder does not.
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// num formats a coordinate with at most one decimal, the same on every
+// machine, so goldens can pin whole documents.
+func num(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 1, 64)
+	s = strings.TrimSuffix(s, ".0")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// short cuts a label to maxLabel characters, ending in "…" when cut.
+func short(s string) string {
+	if utf8.RuneCountInString(s) <= maxLabel {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxLabel-1]) + "…"
+}
+
+// textWidth estimates the rendered width of s at the given font size; an
+// overestimate for digits in common sans-serif fonts, which is the safe side
+// for layout.
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.62
+}
+
+// clamp limits x to [lo, hi].
+func clamp(x, lo, hi float64) float64 {
+	return max(lo, min(hi, x))
+}
+
+// runeWidth is the number of terminal columns of s (all our glyphs are
+// single-width).
+func runeWidth(s string) int { return utf8.RuneCountInString(s) }
+
+// pad centres s in a field of w columns.
+func center(s string, w int) string {
+	gap := w - runeWidth(s)
+	if gap <= 0 {
+		return s
+	}
+	return strings.Repeat(" ", gap/2) + s + strings.Repeat(" ", gap-gap/2)
+}
+
+// listInts writes up to limit numbers separated by ", ", then "… (k in all)".
+func listInts(xs []int, limit int) string {
+	var parts []string
+	for i, x := range xs {
+		if i == limit {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(xs)))
+			break
+		}
+		parts = append(parts, strconv.Itoa(x))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// canvas is a grid of terminal cells for text drawings that place labels at
+// computed columns.
+type canvas []rune
+
+// put writes s starting at column col, growing the line as needed.
+func (c *canvas) put(col int, s string) {
+	if col < 0 {
+		col = 0
+	}
+	for _, r := range s {
+		for len(*c) <= col {
+			*c = append(*c, ' ')
+		}
+		(*c)[col] = r
+		col++
+	}
+}
+
+func (c canvas) String() string { return strings.TrimRight(string(c), " ") }
+
+// legendItem is a line sample and its meaning.
+type legendItem struct {
+	stroke, attrs, label string
+}
+
+const legendRow = 18.0
+
+func (it legendItem) width() float64 { return 27 + textWidth(it.label, 11) + 14 }
+
+// legendRows counts the rows the items take in a picture w pixels wide.
+func legendRows(items []legendItem, w float64) int {
+	rows, x := 1, 12.0
+	for _, it := range items {
+		if x > 12 && x+it.width() > w {
+			rows, x = rows+1, 12
+		}
+		x += it.width()
+	}
+	return rows
+}
+
+// legendHeight is the room to reserve for up to k items of typical length.
+func legendHeight(k int, w float64) float64 {
+	items := make([]legendItem, k)
+	for i := range items {
+		items[i].label = "optimal first"
+	}
+	return float64(legendRows(items, w)) * legendRow
+}
+
+// legend draws the items in rows starting at y, wrapping at width w.
+func (d *svgDoc) legend(items []legendItem, y, w float64) {
+	x := 12.0
+	for _, it := range items {
+		if x > 12 && x+it.width() > w {
+			x, y = 12, y+legendRow
+		}
+		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" %s/>`, num(x), num(y), num(x+22), num(y), it.stroke, it.attrs)
+		d.text(x+27, y, 11, `dy="0.35em" fill="`+ink+`"`, it.label)
+		x += it.width()
+	}
+}
+
+// plural writes "1 vertex", "5 vertices".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
