@@ -1,0 +1,176 @@
+package polygon
+
+import (
+	"math"
+	"math/big"
+)
+
+// fastTables hold the DP in int64 while every value fits (layout: see tables).
+type fastTables struct {
+	sLo, sHi, tLo, tHi []int64
+	maxAbs             uint64 // largest |value| stored so far
+}
+
+// safeAbs bounds the operands of a level that cannot overflow: the product of
+// two such values is below 2^63 (3037000499² < 2^63-1), and so is their sum.
+const safeAbs = 3037000499
+
+func fastBytes(n int) int64 {
+	// sLo, sHi: n*n each; tLo, tHi: (2n-1)*n each; 8 bytes a cell.
+	return 8 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
+}
+
+func newFastTables(n int, values []*big.Int) *fastTables {
+	f := &fastTables{
+		sLo: make([]int64, n*n), sHi: make([]int64, n*n),
+		tLo: make([]int64, (2*n-1)*n), tHi: make([]int64, (2*n-1)*n),
+	}
+	for x := 0; x < 2*n-1; x++ {
+		v := values[x%n].Int64()
+		if x < n {
+			f.sLo[x*n], f.sHi[x*n] = v, v
+		}
+		f.tLo[x*n+n-1], f.tHi[x*n+n-1] = v, v
+		f.maxAbs = max(f.maxAbs, uabs(v))
+	}
+	return f
+}
+
+// store writes chain (i, ln) into both layouts.
+func (f *fastTables) store(n, i, ln int, lo, hi int64) {
+	j := i + ln - 1
+	f.sLo[i*n+ln-1], f.sHi[i*n+ln-1] = lo, hi
+	f.tLo[j*n+n-ln], f.tHi[j*n+n-ln] = lo, hi
+	if j+n < 2*n-1 {
+		f.tLo[(j+n)*n+n-ln], f.tHi[(j+n)*n+n-ln] = lo, hi
+	}
+}
+
+// runFast computes levels 2..n in int64. A level whose operands are all at
+// most safeAbs runs unchecked; any other level runs with overflow checks, and
+// if one cell overflows, runFast stops and returns that level, so the exact
+// engine redoes it. It returns n+1 when every level fits.
+func (t *tables) runFast() (int, error) {
+	n, f := t.n, t.fast
+	maxAbs := make([]uint64, t.opts.Workers)
+	over := make([]bool, t.opts.Workers)
+	for ln := 2; ln <= n; ln++ {
+		safe := f.maxAbs <= safeAbs
+		t.parallelCells(func(w, i0, i1 int) {
+			if safe {
+				maxAbs[w] = t.fastLevel(ln, i0, i1)
+			} else {
+				maxAbs[w], over[w] = t.checkedLevel(ln, i0, i1)
+			}
+		})
+		if t.stop.Load() {
+			return 0, errStopped
+		}
+		for w := range maxAbs {
+			if over[w] {
+				return ln, nil
+			}
+			f.maxAbs = max(f.maxAbs, maxAbs[w])
+			maxAbs[w] = 0
+		}
+	}
+	return n + 1, nil
+}
+
+// fastLevel computes cells i0..i1-1 of level ln with plain int64 arithmetic
+// (the caller proved it cannot overflow). It returns the largest |value|.
+func (t *tables) fastLevel(ln, i0, i1 int) uint64 {
+	n, f := t.n, t.fast
+	m := ln - 1
+	var top uint64
+	for i := i0; i < i1; i++ {
+		if t.stop.Load() {
+			return 0
+		}
+		j := i + m
+		A := f.sLo[i*n : i*n+m]
+		B := f.sHi[i*n : i*n+m][:len(A)]
+		C := f.tLo[j*n+n-m : j*n+n][:len(A)]
+		D := f.tHi[j*n+n-m : j*n+n][:len(A)]
+		M := t.mul[i+1 : i+1+m][:len(A)]
+		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+		for k := 0; k < len(A); {
+			// Runs of equal operators get a loop of their own, so the
+			// common all-'*' or long-run rings pay no branch per split.
+			e := min(int(t.runEnd[i+1+k])-(i+1), len(A))
+			if M[k] {
+				lo, hi = mulRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
+			} else {
+				lo, hi = addRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
+			}
+			k = e
+		}
+		f.store(n, i, ln, lo, hi)
+		top = max(top, uabs(lo), uabs(hi))
+	}
+	return top
+}
+
+func mulRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
+	B, C, D = B[:len(A)], C[:len(A)], D[:len(A)]
+	for k, a := range A {
+		b, c, d := B[k], C[k], D[k]
+		e1, e2, e3, e4 := a*c, a*d, b*c, b*d
+		lo = min(lo, e1, e2, e3, e4)
+		hi = max(hi, e1, e2, e3, e4)
+	}
+	return lo, hi
+}
+
+func addRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
+	B, C, D = B[:len(A)], C[:len(A)], D[:len(A)]
+	for k, a := range A {
+		lo = min(lo, a+C[k])
+		hi = max(hi, B[k]+D[k])
+	}
+	return lo, hi
+}
+
+// checkedLevel is fastLevel with every sum and product checked; it reports
+// overflow instead of wrapping.
+func (t *tables) checkedLevel(ln, i0, i1 int) (uint64, bool) {
+	n, f := t.n, t.fast
+	m := ln - 1
+	var top uint64
+	for i := i0; i < i1; i++ {
+		if t.stop.Load() {
+			return 0, false
+		}
+		j := i + m
+		A := f.sLo[i*n : i*n+m]
+		B := f.sHi[i*n : i*n+m][:len(A)]
+		C := f.tLo[j*n+n-m : j*n+n][:len(A)]
+		D := f.tHi[j*n+n-m : j*n+n][:len(A)]
+		M := t.mul[i+1 : i+1+m][:len(A)]
+		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+		for k, a := range A {
+			b, c, d := B[k], C[k], D[k]
+			if M[k] {
+				e1, ok1 := mul64(a, c)
+				e2, ok2 := mul64(a, d)
+				e3, ok3 := mul64(b, c)
+				e4, ok4 := mul64(b, d)
+				if !(ok1 && ok2 && ok3 && ok4) {
+					return 0, true
+				}
+				lo = min(lo, e1, e2, e3, e4)
+				hi = max(hi, e1, e2, e3, e4)
+			} else {
+				s1, ok1 := add64(a, c)
+				s2, ok2 := add64(b, d)
+				if !(ok1 && ok2) {
+					return 0, true
+				}
+				lo, hi = min(lo, s1), max(hi, s2)
+			}
+		}
+		f.store(n, i, ln, lo, hi)
+		top = max(top, uabs(lo), uabs(hi))
+	}
+	return top, false
+}

@@ -1,0 +1,191 @@
+package polygon
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// num is an exact integer: the int64 s when b is nil, else b. Values that fit
+// in int64 are always kept in s (normalised), so arithmetic on them allocates
+// nothing; b is never shared with a caller and never changed once made.
+type num struct {
+	s int64
+	b *big.Int
+}
+
+func numOfBig(x *big.Int) num {
+	if x.IsInt64() {
+		return num{s: x.Int64()}
+	}
+	return num{b: x}
+}
+
+// bigInt returns the value as a fresh *big.Int the caller may keep or change.
+func (x num) bigInt() *big.Int {
+	if x.b != nil {
+		return new(big.Int).Set(x.b)
+	}
+	return big.NewInt(x.s)
+}
+
+func (x num) toBig(tmp *big.Int) *big.Int {
+	if x.b != nil {
+		return x.b
+	}
+	return tmp.SetInt64(x.s)
+}
+
+func (x num) cmp(y num) int {
+	if x.b == nil && y.b == nil {
+		switch {
+		case x.s < y.s:
+			return -1
+		case x.s > y.s:
+			return 1
+		}
+		return 0
+	}
+	var t1, t2 big.Int
+	return x.toBig(&t1).Cmp(y.toBig(&t2))
+}
+
+func (x num) String() string {
+	if x.b != nil {
+		return x.b.String()
+	}
+	return big.NewInt(x.s).String()
+}
+
+// addNum and mulNum are exact: int64 when the result fits (overflow is
+// detected, never wrapped), math/big otherwise.
+func addNum(x, y num) num {
+	if x.b == nil && y.b == nil {
+		if s, ok := add64(x.s, y.s); ok {
+			return num{s: s}
+		}
+	}
+	var t1, t2 big.Int
+	return numOfBig(new(big.Int).Add(x.toBig(&t1), y.toBig(&t2)))
+}
+
+func mulNum(x, y num) num {
+	if x.b == nil && y.b == nil {
+		if p, ok := mul64(x.s, y.s); ok {
+			return num{s: p}
+		}
+	}
+	var t1, t2 big.Int
+	return numOfBig(new(big.Int).Mul(x.toBig(&t1), y.toBig(&t2)))
+}
+
+func applyNum(op byte, x, y num) num {
+	if op == '+' {
+		return addNum(x, y)
+	}
+	return mulNum(x, y)
+}
+
+// add64 and mul64 report whether the int64 result is exact.
+func add64(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (a^s)&(b^s) >= 0
+}
+
+func mul64(a, b int64) (int64, bool) {
+	hi, lo := bits.Mul64(uabs(a), uabs(b))
+	if hi != 0 {
+		return 0, false
+	}
+	if (a < 0) != (b < 0) {
+		if lo > 1<<63 {
+			return 0, false
+		}
+		return -int64(lo), true // lo == 1<<63 gives MinInt64, as it should
+	}
+	if lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
+}
+
+func uabs(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a) // MinInt64 becomes 1<<63, its true magnitude
+	}
+	return uint64(a)
+}
+
+// Residues. Every value also carries its residues modulo 2^64 (plain
+// wrapping uint64 arithmetic) and modulo the Mersenne prime 2^61-1. Both are
+// ring homomorphisms, so a candidate's residues come from its operands'
+// without big arithmetic. Two values whose residues agree differ by a multiple
+// of 2^64·(2^61-1) > 2^124; if their approximations also show that they differ
+// by less than that, they are equal (exact.go uses this to skip ties).
+const modP = 1<<61 - 1
+
+func mulModP(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b) // a, b < 2^61, so hi < 2^58
+	r := (lo & modP) + (lo>>61 | hi<<3)
+	for r >= modP {
+		r -= modP
+	}
+	return r
+}
+
+func addModP(a, b uint64) uint64 {
+	r := a + b
+	if r >= modP {
+		r -= modP
+	}
+	return r
+}
+
+func modPInt64(v int64) uint64 {
+	r := uabs(v) % modP
+	if v < 0 && r != 0 {
+		r = modP - r
+	}
+	return r
+}
+
+var bigModP = big.NewInt(modP)
+
+// residues returns x mod 2^64 and x mod 2^61-1.
+func (x num) residues() (w, m uint64) {
+	if x.b == nil {
+		return uint64(x.s), modPInt64(x.s)
+	}
+	words := x.b.Bits()
+	var low uint64
+	if len(words) > 0 {
+		low = uint64(words[0])
+	}
+	if x.b.Sign() < 0 {
+		low = -low
+	}
+	return low, new(big.Int).Mod(x.b, bigModP).Uint64() // Mod is Euclidean: 0 ≤ r < P
+}
+
+// float returns x rounded to float64 with relative error below 2^-52, or ±Inf
+// beyond float64's range.
+func (x num) float() float64 {
+	if x.b == nil {
+		return float64(x.s)
+	}
+	words := x.b.Bits() // |x|, little-endian; len ≥ 2 since x does not fit int64
+	nb := x.b.BitLen()
+	// Top 64 bits of |x| (truncated: relative error < 2^-63), then one rounding.
+	var top uint64
+	k := len(words) - 1
+	lead := nb - 64*k // bits used in the top word, 1..64
+	top = uint64(words[k]) << (64 - lead)
+	if lead < 64 {
+		top |= uint64(words[k-1]) >> lead
+	}
+	f := math.Ldexp(float64(top), nb-64)
+	if x.b.Sign() < 0 {
+		f = -f
+	}
+	return f
+}

@@ -1,0 +1,242 @@
+package polygon
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Result is the answer for one polygon.
+type Result struct {
+	N      int
+	Scores []*big.Int // Scores[i]: best score when edge i+1 is deleted first
+	Worst  []*big.Int // Worst[i]: worst score when edge i+1 is deleted first
+	Best   *big.Int   // the best score overall
+	// Optimal lists every optimal first edge, increasing, 1-based.
+	Optimal []int
+	// First is the plan's first edge: seed 000's choice, the smallest optimal.
+	First int
+	// Merges are the n-1 remaining edges in merge order, by original edge
+	// number, as seed 000's stack pops them.
+	Merges []int
+
+	poly *Polygon // a private copy, for Expr and Trace
+}
+
+// Options tune Solve. The zero value means the defaults.
+type Options struct {
+	// Workers is the number of goroutines each DP level is split over
+	// (default: GOMAXPROCS).
+	Workers int
+	// MaxTableBytes caps the memory of the DP tables (default
+	// DefaultMaxTableBytes); larger instances are refused with a *SizeError.
+	MaxTableBytes int64
+}
+
+// DefaultMaxTableBytes is the default table budget: 8 GiB, a third of this
+// project's 24 GiB machines.
+const DefaultMaxTableBytes = 8 << 30
+
+// SizeError refuses an instance whose tables would not fit the budget.
+type SizeError struct {
+	N     int
+	Need  int64 // bytes the tables would take
+	Limit int64 // the budget
+}
+
+func (e *SizeError) Error() string {
+	return fmt.Sprintf("polygon: n = %d needs about %s for its DP tables, more than the %s allowed",
+		e.N, humanBytes(e.Need), humanBytes(e.Limit))
+}
+
+func humanBytes(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	}
+	return fmt.Sprintf("%d bytes", b)
+}
+
+// Solve solves p with the default options.
+func Solve(ctx context.Context, p *Polygon) (*Result, error) {
+	return SolveWith(ctx, p, Options{})
+}
+
+// SolveWith solves p exactly. It returns ctx.Err() soon after ctx is
+// cancelled (each worker checks between cells, a few microseconds to a few
+// milliseconds apart), and a *SizeError for instances whose tables would not
+// fit in opts.MaxTableBytes.
+func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxTableBytes <= 0 {
+		opts.MaxTableBytes = DefaultMaxTableBytes
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+
+	t, err := buildTables(p, opts, &stop)
+	if err != nil {
+		if stop.Load() && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	n := len(p.Values)
+	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), poly: p.Clone()}
+	best := 0
+	for e := 0; e < n; e++ {
+		hi := t.value(e, n, true)
+		r.Scores[e] = hi.bigInt()
+		r.Worst[e] = t.value(e, n, false).bigInt()
+		if r.Scores[e].Cmp(r.Scores[best]) > 0 {
+			best = e
+		}
+	}
+	r.Best = new(big.Int).Set(r.Scores[best])
+	for e := 0; e < n; e++ {
+		if r.Scores[e].Cmp(r.Best) == 0 {
+			r.Optimal = append(r.Optimal, e+1)
+		}
+	}
+	r.First = r.Optimal[0]
+	r.Merges = t.plan(r.First - 1)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Table layout. Vertices are numbered 0..n-1 and the ring is doubled: index x
+// in [0, 2n) is vertex x mod n, and the edge between x-1 and x is edge x mod n
+// (0-based). The chain of length ln starting at i (0 ≤ i < n) ends at
+// j = i+ln-1 < 2n-1; deleting edge e first leaves the chain (e, n).
+//
+// Every table exists twice, so that the loop over split points k in [i, j)
+// reads both operands in increasing memory order:
+//   - by start: S[i*n + ln-1] is chain (i, ln), i < n; the left operands of
+//     cell (i, j) are S[i*n : i*n+ln-1];
+//   - by end: T[j*n + n-ln] is the chain of length ln ending at j, for ends
+//     0 ≤ j < 2n-1; the right operands (k+1 .. j) are T[j*n+n-ln+1 : j*n+n].
+// A chain with i+ln-1 ≤ n-2 is stored in T under both j and j+n.
+type tables struct {
+	n    int
+	ops  []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
+	mul  []bool // mul[x] == (ops[x] == '*')
+	// runEnd[x] is the first index after x whose operator differs from
+	// ops[x] (2n at the end): the split loops run over such runs.
+	runEnd []int32
+	fast *fastTables
+	gen  *genTables
+	opts Options
+	stop *atomic.Bool
+}
+
+// errStopped is returned by the engines when the stop flag is raised; Solve
+// turns it into ctx.Err().
+var errStopped = fmt.Errorf("polygon: solve cancelled")
+
+func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
+	n := len(p.Values)
+	t := &tables{n: n, ops: make([]byte, 2*n), mul: make([]bool, 2*n), opts: opts, stop: stop}
+	for x := 0; x < 2*n; x++ {
+		t.ops[x] = p.Ops[x%n]
+		t.mul[x] = p.Ops[x%n] == '*'
+	}
+	t.runEnd = make([]int32, 2*n)
+	for x := 2*n - 1; x >= 0; x-- {
+		if x == 2*n-1 || t.ops[x+1] != t.ops[x] {
+			t.runEnd[x] = int32(x + 1)
+		} else {
+			t.runEnd[x] = t.runEnd[x+1]
+		}
+	}
+	fits := true
+	for _, v := range p.Values {
+		fits = fits && v.IsInt64()
+	}
+	ln := 2
+	if fits {
+		if need := fastBytes(n); need > opts.MaxTableBytes {
+			return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
+		}
+		t.fast = newFastTables(n, p.Values)
+		var err error
+		if ln, err = t.runFast(); err != nil {
+			return nil, err
+		}
+		if ln > n {
+			return t, nil
+		}
+	}
+	// Some level may leave int64: continue exactly from level ln.
+	if need := genBytes(n); need > opts.MaxTableBytes {
+		return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
+	}
+	t.gen = newGenTables(t, p.Values)
+	t.fast = nil
+	if err := t.runGen(ln); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// value is the exact min (hi false) or max (hi true) of chain (i mod n, ln).
+func (t *tables) value(i, ln int, hi bool) num {
+	idx := (i%t.n)*t.n + ln - 1
+	if t.gen != nil {
+		return t.gen.value(idx, hi)
+	}
+	if hi {
+		return num{s: t.fast.sHi[idx]}
+	}
+	return num{s: t.fast.sLo[idx]}
+}
+
+// residue64 is the value of chain (i mod n, ln) modulo 2^64.
+func (t *tables) residue64(i, ln int, hi bool) uint64 {
+	idx := (i%t.n)*t.n + ln - 1
+	if t.gen != nil {
+		if hi {
+			return t.gen.sHi.w[idx]
+		}
+		return t.gen.sLo.w[idx]
+	}
+	if hi {
+		return uint64(t.fast.sHi[idx])
+	}
+	return uint64(t.fast.sLo[idx])
+}
+
+// parallelCells runs cell(i) for every start i in [0, n) on opts.Workers
+// goroutines, each taking one contiguous block (the cells of a level cost the
+// same). fn gets the worker number and its block.
+func (t *tables) parallelCells(fn func(w, i0, i1 int)) {
+	workers := min(t.opts.Workers, t.n)
+	if workers <= 1 || t.n < 16 {
+		fn(0, 0, t.n)
+		return
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		i0, i1 := t.n*w/workers, t.n*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(w, i0, i1)
+		}()
+	}
+	wg.Wait()
+}
