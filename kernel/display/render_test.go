@@ -26,6 +26,10 @@ func TestRender(t *testing.T) {
 		"ring1":   Ring{Values: []string{"7"}, Ops: []byte("+"), First: 1, Optimal: []int{1}},
 		"ring2":   Ring{Values: []string{"3", "123456789012345678901234567890"}, Ops: []byte("+*"), First: 2, Optimal: []int{1, 2}},
 		"ring120": Ring{Values: big, Ops: ops, First: 7, Optimal: []int{7, 9, 30}},
+		"row4":    Row{Coins: []string{"10", "80", "90", "30"}, Moves: "RRRL", Caption: "coins & <row>"},
+		"row1":    Row{Coins: []string{"-7"}, Moves: "L"},
+		"rowbad":  Row{Coins: []string{"1", "2"}, Moves: "LX"},
+		"row40":   Row{Coins: big[:40], Moves: strings.Repeat("LR", 20)},
 		"ring20":  Ring{Values: big[:20], Ops: ops[:20], First: 1, Optimal: []int{1, 2}},
 	}
 	for name, p := range pics {

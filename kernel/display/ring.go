@@ -222,7 +222,7 @@ func (x Ring) SVG() string {
 	fontV := 13.0
 	for i, v := range x.Values {
 		labels[i] = short(v)
-		longest = max(longest, textWidth(labels[i], fontV))
+		longest = max(longest, boldWidth(labels[i], fontV))
 	}
 	radial := n > 12 && longest > arc*0.9
 	if radial {

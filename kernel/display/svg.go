@@ -100,6 +100,11 @@ func textWidth(s string, size float64) float64 {
 	return float64(utf8.RuneCountInString(s)) * size * 0.62
 }
 
+// boldWidth is textWidth for bold text.
+func boldWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.72
+}
+
 // clamp limits x to [lo, hi].
 func clamp(x, lo, hi float64) float64 {
 	return max(lo, min(hi, x))

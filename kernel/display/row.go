@@ -1,0 +1,244 @@
+package display
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Row is a coins-in-a-row instance, optionally with the optimal play.
+type Row struct {
+	Coins   []string // coin values in decimal
+	Moves   string   // "" when unsolved; else n letters L/R: the optimal play, A first, alternating
+	Caption string
+}
+
+// play is who takes each coin and on which turn (1-based), as the moves
+// say; players[j] is 'A' or 'B'.
+type play struct {
+	players []byte
+	turns   []int
+}
+
+// play replays Moves; a string that does not fit the row yields a note
+// instead, so a picture never fails.
+func (x Row) play() (*play, string) {
+	if x.Moves == "" {
+		return nil, ""
+	}
+	n := len(x.Coins)
+	if len(x.Moves) != n {
+		return nil, fmt.Sprintf("moves %q ignored: %d letters for %s", x.Moves, len(x.Moves), plural(n, "coin", "coins"))
+	}
+	p := &play{players: make([]byte, n), turns: make([]int, n)}
+	l, r := 0, n-1
+	for t, m := range []byte(x.Moves) {
+		j := l
+		switch m {
+		case 'L':
+			l++
+		case 'R':
+			j = r
+			r--
+		default:
+			return nil, fmt.Sprintf("moves %q ignored: letter %d is %q, not L or R", x.Moves, t+1, m)
+		}
+		p.players[j] = "AB"[t%2]
+		p.turns[j] = t + 1
+	}
+	return p, ""
+}
+
+// tag is the mark under coin j: who takes it and on which turn, "B·4".
+func (p *play) tag(j int) string {
+	return fmt.Sprintf("%c·%d", p.players[j], p.turns[j])
+}
+
+// totals sums each player's coins exactly; ok is false when a coin is not
+// a decimal integer (then the picture shows no totals).
+func (x Row) totals(p *play) (a, b *big.Int, ok bool) {
+	a, b = new(big.Int), new(big.Int)
+	for j, s := range x.Coins {
+		v, good := new(big.Int).SetString(s, 10)
+		if !good {
+			return nil, nil, false
+		}
+		if p.players[j] == 'A' {
+			a.Add(a, v)
+		} else {
+			b.Add(b, v)
+		}
+	}
+	return a, b, true
+}
+
+// summary is the line of totals, e.g. "A 110 · B 100 · A − B = 10".
+func (x Row) summary(p *play) string {
+	a, b, ok := x.totals(p)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("A %s · B %s · A − B = %s", a, b, new(big.Int).Sub(a, b))
+}
+
+// howToRead is the legend of the tags, with the moves while they are short.
+func (x Row) howToRead() string {
+	s := "under each coin: who takes it · on which turn"
+	if len(x.Moves) <= 40 {
+		s += " (moves " + x.Moves + ", A first)"
+	}
+	return s
+}
+
+// Text draws the coins as a row of boxes numbered from 1, with who takes
+// each coin and on which turn underneath ("B·4": B, turn 4), then the
+// totals; a row wider than a terminal wraps into several rows of boxes.
+// Values are printed in full.
+func (x Row) Text() string {
+	var out []string
+	if x.Caption != "" {
+		out = append(out, x.Caption)
+	}
+	n := len(x.Coins)
+	if n == 0 {
+		return strings.Join(append(out, "(no coins)"), "\n") + "\n"
+	}
+	p, note := x.play()
+	widths := make([]int, n)
+	for j, c := range x.Coins {
+		widths[j] = max(runeWidth(c), len(strconv.Itoa(j+1)))
+		if p != nil {
+			widths[j] = max(widths[j], runeWidth(p.tag(j)))
+		}
+		widths[j] += 2
+	}
+	for lo := 0; lo < n; {
+		hi, w := lo, 1
+		for hi < n && (hi == lo || w+widths[hi]+1 <= maxTextWidth) {
+			w += widths[hi] + 1
+			hi++
+		}
+		var idx, top, mid, bot, tags strings.Builder
+		top.WriteString("┌")
+		mid.WriteString("│")
+		bot.WriteString("└")
+		idx.WriteString(" ")
+		tags.WriteString(" ")
+		for j := lo; j < hi; j++ {
+			bar := strings.Repeat("─", widths[j])
+			sep, bsep := "┬", "┴"
+			if j == hi-1 {
+				sep, bsep = "┐", "┘"
+			}
+			top.WriteString(bar + sep)
+			bot.WriteString(bar + bsep)
+			mid.WriteString(center(x.Coins[j], widths[j]) + "│")
+			idx.WriteString(center(strconv.Itoa(j+1), widths[j]) + " ")
+			if p != nil {
+				tags.WriteString(center(p.tag(j), widths[j]) + " ")
+			}
+		}
+		out = append(out, idx.String(), top.String(), mid.String(), bot.String())
+		if p != nil {
+			out = append(out, tags.String())
+		}
+		lo = hi
+	}
+	if p != nil {
+		out = append(out, x.howToRead())
+		if s := x.summary(p); s != "" {
+			out = append(out, s)
+		}
+	}
+	if note != "" {
+		out = append(out, note)
+	}
+	for i := range out {
+		out[i] = strings.TrimRight(out[i], " ")
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// Player colours: fill and ink, A blue and B orange (told apart by the
+// letter too, not by colour alone).
+var (
+	playerFill = map[byte]string{'A': "#d6e6f5", 'B': "#fde3c8", 0: "#f2f2f2"}
+	playerInk  = map[byte]string{'A': "#1f5f99", 'B': "#b35806", 0: ink}
+)
+
+// SVG draws the coins as discs in a row (wrapping into lines when long),
+// numbered above, coloured by who takes them, each with the taker and turn
+// underneath; a legend gives the totals.
+func (x Row) SVG() string {
+	n := len(x.Coins)
+	if n == 0 {
+		return emptySVG(x.Caption, "no coins")
+	}
+	p, note := x.play()
+	const (
+		h       = 44.0  // coin height
+		gap     = 10.0  // between coins
+		lineH   = 86.0  // one line of coins with its numbers and tags
+		maxLine = 940.0 // wrap width
+		font    = 14.0
+	)
+	type coin struct{ x, y, w float64 }
+	coins := make([]coin, n)
+	x0, y0, widest := 12.0, 30.0, 0.0
+	if x.Caption != "" {
+		y0 = 54
+	}
+	cx, cy := x0, y0
+	for j, c := range x.Coins {
+		w := max(h, boldWidth(short(c), font)+16)
+		if cx > x0 && cx+w > maxLine {
+			cx, cy = x0, cy+lineH
+		}
+		coins[j] = coin{cx, cy, w}
+		cx += w + gap
+		widest = max(widest, cx)
+	}
+	var legendLines []string
+	if p != nil {
+		legendLines = append(legendLines, x.howToRead())
+		if s := x.summary(p); s != "" {
+			legendLines = append(legendLines, s)
+		}
+	}
+	if note != "" {
+		legendLines = append(legendLines, note)
+	}
+	W := max(widest+2, 200, textWidth(x.Caption, 14)+24)
+	for _, l := range legendLines {
+		W = max(W, textWidth(l, 12)+24)
+	}
+	H := cy + lineH + float64(len(legendLines))*18 + 4
+	d := newSVG(W, H)
+	if x.Caption != "" {
+		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+	}
+	for j, c := range coins {
+		var who byte
+		if p != nil {
+			who = p.players[j]
+		}
+		d.printf(`<g><title>coin %d = %s`, j+1, esc(x.Coins[j]))
+		if p != nil {
+			d.printf(`, taken by %c on turn %d`, who, p.turns[j])
+		}
+		d.printf(`</title>`)
+		d.text(c.x+c.w/2, c.y-6, 10, `text-anchor="middle" fill="`+faint+`"`, strconv.Itoa(j+1))
+		d.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="%s" stroke-width="2"/>`,
+			num(c.x), num(c.y), num(c.w), num(h), num(h/2), playerFill[who], playerInk[who])
+		d.text(c.x+c.w/2, c.y+h/2, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+ink+`"`, short(x.Coins[j]))
+		if p != nil {
+			d.text(c.x+c.w/2, c.y+h+16, 12, `text-anchor="middle" font-weight="bold" fill="`+playerInk[who]+`"`, p.tag(j))
+		}
+		d.printf("</g>\n")
+	}
+	for i, l := range legendLines {
+		d.text(12, cy+lineH-6+float64(i)*18, 12, `fill="`+ink+`"`, l)
+	}
+	return d.end()
+}
