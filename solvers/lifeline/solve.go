@@ -333,7 +333,21 @@ func (g *groups) apply(ctx context.Context, b *Board, c uint8, i int, res *Resul
 }
 
 // unreachable fills res.Unreachable with the groups that have no liberty.
+// All their cells share one backing array: a board can hold a million dead
+// single stones, and a million small allocations would dominate the solve.
 func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
+	total, count := 0, 0
+	for j, s := range b.Cells {
+		if s != 0 && g.root[j] == int32(j) && g.libs[j] == 0 {
+			total += int(g.size[j])
+			count++
+		}
+	}
+	if count == 0 {
+		return nil
+	}
+	res.Unreachable = make([]Group, 0, count)
+	backing := make([][2]int, total)
 	// seen maps a dead root to 1 + its place in res.Unreachable, 0 before its
 	// first cell. first[] is free for such roots (they have no liberty to
 	// record, so it still holds its initial 0) and is reused.
@@ -350,12 +364,14 @@ func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
 			continue
 		}
 		if seen[k] == 0 {
-			res.Unreachable = append(res.Unreachable, Group{Stone: s, Cells: make([][2]int, 0, g.size[k])})
+			n := int(g.size[k])
+			res.Unreachable = append(res.Unreachable, Group{Stone: s, Cells: backing[:0:n]})
+			backing = backing[n:]
 			seen[k] = int32(len(res.Unreachable))
 		}
 		r, p := Coord(j)
 		grp := &res.Unreachable[seen[k]-1]
-		grp.Cells = append(grp.Cells, [2]int{r, p})
+		grp.Cells = append(grp.Cells, [2]int{r, p}) // within its capacity: no copy
 	}
 	return nil
 }
