@@ -88,3 +88,20 @@ func TestParseCell(t *testing.T) {
 		}
 	}
 }
+
+// Every board reads back from String and from its compact form.
+func TestParseBoardRoundTrip(t *testing.T) {
+	for n := 1; n <= 40; n++ {
+		b := RandomBoard(n, uint64(n))
+		compact := make([]byte, len(b.Cells))
+		for i, c := range b.Cells {
+			compact[i] = '0' + c
+		}
+		for _, text := range []string{b.String(), string(compact)} {
+			back, err := ParseBoard(n, text)
+			if err != nil || !reflect.DeepEqual(back, b) {
+				t.Fatalf("size %d: %q reads as %v, %v", n, text, back, err)
+			}
+		}
+	}
+}

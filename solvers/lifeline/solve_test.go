@@ -373,3 +373,32 @@ func TestRandomBoardFixed(t *testing.T) {
 		t.Errorf("RandomBoard distribution %v", counts)
 	}
 }
+
+func TestBoardAccessors(t *testing.T) {
+	b, _ := ParseBoard(4, "2231041140")
+	if b.At(3, 3) != 4 || b.At(4, 1) != 1 || b.At(1, 1) != 2 {
+		t.Errorf("At: %d %d %d", b.At(3, 3), b.At(4, 1), b.At(1, 1))
+	}
+	c := b.Clone()
+	c.Cells[0] = 9
+	if b.Cells[0] != 2 {
+		t.Error("Clone shares its cells")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("At(5, 1) on a 4-row board did not panic")
+		}
+	}()
+	b.At(5, 1)
+}
+
+func TestGroupStringLong(t *testing.T) {
+	g := Group{Stone: 3}
+	for p := 1; p <= 10; p++ {
+		g.Cells = append(g.Cells, [2]int{10, p})
+	}
+	want := "10 stone(s) 3 at (10,1) (10,2) (10,3) (10,4) (10,5) (10,6) (10,7) (10,8) … (2 more)"
+	if got := g.String(); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
