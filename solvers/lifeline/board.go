@@ -15,7 +15,9 @@ import (
 )
 
 // MaxN is the largest board size. Its N(N+1)/2 = 2 147 450 880 cells still fit
-// an int32, which the solver uses for cell indices to halve its memory.
+// an int32, which the solver uses for cell indices to halve its memory. (The
+// index arithmetic assumes a 64-bit int beyond N = 46340, as on every
+// platform gamelab is built for.)
 const MaxN = 65535
 
 // Board is a triangular Life Line board of N rows. Row r (1..N, top to
