@@ -72,7 +72,11 @@ func margin(a []*big.Int, i, j int) *big.Int {
 func randRow(rng *rand.Rand, n int, lo, hi int64) []*big.Int {
 	r := make([]*big.Int, n)
 	for i := range r {
-		r[i] = big.NewInt(lo + int64(rng.Uint64N(uint64(hi)-uint64(lo)+1))) // wraps into range
+		u := rng.Uint64() // the whole int64 range when span wraps to 0
+		if span := uint64(hi) - uint64(lo) + 1; span != 0 {
+			u = rng.Uint64N(span)
+		}
+		r[i] = big.NewInt(lo + int64(u)) // wraps into range
 	}
 	return r
 }
@@ -133,8 +137,8 @@ func TestAgainstBruteForce(t *testing.T) {
 		n := 1 + iter%12
 		rg := ranges[iter%len(ranges)]
 		a := randRow(rng, n, rg[0], rg[1])
-		for _, bigOnly := range []bool{false, true} {
-			r, err := solve(context.Background(), a, bigOnly)
+		for _, path := range []numPath{auto, wide, bigOnly} {
+			r, err := solve(context.Background(), a, path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -185,8 +189,8 @@ func seedTable(money []int64) (int64, string) {
 }
 
 func TestAgainstSeedTableLongRows(t *testing.T) {
-	defer func(a, b int) { int64Chunk, bigChunk = a, b }(int64Chunk, bigChunk)
-	int64Chunk, bigChunk = 128, 64 // cross chunk borders inside a diagonal
+	defer func(a, b, c int) { int64Chunk, int128Chunk, bigChunk = a, b, c }(int64Chunk, int128Chunk, bigChunk)
+	int64Chunk, int128Chunk, bigChunk = 128, 64, 64 // cross chunk borders inside a diagonal
 	rng := rand.New(rand.NewPCG(30, 3))
 	for _, n := range []int{63, 64, 65, 130, 257, 400} {
 		for _, rg := range [][2]int64{{-2, 2}, {1, 1e9}} {
@@ -196,13 +200,13 @@ func TestAgainstSeedTableLongRows(t *testing.T) {
 				vs[i] = c.Int64()
 			}
 			best, moves := seedTable(vs)
-			for _, bigOnly := range []bool{false, true} {
-				r, err := solve(context.Background(), a, bigOnly)
+			for _, path := range []numPath{auto, wide, bigOnly} {
+				r, err := solve(context.Background(), a, path)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if r.Best.Int64() != best || r.Moves != moves {
-					t.Fatalf("n=%d range %v bigOnly=%v: got %v %s, want %d %s", n, rg, bigOnly, r.Best, r.Moves, best, moves)
+					t.Fatalf("n=%d range %v path %d: got %v %s, want %d %s", n, rg, path, r.Best, r.Moves, best, moves)
 				}
 				v, err := SolveValue(context.Background(), a)
 				if err != nil || v.Cmp(r.Diff) != 0 {
@@ -232,39 +236,60 @@ func TestBigNumbers(t *testing.T) {
 
 	rng := rand.New(rand.NewPCG(9, 9))
 	for iter := 0; iter < 300; iter++ {
-		a := randRow(rng, 1+iter%10, math.MinInt64+1, math.MaxInt64)
-		r, err := Solve(context.Background(), a)
-		if err != nil {
-			t.Fatal(err)
+		a := randRow(rng, 1+iter%10, math.MinInt64, math.MaxInt64)
+		if iter%3 == 0 { // beyond 128 bits too
+			for _, c := range a {
+				c.Lsh(c, 70)
+			}
 		}
-		checkAgainstBrute(t, a, r)
+		for _, path := range []numPath{auto, bigOnly} {
+			r, err := solve(context.Background(), a, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAgainstBrute(t, a, r)
+		}
 	}
 }
 
-// The int64 path is taken exactly while Σ|a| < 2^62, and answers right on
-// both sides of the border.
-func TestInt64Border(t *testing.T) {
+// Each row gets the cheapest representation that cannot overflow (int64
+// exactly while Σ|a| < 2^62), and every representation answers right on
+// both sides of its border.
+func TestRepresentationBorders(t *testing.T) {
 	const lim = math.MaxInt64 / 2 // 2^62 − 1
 	for _, tc := range []struct {
 		a    []*big.Int
-		fast bool
+		want string
 	}{
-		{row(lim/2, -(lim - lim/2)), true},
-		{row(lim/2+1, -(lim - lim/2)), false},
-		{row(lim, 0, 0), true},
-		{row(-lim, 1), false},
-		{row(math.MinInt64), false},
-		{row(lim/3, lim/3, -(lim / 3)), true},
+		{row(lim/2, -(lim - lim/2)), "int64"},
+		{row(lim/2+1, -(lim - lim/2)), "int128"},
+		{row(lim, 0, 0), "int64"},
+		{row(-lim, 1), "int128"},
+		{row(math.MinInt64), "int128"},
+		{row(math.MaxInt64, math.MinInt64, math.MaxInt64), "int128"},
+		{row(lim/3, lim/3, -(lim / 3)), "int64"},
+		{bigRow(t, "9223372036854775808 1"), "big"},
+		{bigRow(t, "1 -9223372036854775809"), "big"},
 	} {
-		_, fast := newDP(tc.a, false).(*int64DP)
-		if fast != tc.fast {
-			t.Errorf("%v: int64 path %v, want %v", tc.a, fast, tc.fast)
+		var got string
+		switch newDP(tc.a, auto).(type) {
+		case *int64DP:
+			got = "int64"
+		case *int128DP:
+			got = "int128"
+		case *bigDP:
+			got = "big"
 		}
-		r, err := Solve(context.Background(), tc.a)
-		if err != nil {
-			t.Fatal(err)
+		if got != tc.want {
+			t.Errorf("%v: %s path, want %s", tc.a, got, tc.want)
 		}
-		checkAgainstBrute(t, tc.a, r)
+		for _, path := range []numPath{auto, wide, bigOnly} {
+			r, err := solve(context.Background(), tc.a, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAgainstBrute(t, tc.a, r)
+		}
 	}
 }
 
@@ -399,13 +424,18 @@ func TestCancel(t *testing.T) {
 	defer func() { chunkHook = nil }()
 	rng := rand.New(rand.NewPCG(1, 2))
 	fast := randRow(rng, 20000, -1e9, 1e9)
+	wide := randRow(rng, 6000, math.MinInt64+1, math.MaxInt64)
 	huge := randRow(rng, 3000, math.MinInt64+1, math.MaxInt64)
+	for _, c := range huge {
+		c.Lsh(c, 40)
+	}
 	var r *Result
 	for _, tc := range []struct {
 		name string
 		run  func(context.Context) error
 	}{
 		{"Solve int64", func(ctx context.Context) error { _, err := Solve(ctx, fast); return err }},
+		{"Solve int128", func(ctx context.Context) error { _, err := Solve(ctx, wide); return err }},
 		{"Solve big", func(ctx context.Context) error { _, err := Solve(ctx, huge); return err }},
 		{"SolveValue", func(ctx context.Context) error { _, err := SolveValue(ctx, fast); return err }},
 		{"Trace", func(ctx context.Context) error { _, err := r.Trace(ctx); return err }},

@@ -24,7 +24,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/big"
 )
 
@@ -57,12 +56,12 @@ func TableBytes(n int) int64 {
 // Solve plays the row optimally for both players. It honours ctx: a
 // cancelled context stops it within milliseconds with ctx's error.
 func Solve(ctx context.Context, coins []*big.Int) (*Result, error) {
-	return solve(ctx, coins, false)
+	return solve(ctx, coins, auto)
 }
 
-// solve is Solve with the int64 fast path optionally disabled, so tests can
-// check the two paths against each other.
-func solve(ctx context.Context, coins []*big.Int, bigOnly bool) (*Result, error) {
+// solve is Solve with a choice of number representation, so tests can check
+// the representations against each other.
+func solve(ctx context.Context, coins []*big.Int, path numPath) (*Result, error) {
 	n := len(coins)
 	if n == 0 {
 		return nil, ErrEmpty
@@ -72,7 +71,7 @@ func solve(ctx context.Context, coins []*big.Int, bigOnly bool) (*Result, error)
 			n, b>>20, MaxTableBytes>>20)
 	}
 	table := newChoices(n)
-	dp := newDP(coins, bigOnly)
+	dp := newDP(coins, path)
 	if err := runDP(ctx, dp, n, table, nil); err != nil {
 		return nil, err
 	}
@@ -87,7 +86,7 @@ func SolveValue(ctx context.Context, coins []*big.Int) (*big.Int, error) {
 	if len(coins) == 0 {
 		return nil, ErrEmpty
 	}
-	dp := newDP(coins, false)
+	dp := newDP(coins, auto)
 	if err := runDP(ctx, dp, len(coins), nil, nil); err != nil {
 		return nil, err
 	}
@@ -111,165 +110,6 @@ func sum(coins []*big.Int) *big.Int {
 		s.Add(s, c)
 	}
 	return s
-}
-
-// diffDP is one number representation of the rolling margin row. After
-// diagonal sz has been stepped over i in [0, n−sz), d[i] holds d(i, i+sz).
-type diffDP interface {
-	// step computes diagonal sz for i in [lo, hi), lo a multiple of 64, and
-	// when row is non-nil stores bit i of row set iff the mover takes L.
-	step(sz, lo, hi int, row []uint64)
-	// value returns a copy of d[i].
-	value(i int) *big.Int
-	// chunk is how many cells to step between looks at the context: a
-	// multiple of 64 worth about a tenth of a millisecond.
-	chunk() int
-}
-
-// Cells per look at the context (multiples of 64): about a tenth of a
-// millisecond of work each. Variables so tests can cross chunk borders with
-// small rows.
-var int64Chunk, bigChunk = 1 << 16, 1 << 10
-
-// chunkHook, when set by a test, runs before every chunk, so a test can
-// cancel mid-solve without sleeping.
-var chunkHook func()
-
-// runDP fills the diagonals 1..n−1 of the margin DP in place, calling after
-// (if non-nil) once the row holds diagonal sz, for sz = 0 (the coins
-// themselves) up to n−1.
-func runDP(ctx context.Context, dp diffDP, n int, table *choices, after func(sz int)) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if after != nil {
-		after(0)
-	}
-	chunk := dp.chunk()
-	for sz := 1; sz < n; sz++ {
-		var row []uint64
-		if table != nil {
-			row = table.diag(sz)
-		}
-		for m, lo := n-sz, 0; lo < m; lo += chunk {
-			if chunkHook != nil {
-				chunkHook()
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			dp.step(sz, lo, min(lo+chunk, m), row)
-		}
-		if after != nil {
-			after(sz)
-		}
-	}
-	return nil
-}
-
-// newDP picks the int64 representation when it cannot overflow, big.Int
-// otherwise. Every margin on coins i..j, and every candidate a_i − d(…)
-// or a_j − d(…), is bounded in absolute value by Σ|a_k| over i..j, so if
-// the whole row's Σ|a_k| is below 2^62 no int64 operation can wrap, nor can
-// the difference of two candidates that step uses for its branch-free
-// choice. The check is done once, up front, instead of per cell.
-func newDP(coins []*big.Int, bigOnly bool) diffDP {
-	n := len(coins)
-	if !bigOnly {
-		a := make([]int64, n)
-		var total uint64
-		ok := true
-		for i, c := range coins {
-			if !c.IsInt64() {
-				ok = false
-				break
-			}
-			v := c.Int64()
-			a[i] = v
-			abs := uint64(v)
-			if v < 0 {
-				abs = uint64(-v) // v = MinInt64 gives 2^63, caught below
-			}
-			total += abs
-			if abs > math.MaxInt64/2 || total > math.MaxInt64/2 {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			d := make([]int64, n)
-			copy(d, a)
-			return &int64DP{a: a, d: d}
-		}
-	}
-	p := &bigDP{a: coins, d: make([]*big.Int, n), x: new(big.Int), y: new(big.Int)}
-	for i, c := range coins {
-		p.d[i] = new(big.Int).Set(c)
-	}
-	return p
-}
-
-type int64DP struct{ a, d []int64 }
-
-func (p *int64DP) chunk() int { return int64Chunk }
-
-func (p *int64DP) value(i int) *big.Int { return big.NewInt(p.d[i]) }
-
-func (p *int64DP) step(sz, lo, hi int, row []uint64) {
-	for w0 := lo; w0 < hi; w0 += 64 {
-		end := min(w0+64, hi)
-		left := p.a[w0:end]
-		right := p.a[w0+sz : end+sz]
-		right = right[:len(left)]
-		d := p.d[w0 : end+1]
-		var word uint64
-		for k, ai := range left {
-			x := ai - d[k+1]     // take L: the coin, minus the other's margin after
-			y := right[k] - d[k] // take R
-			// y − x cannot wrap (see newDP); it is negative iff x > y,
-			// the seed's "strictly better" rule, and m is then all ones.
-			// Branch-free, because the choices of random rows defeat a
-			// branch predictor. The bits enter word from the top.
-			t := y - x
-			m := t >> 63
-			d[k] = y - t&m // x when x > y, y otherwise
-			word = word>>1 | uint64(m)<<63
-		}
-		word >>= uint(64 - len(left))
-		if row != nil {
-			row[w0>>6] = word
-		}
-	}
-}
-
-type bigDP struct {
-	a    []*big.Int
-	d    []*big.Int
-	x, y *big.Int // scratch, swapped into d to avoid allocating per cell
-}
-
-func (p *bigDP) chunk() int { return bigChunk }
-
-func (p *bigDP) value(i int) *big.Int { return new(big.Int).Set(p.d[i]) }
-
-func (p *bigDP) step(sz, lo, hi int, row []uint64) {
-	for w0 := lo; w0 < hi; w0 += 64 {
-		end := min(w0+64, hi)
-		var word uint64
-		for i := w0; i < end; i++ {
-			p.x.Sub(p.a[i], p.d[i+1])
-			p.y.Sub(p.a[i+sz], p.d[i])
-			if p.x.Cmp(p.y) > 0 {
-				word |= 1 << uint(i-w0)
-				p.d[i], p.x = p.x, p.d[i]
-			} else {
-				p.d[i], p.y = p.y, p.d[i]
-			}
-		}
-		if row != nil {
-			row[w0>>6] = word
-		}
-	}
 }
 
 // choices holds one bit per interval (i, i+sz), sz ≥ 1: set when the mover

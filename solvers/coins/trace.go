@@ -42,7 +42,7 @@ func (r *Result) Trace(ctx context.Context) ([]Turn, error) {
 	// margin after each possible move of turn t. Both intervals have
 	// n−t−1 coins, so they lie on diagonal n−t−2, at indices lo and lo+1.
 	afterL, afterR := make([]*big.Int, n), make([]*big.Int, n)
-	dp := newDP(r.Coins, false)
+	dp := newDP(r.Coins, auto)
 	catch := func(sz int) {
 		if t := n - sz - 2; t >= 0 {
 			afterR[t] = dp.value(lo[t])

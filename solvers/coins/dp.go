@@ -1,0 +1,236 @@
+package coins
+
+import (
+	"context"
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// diffDP is one number representation of the rolling margin row. After
+// diagonal sz has been stepped over i in [0, n−sz), d[i] holds d(i, i+sz).
+//
+// Three representations, picked per row by newDP from a bound that holds
+// for every cell: every margin on coins i..j, and every candidate
+// a_i − d(…) or a_j − d(…), is at most Σ|a_k| over i..j in absolute value.
+// So one look at the whole row decides, once, that no cell can overflow;
+// no per-cell checks are needed and none can be forgotten.
+type diffDP interface {
+	// step computes diagonal sz for i in [lo, hi), lo a multiple of 64, and
+	// when row is non-nil stores bit i of row set iff the mover takes L.
+	step(sz, lo, hi int, row []uint64)
+	// value returns a copy of d[i].
+	value(i int) *big.Int
+	// chunk is how many cells to step between looks at the context: a
+	// multiple of 64 worth about a tenth of a millisecond.
+	chunk() int
+}
+
+// Cells per look at the context (multiples of 64): about a tenth of a
+// millisecond of work each. Variables so tests can cross chunk borders with
+// small rows.
+var int64Chunk, int128Chunk, bigChunk = 1 << 16, 1 << 14, 1 << 10
+
+// chunkHook, when set by a test, runs before every chunk, so a test can
+// cancel mid-solve without sleeping.
+var chunkHook func()
+
+// runDP fills the diagonals 1..n−1 of the margin DP in place, calling after
+// (if non-nil) once the row holds diagonal sz, for sz = 0 (the coins
+// themselves) up to n−1.
+func runDP(ctx context.Context, dp diffDP, n int, table *choices, after func(sz int)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if after != nil {
+		after(0)
+	}
+	chunk := dp.chunk()
+	for sz := 1; sz < n; sz++ {
+		var row []uint64
+		if table != nil {
+			row = table.diag(sz)
+		}
+		for m, lo := n-sz, 0; lo < m; lo += chunk {
+			if chunkHook != nil {
+				chunkHook()
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			dp.step(sz, lo, min(lo+chunk, m), row)
+		}
+		if after != nil {
+			after(sz)
+		}
+	}
+	return nil
+}
+
+// numPath selects the representation: auto picks the cheapest that is safe;
+// the others let tests force a slower one on rows a faster one would take.
+type numPath int
+
+const (
+	auto numPath = iota
+	wide         // int128 if safe, big otherwise
+	bigOnly
+)
+
+// newDP picks the representation:
+//   - int64 when Σ|a_k| < 2^62: then neither a cell nor the difference of
+//     two candidates (used by step's branch-free choice) can wrap;
+//   - int128 when every coin fits in int64: Σ|a_k| ≤ n·2^63 < 2^125 for any
+//     n that fits in memory, so nothing wraps in 128 bits either;
+//   - math/big otherwise.
+func newDP(coins []*big.Int, want numPath) diffDP {
+	n := len(coins)
+	a := make([]int64, n)
+	all64 := true
+	var total uint64 // Σ|a_k|, while below 2^62
+	for i, c := range coins {
+		if !c.IsInt64() {
+			all64 = false
+			break
+		}
+		v := c.Int64()
+		a[i] = v
+		abs := uint64(v)
+		if v < 0 {
+			abs = -abs // 2^63 for MinInt64, which the test below catches
+		}
+		if total <= math.MaxInt64/2 && abs <= math.MaxInt64/2 {
+			total += abs // no uint64 wrap: both terms are below 2^62
+		} else {
+			total = math.MaxInt64/2 + 1 // saturate: too big for int64
+		}
+	}
+	switch {
+	case want == auto && all64 && total <= math.MaxInt64/2:
+		d := make([]int64, n)
+		copy(d, a)
+		return &int64DP{a: a, d: d}
+	case want != bigOnly && all64:
+		p := &int128DP{a: make([]int128, n), d: make([]int128, n)}
+		for i, v := range a {
+			p.a[i] = int128{lo: uint64(v), hi: v >> 63}
+		}
+		copy(p.d, p.a)
+		return p
+	}
+	p := &bigDP{a: coins, d: make([]*big.Int, n), x: new(big.Int), y: new(big.Int)}
+	for i, c := range coins {
+		p.d[i] = new(big.Int).Set(c)
+	}
+	return p
+}
+
+type int64DP struct{ a, d []int64 }
+
+func (p *int64DP) chunk() int { return int64Chunk }
+
+func (p *int64DP) value(i int) *big.Int { return big.NewInt(p.d[i]) }
+
+func (p *int64DP) step(sz, lo, hi int, row []uint64) {
+	for w0 := lo; w0 < hi; w0 += 64 {
+		end := min(w0+64, hi)
+		left := p.a[w0:end]
+		right := p.a[w0+sz : end+sz]
+		right = right[:len(left)]
+		d := p.d[w0 : end+1]
+		var word uint64
+		for k, ai := range left {
+			x := ai - d[k+1]     // take L: the coin, minus the other's margin after
+			y := right[k] - d[k] // take R
+			// y − x cannot wrap (see newDP); it is negative iff x > y,
+			// the seed's "strictly better" rule, and m is then all ones.
+			// Branch-free, because the choices of random rows defeat a
+			// branch predictor. The bits enter word from the top.
+			t := y - x
+			m := t >> 63
+			d[k] = y - t&m // x when x > y, y otherwise
+			word = word>>1 | uint64(m)<<63
+		}
+		word >>= uint(64 - len(left))
+		if row != nil {
+			row[w0>>6] = word
+		}
+	}
+}
+
+// int128 is a two's-complement 128-bit integer.
+type int128 struct {
+	lo uint64
+	hi int64
+}
+
+func sub128(x, y int128) int128 {
+	lo, borrow := bits.Sub64(x.lo, y.lo, 0)
+	return int128{lo: lo, hi: x.hi - y.hi - int64(borrow)}
+}
+
+func (v int128) big() *big.Int {
+	b := big.NewInt(v.hi)
+	b.Lsh(b, 64)
+	return b.Add(b, new(big.Int).SetUint64(v.lo))
+}
+
+type int128DP struct{ a, d []int128 }
+
+func (p *int128DP) chunk() int { return int128Chunk }
+
+func (p *int128DP) value(i int) *big.Int { return p.d[i].big() }
+
+// step is int64DP.step in 128 bits: the same branch-free choice on the sign
+// of y − x, the same bit order.
+func (p *int128DP) step(sz, lo, hi int, row []uint64) {
+	for w0 := lo; w0 < hi; w0 += 64 {
+		end := min(w0+64, hi)
+		left := p.a[w0:end]
+		right := p.a[w0+sz : end+sz]
+		right = right[:len(left)]
+		d := p.d[w0 : end+1]
+		var word uint64
+		for k, ai := range left {
+			x := sub128(ai, d[k+1])
+			y := sub128(right[k], d[k])
+			m := sub128(y, x).hi >> 63 // all ones iff x > y
+			d[k] = int128{lo: y.lo ^ (y.lo^x.lo)&uint64(m), hi: y.hi ^ (y.hi^x.hi)&m}
+			word = word>>1 | uint64(m)<<63
+		}
+		word >>= uint(64 - len(left))
+		if row != nil {
+			row[w0>>6] = word
+		}
+	}
+}
+
+type bigDP struct {
+	a    []*big.Int
+	d    []*big.Int
+	x, y *big.Int // scratch, swapped into d to avoid allocating per cell
+}
+
+func (p *bigDP) chunk() int { return bigChunk }
+
+func (p *bigDP) value(i int) *big.Int { return new(big.Int).Set(p.d[i]) }
+
+func (p *bigDP) step(sz, lo, hi int, row []uint64) {
+	for w0 := lo; w0 < hi; w0 += 64 {
+		end := min(w0+64, hi)
+		var word uint64
+		for i := w0; i < end; i++ {
+			p.x.Sub(p.a[i], p.d[i+1])
+			p.y.Sub(p.a[i+sz], p.d[i])
+			if p.x.Cmp(p.y) > 0 {
+				word |= 1 << uint(i-w0)
+				p.d[i], p.x = p.x, p.d[i]
+			} else {
+				p.d[i], p.y = p.y, p.d[i]
+			}
+		}
+		if row != nil {
+			row[w0>>6] = word
+		}
+	}
+}
