@@ -1,0 +1,688 @@
+// Package jupyter is gamelab's Jupyter kernel: the Jupyter messaging
+// protocol (5.3) over ZeroMQ (github.com/go-zeromq/zmq4), driving one
+// kernel.Session, plus the kernelspec installer.
+//
+// Sockets follow the connection file: shell, control and stdin are ROUTER,
+// iopub is PUB, heartbeat is a REP echo. Every incoming message is checked
+// (HMAC-SHA256 in constant time, replayed signatures, frame layout, JSON)
+// and a bad one is logged and dropped; it never runs and never stops the
+// kernel. Cells run on their own goroutine, so control (interrupt,
+// shutdown) and heartbeat are answered while a long cell runs.
+package jupyter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/go-zeromq/zmq4"
+
+	"gamelab/kernel"
+)
+
+// Engine is what the kernel drives; *kernel.Session implements it. Tests
+// substitute engines whose cells block, print or fail on demand.
+type Engine interface {
+	ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output
+	Complete(code string, cursor int) (matches []string, start, end int)
+	Inspect(code string, cursor int) (text string, found bool)
+}
+
+// Option configures a Kernel.
+type Option func(*Kernel)
+
+// WithEngine sets the engine (default: a new kernel.Session).
+func WithEngine(e Engine) Option { return func(k *Kernel) { k.engine = e } }
+
+// WithIsComplete sets the is_complete function (default kernel.IsComplete).
+func WithIsComplete(f func(code string) (kernel.Completeness, string)) Option {
+	return func(k *Kernel) { k.isComplete = f }
+}
+
+// WithLog sends the kernel's log (dropped messages, failures) to w
+// (default os.Stderr, which Jupyter shows in its server log).
+func WithLog(w io.Writer) Option {
+	return func(k *Kernel) { k.log = log.New(w, "gamelab kernel: ", log.LstdFlags) }
+}
+
+// WithVersion sets the gamelab version reported by kernel_info.
+func WithVersion(v string) Option { return func(k *Kernel) { k.version = v } }
+
+// Kernel is one running Jupyter kernel.
+type Kernel struct {
+	engine     Engine
+	isComplete func(string) (kernel.Completeness, string)
+	log        *log.Logger
+	version    string
+
+	conn    ConnectionInfo // with the ports actually bound
+	sig     signer
+	replay  *replayGuard
+	session string // this kernel's session id (header.session of its messages)
+
+	ctx    context.Context // cancelled when the kernel stops
+	stop   context.CancelFunc
+	shell  *channel
+	ctrl   *channel
+	stdin  *channel
+	iopub  *channel
+	hb     zmq4.Socket
+	shellQ chan *Message // verified shell requests, run in order
+
+	hist      history
+	lastCount int // execution count of the last counted cell (executor only)
+	abortLeft int // queued requests still to abort after an error (executor only)
+
+	cellMu     sync.Mutex
+	cancelCell context.CancelFunc // cancels the running cell; nil when idle
+
+	shutdownOnce sync.Once
+	shutdown     chan struct{} // closed by a shutdown_request
+}
+
+// channel is one kernel socket. zmq4 sockets must not be written from two
+// goroutines at once (frames would interleave), so every send takes mu.
+type channel struct {
+	name string
+	sock zmq4.Socket
+	mu   sync.Mutex
+}
+
+func (c *channel) send(frames [][]byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sock.SendMulti(zmq4.NewMsgFrom(frames...))
+}
+
+// New binds the kernel's sockets as ci says (port 0 binds a free port; see
+// Connection for the ports bound). Call Run to serve.
+func New(ci ConnectionInfo, opts ...Option) (*Kernel, error) {
+	if err := ci.check(); err != nil {
+		return nil, err
+	}
+	k := &Kernel{
+		isComplete: kernel.IsComplete,
+		version:    "dev",
+		conn:       ci,
+		sig:        signer{key: []byte(ci.Key)},
+		replay:     newReplayGuard(1 << 16),
+		session:    newID(),
+		shellQ:     make(chan *Message, 1024),
+		shutdown:   make(chan struct{}),
+	}
+	WithLog(os.Stderr)(k)
+	for _, o := range opts {
+		o(k)
+	}
+	if k.engine == nil {
+		k.engine = kernel.NewSession()
+	}
+	k.ctx, k.stop = context.WithCancel(context.Background())
+	zopts := []zmq4.Option{zmq4.WithLogger(k.log)}
+	k.shell = &channel{name: "shell", sock: zmq4.NewRouter(k.ctx, zopts...)}
+	k.ctrl = &channel{name: "control", sock: zmq4.NewRouter(k.ctx, zopts...)}
+	k.stdin = &channel{name: "stdin", sock: zmq4.NewRouter(k.ctx, zopts...)}
+	k.iopub = &channel{name: "iopub", sock: zmq4.NewPub(k.ctx, zopts...)}
+	k.hb = zmq4.NewRep(k.ctx, zopts...)
+	binds := []struct {
+		sock zmq4.Socket
+		port *int
+	}{
+		{k.shell.sock, &k.conn.ShellPort}, {k.ctrl.sock, &k.conn.ControlPort},
+		{k.stdin.sock, &k.conn.StdinPort}, {k.iopub.sock, &k.conn.IOPubPort},
+		{k.hb, &k.conn.HBPort},
+	}
+	for _, b := range binds {
+		ep := k.conn.endpoint(*b.port)
+		if err := b.sock.Listen(ep); err != nil {
+			k.closeSockets()
+			return nil, fmt.Errorf("binding %s: %w", ep, err)
+		}
+		if a, ok := b.sock.Addr().(*net.TCPAddr); ok {
+			*b.port = a.Port
+		}
+	}
+	return k, nil
+}
+
+// Connection returns the connection info with the ports actually bound.
+func (k *Kernel) Connection() ConnectionInfo { return k.conn }
+
+func (k *Kernel) closeSockets() {
+	for _, s := range []zmq4.Socket{k.shell.sock, k.ctrl.sock, k.stdin.sock, k.iopub.sock, k.hb} {
+		s.Close()
+	}
+}
+
+// Run serves until a shutdown_request arrives or ctx is cancelled, then
+// closes the sockets. It returns nil on a requested shutdown.
+func (k *Kernel) Run(ctx context.Context) error {
+	controlQ := make(chan *Message, 64)
+	var wg sync.WaitGroup
+	loops := []func(){
+		k.heartbeat,
+		func() { k.receive(k.shell, k.shellQ) },
+		func() { k.receive(k.ctrl, controlQ) },
+		func() { k.receive(k.stdin, nil) },
+		func() { k.serve(k.ctrl, controlQ) },
+	}
+	for _, f := range loops {
+		wg.Add(1)
+		go func() { defer wg.Done(); f() }()
+	}
+	// The executor may be inside a cell that ignores cancellation, so it is
+	// not waited for; the process exits after Run anyway.
+	go k.serve(k.shell, k.shellQ)
+
+	k.publish(nil, "status", map[string]any{"execution_state": "starting"})
+	var err error
+	select {
+	case <-k.shutdown:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	k.Interrupt()
+	k.stop()
+	k.closeSockets()
+	wg.Wait()
+	return err
+}
+
+// Interrupt cancels the running cell, if any; the cell ends in an error and
+// the session keeps its state.
+func (k *Kernel) Interrupt() {
+	k.cellMu.Lock()
+	defer k.cellMu.Unlock()
+	if k.cancelCell != nil {
+		k.cancelCell()
+	}
+}
+
+// heartbeat echoes every ping so clients know the process is alive; it runs
+// on its own goroutine, so a long cell never delays it.
+func (k *Kernel) heartbeat() {
+	for {
+		msg, err := k.hb.Recv()
+		if err != nil {
+			if k.ctx.Err() != nil {
+				return
+			}
+			k.log.Printf("heartbeat: %v", err)
+			continue
+		}
+		if err := k.hb.Send(msg); err != nil && k.ctx.Err() == nil {
+			k.log.Printf("heartbeat: %v", err)
+		}
+	}
+}
+
+// receive reads one socket, verifies each message and queues the good ones
+// (q nil: the socket expects none, so every message is logged and dropped).
+func (k *Kernel) receive(ch *channel, q chan<- *Message) {
+	for {
+		raw, err := ch.sock.Recv()
+		if err != nil {
+			if k.ctx.Err() != nil {
+				return
+			}
+			k.log.Printf("%s: receive: %v", ch.name, err)
+			continue
+		}
+		m, err := decode(raw.Frames, k.sig, k.replay)
+		if err != nil {
+			k.log.Printf("%s: %v", ch.name, err)
+			continue
+		}
+		if q == nil {
+			k.log.Printf("%s: unexpected %s dropped", ch.name, m.Header.MsgType)
+			continue
+		}
+		select {
+		case q <- m:
+		case <-k.ctx.Done():
+			return
+		}
+	}
+}
+
+// serve handles the requests of one channel in order, until the kernel stops.
+func (k *Kernel) serve(ch *channel, q <-chan *Message) {
+	for {
+		select {
+		case m := <-q:
+			aborting := false
+			if ch == k.shell && k.abortLeft > 0 {
+				k.abortLeft--
+				aborting = true
+			}
+			k.handle(ch, m, aborting)
+		case <-k.ctx.Done():
+			return
+		}
+	}
+}
+
+// handle answers one request between busy and idle status messages; idle
+// goes out after all of the request's output.
+func (k *Kernel) handle(ch *channel, m *Message, aborting bool) {
+	k.publish(m, "status", map[string]any{"execution_state": "busy"})
+	defer k.publish(m, "status", map[string]any{"execution_state": "idle"})
+	defer func() {
+		// The engine promises not to panic; if it does anyway, the kernel
+		// logs it and lives on.
+		if r := recover(); r != nil {
+			k.log.Printf("%s: %s panicked: %v\n%s", ch.name, m.Header.MsgType, r, debug.Stack())
+		}
+	}()
+	t := m.Header.MsgType
+	switch t {
+	case "kernel_info_request":
+		k.reply(ch, m, "kernel_info_reply", k.kernelInfo())
+	case "execute_request":
+		if ch != k.shell {
+			k.reply(ch, m, "execute_reply", errorReply("ProtocolError", "execute_request belongs on the shell channel", k.lastCount))
+			return
+		}
+		k.execute(m, aborting)
+	case "complete_request":
+		k.complete(ch, m)
+	case "inspect_request":
+		k.inspect(ch, m)
+	case "is_complete_request":
+		k.isCompleteReply(ch, m)
+	case "history_request":
+		var r historyRequest
+		if !k.content(ch, m, &r) {
+			return
+		}
+		k.reply(ch, m, "history_reply", map[string]any{"status": "ok", "history": k.hist.query(r)})
+	case "comm_info_request":
+		k.reply(ch, m, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+	case "comm_open":
+		// No comm targets exist: tell the frontend the comm is closed, as
+		// the protocol asks of a kernel that does not know the target.
+		var c struct {
+			CommID string `json:"comm_id"`
+		}
+		if k.content(ch, m, &c) {
+			k.publish(m, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
+		}
+	case "comm_msg", "comm_close":
+		// Nothing is open, so there is nothing to deliver them to.
+	case "interrupt_request":
+		k.Interrupt()
+		k.reply(ch, m, "interrupt_reply", map[string]any{"status": "ok"})
+	case "shutdown_request":
+		var r struct {
+			Restart bool `json:"restart"`
+		}
+		if !k.content(ch, m, &r) {
+			return
+		}
+		k.reply(ch, m, "shutdown_reply", map[string]any{"status": "ok", "restart": r.Restart})
+		k.shutdownOnce.Do(func() { close(k.shutdown) })
+	default:
+		k.log.Printf("%s: unknown message type %q ignored", ch.name, t)
+	}
+}
+
+// content decodes the request's content into v; on failure it logs and
+// reports false (the request is dropped).
+func (k *Kernel) content(ch *channel, m *Message, v any) bool {
+	if err := json.Unmarshal(m.Content, v); err != nil {
+		k.log.Printf("%s: %s: bad content dropped: %v", ch.name, m.Header.MsgType, err)
+		return false
+	}
+	return true
+}
+
+func (k *Kernel) kernelInfo() map[string]any {
+	return map[string]any{
+		"status":                 "ok",
+		"protocol_version":       ProtocolVersion,
+		"implementation":         "gamelab",
+		"implementation_version": k.version,
+		"language_info": map[string]any{
+			"name":           "gamelab",
+			"version":        k.version,
+			"mimetype":       "text/x-gamelab",
+			"file_extension": ".gl",
+		},
+		"banner": "gamelab " + k.version + ": optimal play in the polygon game, coins in a row and Life Line.\n" +
+			"Type help for the list of builtins, help(name) for one of them.",
+		"help_links": []any{},
+		"debugger":   false,
+	}
+}
+
+// reply sends a reply to m on the channel m came in on.
+func (k *Kernel) reply(ch *channel, m *Message, msgType string, content any) {
+	frames, err := encode(k.sig, m.Identities, k.session, msgType, m.RawHeader, content)
+	if err == nil {
+		err = ch.send(frames)
+	}
+	if err != nil && k.ctx.Err() == nil {
+		k.log.Printf("%s: sending %s: %v", ch.name, msgType, err)
+	}
+}
+
+// publish sends an iopub message whose parent is m (nil: no parent).
+func (k *Kernel) publish(m *Message, msgType string, content any) {
+	var parent json.RawMessage
+	if m != nil {
+		parent = m.RawHeader
+	}
+	topic := []byte("kernel." + k.session + "." + msgType)
+	frames, err := encode(k.sig, [][]byte{topic}, k.session, msgType, parent, content)
+	if err == nil {
+		err = k.iopub.send(frames)
+	}
+	if err != nil && k.ctx.Err() == nil {
+		k.log.Printf("iopub: sending %s: %v", msgType, err)
+	}
+}
+
+// errorReply is the content of a failed request's reply.
+func errorReply(ename, evalue string, count int) map[string]any {
+	return map[string]any{
+		"status": "error", "execution_count": count,
+		"ename": ename, "evalue": evalue, "traceback": []string{ename + ": " + evalue},
+	}
+}
+
+// clampCursor clamps a Jupyter cursor position (in code points) to code.
+func clampCursor(code string, pos *int) int {
+	n := len([]rune(code))
+	if pos == nil {
+		return n // absent: the end of the code, as the protocol's clients mean it
+	}
+	return min(max(*pos, 0), n)
+}
+
+func (k *Kernel) complete(ch *channel, m *Message) {
+	var r struct {
+		Code      string `json:"code"`
+		CursorPos *int   `json:"cursor_pos"`
+	}
+	if !k.content(ch, m, &r) {
+		return
+	}
+	cur := clampCursor(r.Code, r.CursorPos)
+	matches, start, end := k.engine.Complete(r.Code, cur)
+	if matches == nil {
+		matches = []string{}
+	}
+	k.reply(ch, m, "complete_reply", map[string]any{
+		"status": "ok", "matches": matches,
+		"cursor_start": start, "cursor_end": end, "metadata": map[string]any{},
+	})
+}
+
+func (k *Kernel) inspect(ch *channel, m *Message) {
+	var r struct {
+		Code      string `json:"code"`
+		CursorPos *int   `json:"cursor_pos"`
+	}
+	if !k.content(ch, m, &r) {
+		return
+	}
+	text, found := k.engine.Inspect(r.Code, clampCursor(r.Code, r.CursorPos))
+	data := map[string]any{}
+	if found {
+		data["text/plain"] = text
+	}
+	k.reply(ch, m, "inspect_reply", map[string]any{
+		"status": "ok", "found": found, "data": data, "metadata": map[string]any{},
+	})
+}
+
+func (k *Kernel) isCompleteReply(ch *channel, m *Message) {
+	var r struct {
+		Code string `json:"code"`
+	}
+	if !k.content(ch, m, &r) {
+		return
+	}
+	c, indent := k.isComplete(r.Code)
+	content := map[string]any{}
+	switch c {
+	case kernel.Complete:
+		content["status"] = "complete"
+	case kernel.Incomplete:
+		content["status"], content["indent"] = "incomplete", indent
+	case kernel.Invalid:
+		content["status"] = "invalid"
+	default:
+		content["status"] = "unknown"
+	}
+	k.reply(ch, m, "is_complete_reply", content)
+}
+
+// executeRequest is the content of an execute_request.
+type executeRequest struct {
+	Code            string            `json:"code"`
+	Silent          bool              `json:"silent"`
+	StoreHistory    *bool             `json:"store_history"` // default true
+	UserExpressions map[string]string `json:"user_expressions"`
+	StopOnError     *bool             `json:"stop_on_error"` // default true
+}
+
+// execute runs one cell: execute_input, streamed print output, display_data
+// for each shown item, then the result or the error, the reply, and (in
+// handle) idle. A silent cell publishes nothing but its status.
+func (k *Kernel) execute(m *Message, aborting bool) {
+	var r executeRequest
+	if !k.content(k.shell, m, &r) {
+		return
+	}
+	if aborting {
+		// An earlier cell failed with stop_on_error: the cells queued behind
+		// it are not run.
+		k.reply(k.shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.lastCount})
+		return
+	}
+	store := (r.StoreHistory == nil || *r.StoreHistory) && !r.Silent
+	count := k.lastCount
+	if store {
+		count++ // the engine advances its counter for this cell
+	}
+	if !r.Silent {
+		k.publish(m, "execute_input", map[string]any{"code": r.Code, "execution_count": count})
+	}
+	stream := &streamWriter{publish: func(text string) {
+		if !r.Silent {
+			k.publish(m, "stream", map[string]any{"name": "stdout", "text": text})
+		}
+	}}
+	out := k.run(r.Code, kernel.ExecOptions{Silent: r.Silent, NoHistory: !store, Stdout: stream})
+	stream.close()
+	if !stream.wrote && out.Stdout != "" && !r.Silent {
+		// The engine did not stream; send its collected output at once.
+		k.publish(m, "stream", map[string]any{"name": "stdout", "text": out.Stdout})
+	}
+	if store {
+		k.lastCount = out.Count
+		var result *string
+		if out.Result != nil {
+			result = &out.Result.Text
+		}
+		k.hist.add(out.Count, r.Code, result)
+	}
+	if !r.Silent {
+		for _, d := range out.Displays {
+			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
+		}
+	}
+	if out.Err != nil {
+		ename, evalue, tb := errorFields(out.Err)
+		if !r.Silent {
+			k.publish(m, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
+		}
+		if r.StopOnError == nil || *r.StopOnError {
+			k.abortLeft = len(k.shellQ)
+		}
+		k.reply(k.shell, m, "execute_reply", map[string]any{
+			"status": "error", "execution_count": out.Count,
+			"ename": ename, "evalue": evalue, "traceback": tb,
+		})
+		return
+	}
+	if out.Result != nil && !r.Silent {
+		k.publish(m, "execute_result", map[string]any{
+			"execution_count": out.Count, "data": bundle(*out.Result), "metadata": map[string]any{},
+		})
+	}
+	k.reply(k.shell, m, "execute_reply", map[string]any{
+		"status": "ok", "execution_count": out.Count, "payload": []any{},
+		"user_expressions": k.userExpressions(r.UserExpressions),
+	})
+}
+
+// run executes code with a context that interrupt_request cancels.
+func (k *Kernel) run(code string, o kernel.ExecOptions) *kernel.Output {
+	ctx, cancel := context.WithCancel(k.ctx)
+	defer cancel()
+	k.cellMu.Lock()
+	k.cancelCell = cancel
+	k.cellMu.Unlock()
+	defer func() {
+		k.cellMu.Lock()
+		k.cancelCell = nil
+		k.cellMu.Unlock()
+	}()
+	out := k.engine.ExecuteWith(ctx, code, o)
+	if out == nil {
+		return &kernel.Output{Count: k.lastCount, Err: &kernel.Error{Kind: "InternalError", Msg: "the engine returned no output"}}
+	}
+	return out
+}
+
+// userExpressions evaluates execute_request's user_expressions after a
+// successful cell, without touching the counter or history.
+func (k *Kernel) userExpressions(exprs map[string]string) map[string]any {
+	res := map[string]any{}
+	for name, code := range exprs {
+		out := k.run(code, kernel.ExecOptions{NoHistory: true, Stdout: io.Discard})
+		switch {
+		case out.Err != nil:
+			ename, evalue, tb := errorFields(out.Err)
+			res[name] = map[string]any{"status": "error", "ename": ename, "evalue": evalue, "traceback": tb}
+		case out.Result != nil:
+			res[name] = map[string]any{"status": "ok", "data": bundle(*out.Result), "metadata": map[string]any{}}
+		default:
+			res[name] = map[string]any{"status": "ok", "data": map[string]any{}, "metadata": map[string]any{}}
+		}
+	}
+	return res
+}
+
+// bundle is a display's MIME bundle: text/plain always, SVG when it has a
+// picture.
+func bundle(d kernel.Display) map[string]any {
+	b := map[string]any{"text/plain": d.Text}
+	if d.SVG != "" {
+		b["image/svg+xml"] = d.SVG
+	}
+	return b
+}
+
+// errorFields turns an engine error into Jupyter's ename, evalue and
+// traceback (the lines a terminal would print: position, source, caret).
+func errorFields(e *kernel.Error) (ename, evalue string, traceback []string) {
+	ename = e.Kind
+	if ename == "" {
+		ename = "Error"
+	}
+	return ename, e.Msg, strings.Split(ename+": "+e.Error(), "\n")
+}
+
+// streamWriter turns the engine's print output into stream messages. Writes
+// are gathered for a short moment so that a loop of prints becomes a few
+// messages rather than thousands, and split only at UTF-8 boundaries.
+type streamWriter struct {
+	publish func(text string)
+
+	mu     sync.Mutex
+	buf    []byte
+	timer  *time.Timer
+	wrote  bool
+	closed bool
+}
+
+const (
+	streamDelay = 50 * time.Millisecond // longest wait before printed text goes out
+	streamChunk = 64 << 10              // flush at once beyond this many bytes
+)
+
+func (w *streamWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return 0, errors.New("write after the cell ended")
+	}
+	w.wrote = w.wrote || len(p) > 0
+	w.buf = append(w.buf, p...)
+	switch {
+	case len(w.buf) >= streamChunk:
+		w.flushLocked(false)
+	case w.timer == nil && len(w.buf) > 0:
+		w.timer = time.AfterFunc(streamDelay, func() {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			if !w.closed {
+				w.flushLocked(false)
+			}
+		})
+	}
+	return len(p), nil
+}
+
+// flushLocked publishes the buffered text; unless final, an incomplete
+// UTF-8 sequence at the end waits for the rest of its bytes.
+func (w *streamWriter) flushLocked(final bool) {
+	if w.timer != nil {
+		w.timer.Stop()
+		w.timer = nil
+	}
+	n := len(w.buf)
+	if !final {
+		n = completeUTF8(w.buf)
+	}
+	if n > 0 {
+		w.publish(string(w.buf[:n]))
+		w.buf = append(w.buf[:0], w.buf[n:]...)
+	}
+}
+
+// close flushes everything; later writes fail.
+func (w *streamWriter) close() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.flushLocked(true)
+	w.closed = true
+}
+
+// completeUTF8 is the length of the longest prefix of b that does not end
+// inside a UTF-8 sequence (invalid bytes count as complete: they cannot
+// become valid later).
+func completeUTF8(b []byte) int {
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return i
+			}
+			break
+		}
+	}
+	return len(b)
+}

@@ -1,0 +1,209 @@
+package jupyter
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// ProtocolVersion is the Jupyter messaging protocol version the kernel speaks.
+const ProtocolVersion = "5.3"
+
+// delimiter separates the routing identities from the signed message parts.
+var delimiter = []byte("<IDS|MSG>")
+
+// Header is a message header (the fields the kernel reads and writes).
+type Header struct {
+	MsgID    string `json:"msg_id"`
+	Session  string `json:"session"`
+	Username string `json:"username"`
+	Date     string `json:"date"`
+	MsgType  string `json:"msg_type"`
+	Version  string `json:"version"`
+}
+
+// Message is one decoded Jupyter message. The raw parts are kept so that a
+// reply can echo the request's header byte for byte as its parent_header.
+type Message struct {
+	Identities [][]byte // ROUTER routing prefix, echoed on replies
+	Header     Header
+	RawHeader  json.RawMessage
+	Parent     json.RawMessage
+	Metadata   json.RawMessage
+	Content    json.RawMessage
+	Buffers    [][]byte
+}
+
+// signer computes and checks HMAC-SHA256 signatures; an empty key disables
+// signing (the connection file's "key": "" means no authentication).
+type signer struct{ key []byte }
+
+// sign returns the lowercase hex HMAC of the four signed parts ("" when
+// signing is off).
+func (s signer) sign(parts ...[]byte) []byte {
+	if len(s.key) == 0 {
+		return nil
+	}
+	m := hmac.New(sha256.New, s.key)
+	for _, p := range parts {
+		m.Write(p)
+	}
+	sum := m.Sum(nil)
+	out := make([]byte, hex.EncodedLen(len(sum)))
+	hex.Encode(out, sum)
+	return out
+}
+
+// verify checks sig against the parts in constant time.
+func (s signer) verify(sig []byte, parts ...[]byte) bool {
+	if len(s.key) == 0 {
+		return true
+	}
+	return subtle.ConstantTimeCompare(sig, s.sign(parts...)) == 1
+}
+
+// replayGuard remembers recent signatures so a captured message sent again
+// is refused. It keeps the last size signatures (a ring), which bounds
+// memory over a long session; jupyter_client's Session keeps a similar
+// bounded digest history.
+type replayGuard struct {
+	mu   sync.Mutex
+	seen map[string]struct{}
+	ring []string
+	next int
+}
+
+func newReplayGuard(size int) *replayGuard {
+	return &replayGuard{seen: make(map[string]struct{}, size), ring: make([]string, size)}
+}
+
+// fresh records sig and reports whether it had not been seen before.
+func (g *replayGuard) fresh(sig []byte) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	k := string(sig)
+	if _, dup := g.seen[k]; dup {
+		return false
+	}
+	if old := g.ring[g.next]; old != "" {
+		delete(g.seen, old)
+	}
+	g.ring[g.next] = k
+	g.next = (g.next + 1) % len(g.ring)
+	g.seen[k] = struct{}{}
+	return true
+}
+
+// errDropped wraps every reason an incoming message is refused.
+var errDropped = errors.New("message dropped")
+
+// decode splits, verifies and parses the frames of an incoming message. Any
+// error means the message must not run; the error says why (for the log).
+func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
+	d := -1
+	for i, f := range frames {
+		if bytes.Equal(f, delimiter) {
+			d = i
+			break
+		}
+	}
+	if d < 0 {
+		return nil, fmt.Errorf("%w: no <IDS|MSG> delimiter in %d frames", errDropped, len(frames))
+	}
+	if len(frames) < d+6 {
+		return nil, fmt.Errorf("%w: %d frames after the delimiter, want at least 5", errDropped, len(frames)-d-1)
+	}
+	sig, parts := frames[d+1], frames[d+2:d+6]
+	if !s.verify(sig, parts...) {
+		return nil, fmt.Errorf("%w: bad signature", errDropped)
+	}
+	if len(s.key) != 0 && !replay.fresh(sig) {
+		return nil, fmt.Errorf("%w: signature seen before (replayed message)", errDropped)
+	}
+	m := &Message{
+		Identities: frames[:d],
+		RawHeader:  parts[0],
+		Parent:     parts[1],
+		Metadata:   parts[2],
+		Content:    parts[3],
+		Buffers:    frames[d+6:],
+	}
+	names := [4]string{"header", "parent_header", "metadata", "content"}
+	for i, p := range parts {
+		if !isJSONObject(p) {
+			return nil, fmt.Errorf("%w: %s is not a JSON object", errDropped, names[i])
+		}
+	}
+	if err := json.Unmarshal(m.RawHeader, &m.Header); err != nil {
+		return nil, fmt.Errorf("%w: header: %v", errDropped, err)
+	}
+	if m.Header.MsgType == "" || m.Header.MsgID == "" {
+		return nil, fmt.Errorf("%w: header lacks msg_type or msg_id", errDropped)
+	}
+	return m, nil
+}
+
+// isJSONObject reports whether b is one valid JSON object.
+func isJSONObject(b []byte) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) > 0 && b[0] == '{' && json.Valid(b)
+}
+
+// marshal encodes v as JSON without HTML escaping (SVG stays readable and
+// small).
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// newID returns a random 128-bit identifier in UUID text form.
+func newID() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// encode builds the frames of an outgoing message: identities (or the iopub
+// topic), delimiter, signature and the four JSON parts.
+func encode(s signer, prefix [][]byte, session, msgType string, parent json.RawMessage, content any) ([][]byte, error) {
+	h, err := marshal(Header{
+		MsgID:    newID(),
+		Session:  session,
+		Username: "kernel",
+		Date:     time.Now().UTC().Format("2006-01-02T15:04:05.000000Z"),
+		MsgType:  msgType,
+		Version:  ProtocolVersion,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(parent) == 0 {
+		parent = json.RawMessage("{}")
+	}
+	c, err := marshal(content)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", msgType, err)
+	}
+	meta := []byte("{}")
+	frames := make([][]byte, 0, len(prefix)+6)
+	frames = append(frames, prefix...)
+	frames = append(frames, delimiter, s.sign(h, parent, meta, c), h, parent, meta, c)
+	return frames, nil
+}
