@@ -30,10 +30,25 @@ func TestRender(t *testing.T) {
 		"row1":    Row{Coins: []string{"-7"}, Moves: "L"},
 		"rowbad":  Row{Coins: []string{"1", "2"}, Moves: "LX"},
 		"row40":   Row{Coins: big[:40], Moves: strings.Repeat("LR", 20)},
+		"tri4":    Triangle{N: 4, Cells: []uint8{2, 2, 3, 1, 0, 4, 1, 1, 4, 0}, Player: 4, Best: [][2]int{{3, 2}}, Caption: "Life Line <4>"},
+		"tri4h":   Triangle{N: 4, Cells: []uint8{2, 2, 3, 1, 0, 4, 1, 1, 4, 0}, Player: 4, Best: [][2]int{{3, 2}}, Heat: []int{0, 0, 0, 0, 6, 0, 0, 0, 0, -1}},
+		"tri4m":   Triangle{N: 4, Cells: []uint8{2, 2, 3, 1, 4, 4, 1, 1, 4, 0}, Player: 4, Placed: [2]int{3, 2}, Removed: []bool{true, true, true, true, false, false, true, true, false, false}},
+		"tri1":    Triangle{N: 1, Cells: []uint8{0}, Player: 1, Best: [][2]int{{1, 1}}, Heat: []int{-1}},
+		"tri30":   bigBoard(30),
 		"ring20":  Ring{Values: big[:20], Ops: ops[:20], First: 1, Optimal: []int{1, 2}},
 	}
 	for name, p := range pics {
 		os.WriteFile(dir+"/"+name+".svg", []byte(p.SVG()), 0o644)
 		os.WriteFile(dir+"/"+name+".txt", []byte(p.Text()), 0o644)
 	}
+}
+
+func bigBoard(n int) Triangle {
+	t := Triangle{N: n, Player: 3, Best: [][2]int{{n / 2, n / 4}}}
+	for i := 0; i < n*(n+1)/2; i++ {
+		t.Cells = append(t.Cells, uint8(i*7%11%10))
+		t.Heat = append(t.Heat, i%23-11)
+		t.Removed = append(t.Removed, i%17 == 3)
+	}
+	return t
 }

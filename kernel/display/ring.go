@@ -255,7 +255,17 @@ func (x Ring) SVG() string {
 	W := 2 * (R + extX + 12)
 	W = max(W, textWidth(x.Caption, 14)+20)
 	cx, cy := W/2, top+extY+R
-	H := cy + R + extY + 16 + legendHeight(4, W)
+	legend := []legendItem{
+		{"+ sum", lineSample(opColour["+"], `stroke-width="2"`)},
+		{"× product", lineSample(opColour["*"], `stroke-width="2"`)},
+	}
+	if x.First > 0 {
+		legend = append(legend, legendItem{"deleted first", lineSample(redMark, `stroke-width="3" stroke-dasharray="7 5"`)})
+	}
+	if len(x.Optimal) > 0 {
+		legend = append(legend, legendItem{"optimal first", lineSample(goldMark, `stroke-width="9" stroke-opacity="0.5"`)})
+	}
+	H := cy + R + extY + 16 + float64(legendRows(legend, W))*legendRow
 	d := newSVG(W, H)
 	if x.Caption != "" {
 		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
@@ -359,16 +369,6 @@ func (x Ring) SVG() string {
 		d.text(cx, y0+float64(i)*16, 11, `text-anchor="middle" dy="0.35em" fill="`+l.fill+`"`, l.s)
 	}
 
-	legend := []legendItem{
-		{opColour["+"], `stroke-width="2"`, "+ sum"},
-		{opColour["*"], `stroke-width="2"`, "× product"},
-	}
-	if x.First > 0 {
-		legend = append(legend, legendItem{redMark, `stroke-width="3" stroke-dasharray="7 5"`, "deleted first"})
-	}
-	if len(x.Optimal) > 0 {
-		legend = append(legend, legendItem{goldMark, `stroke-width="9" stroke-opacity="0.5"`, "optimal first"})
-	}
 	d.legend(legend, cy+R+extY+16, W)
 	d.printf("\n")
 	return d.end()

@@ -156,12 +156,21 @@ func (c *canvas) put(col int, s string) {
 
 func (c canvas) String() string { return strings.TrimRight(string(c), " ") }
 
-// legendItem is a line sample and its meaning.
+// legendItem is one entry of a picture's legend: a 22-pixel sample drawn
+// centred at (x+11, y), and its meaning.
 type legendItem struct {
-	stroke, attrs, label string
+	label  string
+	sample func(d *svgDoc, x, y float64)
 }
 
-const legendRow = 18.0
+// lineSample draws a short line in the given stroke as a legend sample.
+func lineSample(stroke, attrs string) func(d *svgDoc, x, y float64) {
+	return func(d *svgDoc, x, y float64) {
+		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" %s/>`, num(x), num(y), num(x+22), num(y), stroke, attrs)
+	}
+}
+
+const legendRow = 20.0
 
 func (it legendItem) width() float64 { return 27 + textWidth(it.label, 11) + 14 }
 
@@ -177,15 +186,6 @@ func legendRows(items []legendItem, w float64) int {
 	return rows
 }
 
-// legendHeight is the room to reserve for up to k items of typical length.
-func legendHeight(k int, w float64) float64 {
-	items := make([]legendItem, k)
-	for i := range items {
-		items[i].label = "optimal first"
-	}
-	return float64(legendRows(items, w)) * legendRow
-}
-
 // legend draws the items in rows starting at y, wrapping at width w.
 func (d *svgDoc) legend(items []legendItem, y, w float64) {
 	x := 12.0
@@ -193,7 +193,7 @@ func (d *svgDoc) legend(items []legendItem, y, w float64) {
 		if x > 12 && x+it.width() > w {
 			x, y = 12, y+legendRow
 		}
-		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" %s/>`, num(x), num(y), num(x+22), num(y), it.stroke, it.attrs)
+		it.sample(d, x, y)
 		d.text(x+27, y, 11, `dy="0.35em" fill="`+ink+`"`, it.label)
 		x += it.width()
 	}

@@ -1,0 +1,419 @@
+package display
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Triangle is a Life Line board, optionally with a move's marks.
+type Triangle struct {
+	N       int
+	Cells   []uint8  // row-major: row r (1..N) holds r cells at Cells[r(r-1)/2 : ...]; 0 empty, 1..9 stone numbers
+	Player  int      // the player to move, 1..9 (0: none)
+	Best    [][2]int // best vertices [row, pos] to mark (may be nil)
+	Placed  [2]int   // the stone just placed (row, pos), [0,0] none
+	Removed []bool   // per cell: removed by the move (nil none)
+	Heat    []int    // per cell: points of placing there, meaningful for empty cells (nil: no heat map)
+	Caption string
+}
+
+// index is the position of vertex (r, p) in Cells.
+func index(r, p int) int { return r*(r-1)/2 + p - 1 }
+
+// cell is the content of (r, p): 0..9, or -1 when Cells is too short.
+func (x Triangle) cell(r, p int) int {
+	if i := index(r, p); i < len(x.Cells) {
+		return int(x.Cells[i])
+	}
+	return -1
+}
+
+func (x Triangle) removed(r, p int) bool {
+	i := index(r, p)
+	return i < len(x.Removed) && x.Removed[i]
+}
+
+// heat is the points of a move at (r, p), if the heat map has them.
+func (x Triangle) heat(r, p int) (int, bool) {
+	i := index(r, p)
+	if i < len(x.Heat) && x.cell(r, p) == 0 {
+		return x.Heat[i], true
+	}
+	return 0, false
+}
+
+func (x Triangle) best(r, p int) bool { return slices.Contains(x.Best, [2]int{r, p}) }
+
+func (x Triangle) placed(r, p int) bool { return x.Placed == [2]int{r, p} }
+
+// glyph is the text of a cell's content: its stone number, · when empty.
+func glyph(c int) string {
+	switch {
+	case c == 0:
+		return "·"
+	case c < 0 || c > 9:
+		return "?"
+	}
+	return strconv.Itoa(c)
+}
+
+// coords writes vertices as "(3,2) (4,1)", up to limit of them.
+func coords(vs [][2]int, limit int) string {
+	var parts []string
+	for i, v := range vs {
+		if i == limit {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(vs)))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("(%d,%d)", v[0], v[1]))
+	}
+	return strings.Join(parts, " ")
+}
+
+// removedCount counts the stones the move removed.
+func (x Triangle) removedCount() int {
+	k := 0
+	for r := 1; r <= x.N; r++ {
+		for p := 1; p <= r; p++ {
+			if x.removed(r, p) {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// triangleText lays out one value per vertex as the judge prints a board:
+// centred rows, each token padded to the same width.
+func triangleText(n int, token func(r, p int) string) []string {
+	w := 1
+	for r := 1; r <= n; r++ {
+		for p := 1; p <= r; p++ {
+			w = max(w, runeWidth(token(r, p)))
+		}
+	}
+	pitch := w + 1
+	if pitch%2 == 1 { // rows shift by half a pitch
+		pitch++
+	}
+	var out []string
+	for r := 1; r <= n; r++ {
+		var b strings.Builder
+		b.WriteString(strings.Repeat(" ", (n-r)*pitch/2))
+		for p := 1; p <= r; p++ {
+			b.WriteString(center(token(r, p), pitch))
+		}
+		out = append(out, strings.TrimRight(b.String(), " "))
+	}
+	return out
+}
+
+// Text draws the board in the judge's layout (centred rows, · for an empty
+// vertex) with marks: [4] the stone just placed, (·) a best vertex, x3x a
+// removed stone; a legend names the player and lists the marked vertices.
+// Boards too wide for marks use one character per vertex (* best, x
+// removed). The heat map follows as a second triangle of points.
+func (x Triangle) Text() string {
+	var out []string
+	if x.Caption != "" {
+		out = append(out, x.Caption)
+	}
+	if x.N <= 0 {
+		return strings.Join(append(out, "(empty board)"), "\n") + "\n"
+	}
+	compact := x.N*4 > maxTextWidth
+	out = append(out, triangleText(x.N, func(r, p int) string {
+		g := glyph(x.cell(r, p))
+		switch {
+		case compact && x.removed(r, p):
+			return "x"
+		case compact && x.best(r, p) && x.cell(r, p) == 0:
+			return "*"
+		case compact:
+			return g
+		case x.placed(r, p):
+			return "[" + g + "]"
+		case x.removed(r, p):
+			return "x" + g + "x"
+		case x.best(r, p):
+			return "(" + g + ")"
+		}
+		return g
+	})...)
+	if x.Player > 0 {
+		out = append(out, fmt.Sprintf("player %d to move", x.Player))
+	}
+	if len(x.Best) > 0 {
+		mark := "(·)"
+		if compact {
+			mark = "*"
+		}
+		out = append(out, mark+" best: "+coords(x.Best, 20))
+	}
+	if x.Placed != [2]int{} {
+		out = append(out, fmt.Sprintf("[%s] placed at (%d,%d)", glyph(x.cell(x.Placed[0], x.Placed[1])), x.Placed[0], x.Placed[1]))
+	}
+	if k := x.removedCount(); k > 0 {
+		out = append(out, "x removed: "+plural(k, "stone", "stones"))
+	}
+	if x.Heat != nil {
+		out = append(out, x.heatText()...)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// heatText is the heat map: a triangle of points when it fits a terminal,
+// else a list of the empty vertices' points, row by row.
+func (x Triangle) heatText() []string {
+	tok := func(r, p int) string {
+		if v, ok := x.heat(r, p); ok {
+			return strconv.Itoa(v)
+		}
+		return "·"
+	}
+	out := []string{"points of a stone at each empty vertex (· occupied):"}
+	lines := triangleText(x.N, tok)
+	if slices.ContainsFunc(lines, func(l string) bool { return runeWidth(l) > maxTextWidth }) {
+		lines = lines[:0]
+		for r := 1; r <= x.N; r++ {
+			var parts []string
+			for p := 1; p <= r; p++ {
+				if v, ok := x.heat(r, p); ok {
+					parts = append(parts, fmt.Sprintf("%d:%d", p, v))
+				}
+			}
+			if len(parts) > 0 {
+				lines = append(lines, fmt.Sprintf("row %-*d ", len(strconv.Itoa(x.N)), r)+strings.Join(parts, " "))
+			}
+		}
+	}
+	return append(out, lines...)
+}
+
+// Stone colours by number 1..9, with the ink that reads on each.
+var (
+	stoneFill = [10]string{"#f2f2f2", "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#9c755f", "#ff9da7", "#76b7b2", "#edc948"}
+	stoneInk  = [10]string{ink, "#ffffff", ink, "#ffffff", "#ffffff", "#ffffff", "#ffffff", ink, ink, ink}
+)
+
+const (
+	bestRing   = "#c98a00"
+	heatGood   = "#2b8cbe"
+	heatBad    = "#d7301f"
+	heatNeutre = "#f4f4f4"
+)
+
+// heatColour maps points v to a fill: shades of blue for gains and red for
+// losses, the darkest at the largest magnitude m.
+func heatColour(v, m int) string {
+	if v == 0 || m == 0 {
+		return heatNeutre
+	}
+	target := heatGood
+	if v < 0 {
+		target, v = heatBad, -v
+	}
+	return mix("#ffffff", target, 0.2+0.65*float64(v)/float64(m))
+}
+
+// mix blends two #rrggbb colours, t = 0 giving a and 1 giving b.
+func mix(a, b string, t float64) string {
+	var ca, cb [3]int
+	fmt.Sscanf(a, "#%02x%02x%02x", &ca[0], &ca[1], &ca[2])
+	fmt.Sscanf(b, "#%02x%02x%02x", &cb[0], &cb[1], &cb[2])
+	var c [3]int
+	for i := range c {
+		c[i] = int(math.Round(float64(ca[i]) + t*float64(cb[i]-ca[i])))
+	}
+	return fmt.Sprintf("#%02x%02x%02x", c[0], c[1], c[2])
+}
+
+// SVG draws the triangular lattice with the stones as coloured discs
+// labelled by number, empty vertices as dots (or, with a heat map, as
+// squares coloured and labelled by the points of a move there), best
+// vertices ringed in gold, the placed stone ringed in black and removed
+// stones faded and crossed out; the legend gives the player and the
+// colours in use.
+func (x Triangle) SVG() string {
+	n := x.N
+	if n <= 0 {
+		return emptySVG(x.Caption, "empty board")
+	}
+	d := 46.0
+	if n > 12 {
+		d = clamp(640/float64(n), 14, 46)
+	}
+	rs := d * 0.36 // stone radius
+	dy := d * math.Sqrt(3) / 2
+	top := 20 + rs
+	if x.Caption != "" {
+		top += 24
+	}
+	left := 34 + rs
+	W := 2*left + float64(n-1)*d
+	pos := func(r, p int) (float64, float64) {
+		return left + float64(n-r)*d/2 + float64(p-1)*d, top + float64(r-1)*dy
+	}
+
+	// Legend first: its size decides the picture's height.
+	var legend []legendItem
+	stone := func(c int) func(d *svgDoc, x, y float64) {
+		return func(doc *svgDoc, x, y float64) {
+			doc.printf(`<circle cx="%s" cy="%s" r="8" fill="%s"/>`, num(x+11), num(y), stoneFill[c])
+			doc.text(x+11, y, 10, `text-anchor="middle" dy="0.35em" fill="`+stoneInk[c]+`"`, strconv.Itoa(c))
+		}
+	}
+	if x.Player >= 1 && x.Player <= 9 {
+		legend = append(legend, legendItem{fmt.Sprintf("player %d to move", x.Player), stone(x.Player)})
+	}
+	var used [10]bool
+	for _, c := range x.Cells {
+		if c >= 1 && c <= 9 {
+			used[c] = true
+		}
+	}
+	for c := 1; c <= 9; c++ {
+		if used[c] && c != x.Player {
+			legend = append(legend, legendItem{fmt.Sprintf("player %d", c), stone(c)})
+		}
+	}
+	ring := func(stroke, attrs string) func(d *svgDoc, x, y float64) {
+		return func(doc *svgDoc, x, y float64) {
+			doc.printf(`<circle cx="%s" cy="%s" r="8" fill="none" stroke="%s" %s/>`, num(x+11), num(y), stroke, attrs)
+		}
+	}
+	if len(x.Best) > 0 {
+		legend = append(legend, legendItem{"best: " + coords(x.Best, 6), ring(bestRing, `stroke-width="3"`)})
+	}
+	if x.Placed != [2]int{} {
+		legend = append(legend, legendItem{fmt.Sprintf("placed (%d,%d)", x.Placed[0], x.Placed[1]), ring(ink, `stroke-width="3"`)})
+	}
+	if k := x.removedCount(); k > 0 {
+		legend = append(legend, legendItem{"removed: " + plural(k, "stone", "stones"), func(doc *svgDoc, x, y float64) {
+			cross(doc, x+11, y, 7)
+		}})
+	}
+	maxHeat := 0
+	for r := 1; r <= n; r++ {
+		for p := 1; p <= r; p++ {
+			if v, ok := x.heat(r, p); ok {
+				maxHeat = max(maxHeat, v, -v)
+			}
+		}
+	}
+	if x.Heat != nil {
+		square := func(v int) func(d *svgDoc, x, y float64) {
+			return func(doc *svgDoc, x, y float64) {
+				doc.printf(`<rect x="%s" y="%s" width="16" height="16" rx="3" fill="%s" stroke="#999999"/>`, num(x+3), num(y-8), heatColour(v, maxHeat))
+			}
+		}
+		if maxHeat > 0 {
+			legend = append(legend, legendItem{strconv.Itoa(-maxHeat), square(-maxHeat)})
+		}
+		legend = append(legend, legendItem{"0", square(0)})
+		if maxHeat > 0 {
+			legend = append(legend, legendItem{strconv.Itoa(maxHeat), square(maxHeat)})
+		}
+		legend = append(legend, legendItem{"points of a move there", func(*svgDoc, float64, float64) {}})
+	}
+	for _, it := range legend {
+		W = max(W, it.width()+24)
+	}
+	W = max(W, textWidth(x.Caption, 14)+24)
+	left += (W - (2*left + float64(n-1)*d)) / 2 // centre the board in a wide picture
+	legendTop := top + float64(n-1)*dy + rs + 24
+	H := legendTop + float64(legendRows(legend, W))*legendRow
+
+	doc := newSVG(W, H)
+	if x.Caption != "" {
+		doc.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+	}
+	// The lattice: every row, and the two families of diagonals.
+	line := func(r0, p0, r1, p1 int) {
+		x0, y0 := pos(r0, p0)
+		x1, y1 := pos(r1, p1)
+		doc.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, num(x0), num(y0), num(x1), num(y1))
+	}
+	doc.printf(`<g stroke="%s" stroke-width="1.2">`, lattice)
+	for k := 2; k <= n; k++ {
+		line(k, 1, k, k)       // row k
+		line(k-1, k-1, n, k-1) // down-left from the end of row k-1
+		line(k-1, 1, n, n-k+2) // down-right from the start of row k-1
+	}
+	doc.printf("</g>\n")
+	label := d >= 20 // row numbers and cell texts need room
+	font := rs * 1.05
+	for r := 1; r <= n; r++ {
+		if label {
+			lx, ly := pos(r, 1)
+			doc.text(lx-rs-8, ly, min(11, font), `text-anchor="end" dy="0.35em" fill="`+faint+`"`, strconv.Itoa(r))
+		}
+		for p := 1; p <= r; p++ {
+			x.drawVertex(doc, r, p, pos, rs, font, maxHeat)
+		}
+	}
+	doc.legend(legend, legendTop, W)
+	return doc.end()
+}
+
+// drawVertex draws (r, p) with its content and marks, in a group whose
+// tooltip says what is there.
+func (x Triangle) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, float64), rs, font float64, maxHeat int) {
+	cx, cy := pos(r, p)
+	c := x.cell(r, p)
+	tip := fmt.Sprintf("(%d,%d) ", r, p)
+	v, hot := x.heat(r, p)
+	switch {
+	case c == 0 && hot:
+		tip += fmt.Sprintf("empty: %d points", v)
+	case c == 0:
+		tip += "empty"
+	case c > 0 && c <= 9:
+		tip += fmt.Sprintf("stone %d", c)
+	default:
+		tip += "missing"
+	}
+	if x.removed(r, p) {
+		tip += ", removed"
+	}
+	doc.printf(`<g><title>%s</title>`, esc(tip))
+	if x.best(r, p) {
+		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="%s" stroke-width="%s"/>`, num(cx), num(cy), num(rs+rs*0.3), bestRing, num(max(1.5, rs*0.2)))
+	}
+	switch {
+	case c == 0 && hot:
+		s := rs * 1.6
+		doc.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="#999999"/>`, num(cx-s/2), num(cy-s/2), num(s), num(s), num(s/6), heatColour(v, maxHeat))
+		t := strconv.Itoa(v)
+		doc.text(cx, cy, min(font, s/(float64(len(t))*0.62+0.2)), `text-anchor="middle" dy="0.35em" fill="`+ink+`"`, t)
+	case c == 0:
+		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, num(cx), num(cy), num(max(2, rs*0.2)), faint)
+	default:
+		if c < 0 || c > 9 {
+			c = 0
+		}
+		opacity := ""
+		if x.removed(r, p) {
+			opacity = ` opacity="0.35"`
+		}
+		doc.printf(`<g%s><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s"/>`, opacity, num(cx), num(cy), num(rs), stoneFill[c], mix(stoneFill[c], "#000000", 0.35))
+		doc.text(cx, cy, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+stoneInk[c]+`"`, glyph(x.cell(r, p)))
+		doc.printf(`</g>`)
+	}
+	if x.placed(r, p) {
+		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s"/>`, num(cx), num(cy), num(rs+rs*0.18), ink, num(max(1.5, rs*0.18)))
+	}
+	if x.removed(r, p) {
+		cross(doc, cx, cy, rs*0.85)
+	}
+	doc.printf("</g>\n")
+}
+
+// cross draws a red × of half-size s centred at (x, y): a removed stone.
+func cross(doc *svgDoc, x, y, s float64) {
+	doc.printf(`<path d="M %s %s L %s %s M %s %s L %s %s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>`,
+		num(x-s), num(y-s), num(x+s), num(y+s), num(x-s), num(y+s), num(x+s), num(y-s), redMark, num(max(1.5, s*0.25)))
+}
