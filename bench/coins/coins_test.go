@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -67,6 +68,9 @@ func seedProgram(tb testing.TB) string {
 func gamelabProgram(tb testing.TB) string {
 	tb.Helper()
 	labOnce.Do(func() {
+		if labBin = os.Getenv("GAMELAB_BIN"); labBin != "" {
+			return // a binary built elsewhere, e.g. from a clean checkout
+		}
 		if _, err := exec.LookPath("go"); err != nil {
 			labSkip = "no go tool: " + err.Error()
 			return
@@ -181,8 +185,17 @@ func BenchmarkVsSeed3000(b *testing.B) {
 // (ten times the seed's hard-coded limit; the seed's tables would take about
 // 4 GB) and fails when it takes 3 s or more, or 400 MB or more at peak.
 func BenchmarkMoves30000(b *testing.B) {
+	benchMoves30000(b, rows(30000, 1, 30000, -1000000000, 1000000000))
+}
+
+// BenchmarkMoves30000Wide is the same with coins anywhere in int64, whose
+// totals need the solver's 128-bit path.
+func BenchmarkMoves30000Wide(b *testing.B) {
+	benchMoves30000(b, rows(30001, 1, 30000, math.MinInt64/2+1, math.MaxInt64/2))
+}
+
+func benchMoves30000(b *testing.B, input string) {
 	lab := gamelabProgram(b)
-	input := rows(30000, 1, 30000, -1000000000, 1000000000)
 	var worst time.Duration
 	var rssMax int64
 	for b.Loop() {

@@ -6,6 +6,7 @@
 //	go test -run X -bench . -benchtime 3x ./bench/coins/
 //
 // Everything is skipped when g++ (or, for the benchmarks, the go tool) is
-// missing. The seed's program computes in C int, so the rows here keep
+// missing; the benchmarks build cmd/gamelab, so they need the whole binary
+// to build (or GAMELAB_BIN to name a gamelab binary built elsewhere). The seed's program computes in C int, so the rows here keep
 // every total below 2^31.
 package coinsbench
