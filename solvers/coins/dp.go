@@ -125,6 +125,15 @@ func newDP(coins []*big.Int, want numPath) diffDP {
 	return p
 }
 
+// window returns, for the cells i in [w0, end) of diagonal sz, the coins
+// a_i and a_(i+sz) and the margins d[w0..end], sliced to equal lengths so
+// the compiler drops the bounds checks in the cell loops.
+func window[T any](a, d []T, sz, w0, end int) (left, right, dd []T) {
+	left = a[w0:end]
+	right = a[w0+sz : end+sz]
+	return left, right[:len(left)], d[w0 : end+1]
+}
+
 type int64DP struct{ a, d []int64 }
 
 func (p *int64DP) chunk() int { return int64Chunk }
@@ -134,10 +143,7 @@ func (p *int64DP) value(i int) *big.Int { return big.NewInt(p.d[i]) }
 func (p *int64DP) step(sz, lo, hi int, row []uint64) {
 	for w0 := lo; w0 < hi; w0 += 64 {
 		end := min(w0+64, hi)
-		left := p.a[w0:end]
-		right := p.a[w0+sz : end+sz]
-		right = right[:len(left)]
-		d := p.d[w0 : end+1]
+		left, right, d := window(p.a, p.d, sz, w0, end)
 		var word uint64
 		for k, ai := range left {
 			x := ai - d[k+1]     // take L: the coin, minus the other's margin after
@@ -186,10 +192,7 @@ func (p *int128DP) value(i int) *big.Int { return p.d[i].big() }
 func (p *int128DP) step(sz, lo, hi int, row []uint64) {
 	for w0 := lo; w0 < hi; w0 += 64 {
 		end := min(w0+64, hi)
-		left := p.a[w0:end]
-		right := p.a[w0+sz : end+sz]
-		right = right[:len(left)]
-		d := p.d[w0 : end+1]
+		left, right, d := window(p.a, p.d, sz, w0, end)
 		var word uint64
 		for k, ai := range left {
 			x := sub128(ai, d[k+1])
