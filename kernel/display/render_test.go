@@ -1,6 +1,7 @@
 package display
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -35,6 +36,8 @@ func TestRender(t *testing.T) {
 		"tri4m":   Triangle{N: 4, Cells: []uint8{2, 2, 3, 1, 4, 4, 1, 1, 4, 0}, Player: 4, Placed: [2]int{3, 2}, Removed: []bool{true, true, true, true, false, false, true, true, false, false}},
 		"tri1":    Triangle{N: 1, Cells: []uint8{0}, Player: 1, Best: [][2]int{{1, 1}}, Heat: []int{-1}},
 		"tri30":   bigBoard(30),
+		"bars":    Bars{Labels: []string{"-3", "-2", "-1", "0", "1", "2", "3"}, Values: []float64{488, 300, -120, 0, 40.5, math.NaN(), 150}, Caption: "best <for> v1"},
+		"bars60":  Bars{Values: make([]float64, 60), Labels: []string{"a long label", "b"}},
 		"ring20":  Ring{Values: big[:20], Ops: ops[:20], First: 1, Optimal: []int{1, 2}},
 	}
 	for name, p := range pics {

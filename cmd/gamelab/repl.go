@@ -1,0 +1,32 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"gamelab/repl"
+)
+
+// The default command starts the REPL through startREPL when standard input
+// is a terminal.
+func init() { startREPL = runREPL }
+
+// runREPL runs the terminal REPL: history in $GAMELAB_HISTORY or
+// ~/.gamelab_history, colour unless NO_COLOR is set or stdout is no terminal.
+func runREPL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "gamelab: the REPL takes no arguments, got %q\n", args)
+		return 2
+	}
+	r := repl.New(
+		repl.WithIO(stdin, stdout),
+		repl.WithVersion(version),
+		repl.WithHistory(repl.DefaultHistoryPath()),
+	)
+	if err := r.Run(context.Background()); err != nil {
+		fmt.Fprintf(stderr, "gamelab: %v\n", err)
+		return 1
+	}
+	return 0
+}

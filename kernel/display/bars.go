@@ -1,0 +1,164 @@
+package display
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Bars is a simple bar chart, such as a what-if sweep.
+type Bars struct {
+	Labels  []string
+	Values  []float64
+	Caption string
+}
+
+// label is the label of bar i: its own, or its number when Labels is short.
+func (x Bars) label(i int) string {
+	if i < len(x.Labels) {
+		return x.Labels[i]
+	}
+	return strconv.Itoa(i + 1)
+}
+
+// value formats a bar's value in the shortest exact form ("488", "0.1").
+// Whole numbers print in full up to 10^18, where 'g' would switch to
+// exponents.
+func value(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e18 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// finite reports whether v can be drawn.
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// span is the value range the bars cover; it always contains 0, so every
+// bar starts at the zero line, and is never empty.
+func (x Bars) span() (lo, hi float64) {
+	for _, v := range x.Values {
+		if finite(v) {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if lo == hi {
+		hi = lo + 1
+	}
+	return lo, hi
+}
+
+// barCols is the length of the longest text bar.
+const barCols = 40
+
+// Text draws one horizontal bar per value, labels on the left and values
+// on the right; negative values extend left of the zero line. A value that
+// is not finite gets no bar.
+func (x Bars) Text() string {
+	var out []string
+	if x.Caption != "" {
+		out = append(out, x.Caption)
+	}
+	if len(x.Values) == 0 {
+		return strings.Join(append(out, "(no bars)"), "\n") + "\n"
+	}
+	lw := 0
+	for i := range x.Values {
+		lw = max(lw, runeWidth(x.label(i)))
+	}
+	lo, hi := x.span()
+	scale := barCols / (hi - lo)
+	zero := int(math.Round(-lo * scale))
+	for i, v := range x.Values {
+		bar := []rune(strings.Repeat(" ", zero) + "│")
+		if finite(v) {
+			k := int(math.Round(math.Abs(v) * scale))
+			if v < 0 {
+				copy(bar[zero-k:], []rune(strings.Repeat("█", k)))
+			} else {
+				bar = append(bar, []rune(strings.Repeat("█", k))...)
+			}
+		}
+		line := x.label(i) + strings.Repeat(" ", lw-runeWidth(x.label(i))) + " " + string(bar) + " " + value(v)
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+const (
+	barFill = "#4e79a7"
+	barNeg  = "#e15759"
+)
+
+// SVG draws vertical bars over their labels, each value written at the
+// bar's end, negative bars in red below the zero line.
+func (x Bars) SVG() string {
+	n := len(x.Values)
+	if n == 0 {
+		return emptySVG(x.Caption, "no bars")
+	}
+	bw := clamp(640/float64(n), 4, 48) // bar pitch
+	longest := 0.0
+	for i := range x.Values {
+		longest = max(longest, textWidth(x.label(i), 11))
+	}
+	rotate := longest > bw-4 // labels turn when they do not fit under a bar
+	labelH := 18.0
+	if rotate {
+		labelH = min(longest, 160)*0.87 + 16
+	}
+	showValues := bw >= 24
+	const plotH = 220.0
+	top := 24.0
+	if x.Caption != "" {
+		top = 48
+	}
+	left := 16.0
+	if rotate { // a label turned by 60° reaches half its length to the left
+		left = max(left, min(longest, 160)*0.5+8)
+	}
+	W := max(2*left+float64(n)*bw, textWidth(x.Caption, 14)+24)
+	lo, hi := x.span()
+	below := 14.0 // room for the values under negative bars
+	if lo == 0 {
+		below = 0
+	}
+	H := top + plotH + below + labelH + 8
+	scale := plotH / (hi - lo)
+	zeroY := top + hi*scale
+	d := newSVG(W, H)
+	if x.Caption != "" {
+		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+	}
+	for i, v := range x.Values {
+		bx := left + float64(i)*bw
+		cx := bx + bw/2
+		d.printf(`<g><title>%s: %s</title>`, esc(x.label(i)), esc(value(v)))
+		if finite(v) {
+			y, h, fill := zeroY-v*scale, v*scale, barFill
+			if v < 0 {
+				y, h, fill = zeroY, -v*scale, barNeg
+			}
+			d.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, num(bx+bw*0.12), num(y), num(bw*0.76), num(h), fill)
+			if showValues {
+				ty := y - 4
+				if v < 0 {
+					ty = y + h + 12
+				}
+				d.text(cx, ty, 10, `text-anchor="middle" fill="`+ink+`"`, short(value(v)))
+			}
+		} else {
+			d.text(cx, zeroY-4, 10, `text-anchor="middle" fill="`+faint+`"`, value(v))
+		}
+		ly := top + plotH + below + 14
+		if rotate {
+			d.printf(`<text x="%s" y="%s" font-size="11" text-anchor="end" fill="%s" transform="rotate(-60 %s %s)">%s</text>`,
+				num(cx), num(ly-6), ink, num(cx), num(ly-6), esc(x.label(i)))
+		} else {
+			d.text(cx, ly, 11, `text-anchor="middle" fill="`+ink+`"`, x.label(i))
+		}
+		d.printf("</g>\n")
+	}
+	d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"/>`+"\n", num(left), num(zeroY), num(left+float64(n)*bw), num(zeroY), ink)
+	return d.end()
+}

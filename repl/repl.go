@@ -1,0 +1,361 @@
+// Package repl is gamelab's terminal front end: a read-eval-print loop on
+// github.com/chzyer/readline that drives one kernel.Session. It adds what a
+// terminal user expects and the engine does not know about: numbered and
+// continuation prompts, persistent history, Tab completion, Ctrl-C that clears
+// the line or interrupts the running cell, and colour.
+//
+// The REPL takes its input, output, history file and colour as options, so
+// tests run it on pipes without a terminal.
+package repl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/chzyer/readline"
+
+	"gamelab/kernel"
+)
+
+// engine is the part of *kernel.Session the REPL drives. It is an interface
+// only so that tests can put a fake with controlled timing in its place.
+type engine interface {
+	ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output
+	Complete(code string, cursor int) (matches []string, start, end int)
+}
+
+// REPL is one interactive session on a terminal. Make it with New and run it
+// with Run; a REPL runs once.
+type REPL struct {
+	eng         engine
+	in          io.Reader
+	out         io.Writer
+	version     string
+	historyPath string
+	color       bool
+	colorSet    bool // color was chosen by an option, not detected
+	width       int  // terminal width when out is not a terminal
+
+	// interrupts delivers Ctrl-C while a cell runs (the terminal is in
+	// cooked mode then, so Ctrl-C is a SIGINT). Nil: Run listens for SIGINT.
+	interrupts <-chan os.Signal
+
+	rl      *readline.Instance
+	hist    *history
+	next    int    // number of the next cell, shown in the prompt
+	pending string // lines of an unfinished entry, each ended by "\n"
+	atBOL   bool   // the last byte written to out ended a line
+}
+
+// Option configures a REPL.
+type Option func(*REPL)
+
+// WithSession makes the REPL drive s instead of a new empty session.
+func WithSession(s *kernel.Session) Option { return func(r *REPL) { r.eng = s } }
+
+// WithIO sets the keyboard and the screen (default os.Stdin and os.Stdout).
+// When in is a terminal the REPL puts it in raw mode while reading a line;
+// any other reader is taken as already delivering key presses one by one.
+func WithIO(in io.Reader, out io.Writer) Option {
+	return func(r *REPL) { r.in, r.out = in, out }
+}
+
+// WithHistory sets the history file; "" keeps history in memory only.
+// The default is DefaultHistoryPath().
+func WithHistory(path string) Option { return func(r *REPL) { r.historyPath = path } }
+
+// WithColor turns colour on or off; by default it is on when the output is a
+// terminal and NO_COLOR is not set (see ColorFor).
+func WithColor(on bool) Option { return func(r *REPL) { r.color, r.colorSet = on, true } }
+
+// WithVersion sets the version the welcome line shows.
+func WithVersion(v string) Option { return func(r *REPL) { r.version = v } }
+
+// New returns a REPL configured by opts.
+func New(opts ...Option) *REPL {
+	r := &REPL{in: os.Stdin, out: os.Stdout, historyPath: DefaultHistoryPath(), width: 80, next: 1, atBOL: true}
+	for _, o := range opts {
+		o(r)
+	}
+	if r.eng == nil {
+		r.eng = kernel.NewSession()
+	}
+	if !r.colorSet {
+		r.color = ColorFor(r.out)
+	}
+	return r
+}
+
+// DefaultHistoryPath is $GAMELAB_HISTORY if set, else ~/.gamelab_history
+// ("" when there is no home directory: history stays in memory).
+func DefaultHistoryPath() string {
+	if p := os.Getenv("GAMELAB_HISTORY"); p != "" {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return home + string(os.PathSeparator) + ".gamelab_history"
+}
+
+// ColorFor reports whether colour suits w: a terminal, NO_COLOR unset or
+// empty (https://no-color.org), and TERM other than "dumb".
+func ColorFor(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	return isTerminal(w)
+}
+
+func isTerminal(x any) bool {
+	f, ok := x.(*os.File)
+	return ok && readline.IsTerminal(int(f.Fd()))
+}
+
+// ANSI colours for the prompt, continuation prompt and errors.
+const (
+	colPrompt = "\033[32m"
+	colError  = "\033[31m"
+	colReset  = "\033[0m"
+)
+
+func (r *REPL) paint(col, s string) string {
+	if !r.color {
+		return s
+	}
+	return col + s + colReset
+}
+
+// prompt is "[N]> " for a new entry and dots of the same width for its
+// continuation lines, so the code lines up.
+func (r *REPL) prompt() string {
+	p := fmt.Sprintf("[%d]>", r.next)
+	if r.pending != "" {
+		p = strings.Repeat(".", len(p)-1) + ">"
+	}
+	return r.paint(colPrompt, p) + " "
+}
+
+// Run reads entries and executes them until Ctrl-D on an empty line, `exit`
+// or `quit`, or the end of the input. A nil error is a normal end; ctx ends
+// the REPL only between entries (cancelling it also interrupts a running cell).
+func (r *REPL) Run(ctx context.Context) error {
+	if r.rl != nil {
+		return errors.New("repl: Run called twice")
+	}
+	hist, warn := openHistory(r.historyPath)
+	r.hist = hist
+	defer hist.close()
+	rl, err := readline.NewEx(r.readlineConfig())
+	if err != nil {
+		return fmt.Errorf("repl: %w", err)
+	}
+	r.rl = rl
+	defer rl.Close()
+	r.syncHistory()
+
+	if r.interrupts == nil {
+		// SIGINT is caught for the whole run, not only while a cell runs: a
+		// Ctrl-C that lands in the instant between reading a line and
+		// starting the cell must not kill the process.
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt)
+		defer signal.Stop(ch)
+		r.interrupts = ch
+	}
+
+	r.welcome()
+	if warn != nil {
+		r.printf("%s\n", r.paint(colError, "history not saved: "+warn.Error()))
+	}
+	indent := ""
+	for ctx.Err() == nil {
+		rl.SetPrompt(r.prompt())
+		line, err := rl.ReadlineWithDefault(indent)
+		r.syncHistory()
+		indent = ""
+		switch {
+		case errors.Is(err, readline.ErrInterrupt):
+			r.pending = "" // Ctrl-C drops the whole unfinished entry
+			continue
+		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil:
+			return fmt.Errorf("repl: reading input: %w", err)
+		}
+		code := r.pending + decodeEntry(line)
+		if strings.TrimSpace(code) == "" {
+			r.pending = ""
+			continue
+		}
+		if c, ind := kernel.IsComplete(code); c == kernel.Incomplete {
+			r.pending = code + "\n"
+			indent = ind
+			continue
+		}
+		r.pending = ""
+		if err := r.hist.add(code); err != nil {
+			r.printf("%s\n", r.paint(colError, "history not saved: "+err.Error()))
+		}
+		r.syncHistory()
+		switch strings.TrimSpace(code) {
+		case "exit", "quit":
+			return nil
+		}
+		r.execute(ctx, code)
+	}
+	return nil
+}
+
+func (r *REPL) readlineConfig() *readline.Config {
+	cfg := &readline.Config{
+		Prompt:                 r.prompt(),
+		AutoComplete:           completer{r},
+		HistoryLimit:           historyLimit,
+		DisableAutoSaveHistory: true, // the REPL saves whole entries itself
+		EOFPrompt:              "\n", // readline's way of saying: print no "^D"
+		Stdin:                  readline.NewCancelableStdin(r.in),
+		Stdout:                 r.out,
+		Stderr:                 r.out,
+		// A REPL always edits interactively, even on a pipe in tests.
+		ForceUseInteractive: true,
+		FuncIsTerminal:      func() bool { return true },
+	}
+	if f, ok := r.in.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
+		fd := int(f.Fd())
+		var saved *readline.State
+		cfg.FuncMakeRaw = func() (err error) {
+			saved, err = readline.MakeRaw(fd)
+			return err
+		}
+		cfg.FuncExitRaw = func() error {
+			if saved == nil {
+				return nil
+			}
+			return readline.Restore(fd, saved)
+		}
+	} else {
+		cfg.FuncMakeRaw = func() error { return nil }
+		cfg.FuncExitRaw = func() error { return nil }
+	}
+	if isTerminal(r.out) {
+		cfg.FuncGetWidth = func() int {
+			if w := readline.GetScreenWidth(); w > 0 {
+				return w
+			}
+			return r.width
+		}
+	} else {
+		cfg.FuncGetWidth = func() int { return r.width }
+		cfg.FuncOnWidthChanged = func(func()) {}
+	}
+	return cfg
+}
+
+func (r *REPL) welcome() {
+	name := "gamelab"
+	if r.version != "" {
+		name += " " + r.version
+	}
+	r.printf("%s: optimal play in the polygon game, coins in a row and Life Line.\n", name)
+	r.printf("Type help for the builtins, help(name) for one; Tab completes; Ctrl-D leaves.\n")
+}
+
+// execute runs one entry as a cell and prints what it produced. Ctrl-C
+// (SIGINT) cancels the cell's context; the engine then stops and leaves the
+// variables as they were.
+func (r *REPL) execute(ctx context.Context, code string) {
+	drain(r.interrupts) // a stray signal from before must not stop this cell
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream := &lineWriter{r: r}
+	done := make(chan *kernel.Output, 1)
+	go func() {
+		done <- r.eng.ExecuteWith(cctx, code, kernel.ExecOptions{Stdout: stream})
+	}()
+	var out *kernel.Output
+	interrupted := false
+	for out == nil {
+		select {
+		case out = <-done:
+		case <-r.interrupts:
+			interrupted = true
+			cancel()
+		}
+	}
+	r.next = out.Count + 1
+	// print() output went to the screen as it was written; an engine that
+	// does not stream still has it all in Output.Stdout.
+	if stream.n == 0 && out.Stdout != "" {
+		r.printBlock(out.Stdout)
+	}
+	for _, d := range out.Displays {
+		r.printBlock(d.Text)
+	}
+	if out.Result != nil {
+		r.printBlock(out.Result.Text)
+	}
+	if out.Err != nil {
+		msg := out.Err.Error()
+		if out.Err.Kind == "Interrupted" || interrupted {
+			msg = "interrupted"
+		}
+		r.printBlock(r.paint(colError, msg))
+	}
+	r.endLine()
+}
+
+func drain(ch <-chan os.Signal) {
+	for {
+		select {
+		case <-ch:
+		default:
+			return
+		}
+	}
+}
+
+// printBlock writes s on lines of its own.
+func (r *REPL) printBlock(s string) {
+	if s == "" {
+		return
+	}
+	r.endLine()
+	r.printf("%s", s)
+	r.endLine()
+}
+
+// endLine ends a line left open by print() output, so the next prompt starts
+// at the left margin.
+func (r *REPL) endLine() {
+	if !r.atBOL {
+		r.printf("\n")
+	}
+}
+
+func (r *REPL) printf(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if s == "" {
+		return
+	}
+	io.WriteString(r.out, s)
+	r.atBOL = strings.HasSuffix(s, "\n")
+}
+
+// lineWriter passes a cell's print() output to the screen as it is written.
+type lineWriter struct {
+	r *REPL
+	n int
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	w.r.printf("%s", p)
+	return len(p), nil
+}

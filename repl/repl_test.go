@@ -1,0 +1,464 @@
+package repl
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"gamelab/kernel"
+	"gamelab/repl/repltest"
+)
+
+// Keys as a terminal sends them.
+const (
+	keyEnter = "\r"
+	keyTab   = "\t"
+	keyCtrlC = "\x03"
+	keyCtrlD = "\x04"
+	keyUp    = "\x1b[A"
+)
+
+const wait = 5 * time.Second
+
+// fakeEngine records the cells it runs and answers from functions the test
+// sets, so the REPL's side is tested apart from the engine's.
+type fakeEngine struct {
+	mu       sync.Mutex
+	count    int
+	cells    []string
+	exec     func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output
+	complete func(code string, cursor int) ([]string, int, int)
+	asked    []string // code[:cursor] of each completion request
+}
+
+func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+	f.mu.Lock()
+	f.count++
+	f.cells = append(f.cells, code)
+	n := f.count
+	f.mu.Unlock()
+	out := &kernel.Output{Result: &kernel.Display{Text: fmt.Sprintf("ran %q", code)}}
+	if f.exec != nil {
+		out = f.exec(ctx, code, o)
+	}
+	out.Count = n
+	return out
+}
+
+func (f *fakeEngine) Complete(code string, cursor int) ([]string, int, int) {
+	f.mu.Lock()
+	f.asked = append(f.asked, string([]rune(code)[:cursor]))
+	f.mu.Unlock()
+	if f.complete == nil {
+		return nil, cursor, cursor
+	}
+	return f.complete(code, cursor)
+}
+
+// wantRan checks that exactly the cells want ran, in order.
+func (f *fakeEngine) wantRan(t *testing.T, want ...string) {
+	t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if strings.Join(f.cells, "\x00") != strings.Join(want, "\x00") {
+		t.Errorf("cells run %q, want %q", f.cells, want)
+	}
+}
+
+// term is a REPL running on a pipe, with its output on a Screen.
+type term struct {
+	t      *testing.T
+	keys   *io.PipeWriter
+	screen *repltest.Screen
+	done   chan error
+	sig    chan os.Signal // stands for SIGINT (Ctrl-C while a cell runs)
+}
+
+// start runs a REPL on eng (nil: a real kernel.Session) without colour.
+func start(t *testing.T, eng engine, opts ...Option) *term {
+	t.Helper()
+	pr, pw := io.Pipe()
+	scr := repltest.NewScreen(200)
+	opts = append([]Option{WithIO(pr, scr), WithHistory(""), WithColor(false), WithVersion("9.9")}, opts...)
+	r := New(opts...)
+	if eng != nil {
+		r.eng = eng
+	}
+	tm := &term{t: t, keys: pw, screen: scr, done: make(chan error, 1), sig: make(chan os.Signal, 1)}
+	r.interrupts = tm.sig
+	go func() { tm.done <- r.Run(context.Background()) }()
+	t.Cleanup(func() { pw.Close() })
+	tm.expect("[1]>")
+	return tm
+}
+
+func (tm *term) send(keys string) {
+	tm.t.Helper()
+	if _, err := io.WriteString(tm.keys, keys); err != nil {
+		tm.t.Fatalf("typing %q: %v", keys, err)
+	}
+}
+
+// expect waits until the screen shows sub and returns the screen.
+func (tm *term) expect(sub string) string {
+	tm.t.Helper()
+	return tm.expectN(sub, 1)
+}
+
+func (tm *term) expectN(sub string, n int) string {
+	tm.t.Helper()
+	text, err := tm.screen.WaitCount(wait, sub, n)
+	if err != nil {
+		tm.t.Fatal(err)
+	}
+	return text
+}
+
+// quit sends Ctrl-D and waits for Run to return nil.
+func (tm *term) quit() {
+	tm.t.Helper()
+	tm.send(keyCtrlD)
+	select {
+	case err := <-tm.done:
+		if err != nil {
+			tm.t.Fatalf("Run: %v", err)
+		}
+	case <-time.After(wait):
+		tm.t.Fatalf("Ctrl-D did not end the REPL; screen:\n%s", tm.screen.Text())
+	}
+}
+
+func TestWelcomeEntriesAndPrompts(t *testing.T) {
+	tm := start(t, nil) // the real engine
+	tm.send("1 + 2" + keyEnter)
+	tm.expect("[2]>")
+	tm.send(")" + keyEnter) // invalid: reported at once, no continuation prompt
+	tm.expect("[3]>")
+	tm.quit()
+	lines := strings.Split(tm.screen.Text(), "\n")
+	if !strings.HasPrefix(lines[0], "gamelab 9.9:") || !strings.Contains(lines[1], "help") {
+		t.Errorf("welcome lines %q", lines[:2])
+	}
+	want := []string{"[1]> 1 + 2", "3", "[2]> )"}
+	if !equalPrefix(lines[2:], want) {
+		t.Errorf("screen:\n%s\nwant it to go on with %q", tm.screen.Text(), want)
+	}
+	if strings.Contains(tm.screen.Text(), "...>") {
+		t.Errorf("an invalid entry got a continuation prompt:\n%s", tm.screen.Text())
+	}
+}
+
+func equalPrefix(got, want []string) bool {
+	if len(got) < len(want) {
+		return false
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestMultiLineEntryIsOneCell(t *testing.T) {
+	eng := &fakeEngine{}
+	tm := start(t, eng)
+	tm.send("p = [1," + keyEnter)
+	tm.expect("...>")
+	tm.send("2, # a comment" + keyEnter)
+	tm.expectN("...>", 2)
+	tm.send("3]" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	// IsComplete suggests the indentation of continuation lines.
+	eng.wantRan(t, "p = [1,\n  2, # a comment\n  3]")
+	if !strings.Contains(tm.screen.Text(), "[1]> p = [1,\n...>   2, # a comment\n...>   3]\n") {
+		t.Errorf("screen:\n%s", tm.screen.Text())
+	}
+}
+
+func TestCtrlCClearsLineAndUnfinishedEntry(t *testing.T) {
+	eng := &fakeEngine{}
+	tm := start(t, eng)
+	tm.send("abc" + keyCtrlC)
+	tm.expectN("[1]>", 2)
+	tm.send("f(1," + keyEnter)
+	tm.expect("...>")
+	tm.send("2" + keyCtrlC)
+	tm.expectN("[1]>", 3)
+	tm.send("ok" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	eng.wantRan(t, "ok")
+}
+
+func TestCtrlD(t *testing.T) {
+	eng := &fakeEngine{}
+	tm := start(t, eng)
+	// On a non-empty line Ctrl-D deletes the character under the cursor.
+	tm.send("ab\x1b[D" + keyCtrlD + keyEnter)
+	tm.expect("[2]>")
+	eng.wantRan(t, "a")
+	tm.quit()
+}
+
+func TestExitAndQuitLeave(t *testing.T) {
+	for _, word := range []string{"exit", "quit"} {
+		eng := &fakeEngine{}
+		tm := start(t, eng)
+		tm.send(" " + word + keyEnter)
+		select {
+		case err := <-tm.done:
+			if err != nil {
+				t.Errorf("%s: Run: %v", word, err)
+			}
+		case <-time.After(wait):
+			t.Fatalf("%s did not end the REPL", word)
+		}
+		eng.wantRan(t)
+	}
+}
+
+func TestHelpPassesThrough(t *testing.T) {
+	eng := &fakeEngine{}
+	tm := start(t, eng)
+	tm.send("help" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	eng.wantRan(t, "help")
+}
+
+func TestOutputOrderAndErrors(t *testing.T) {
+	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+		io.WriteString(o.Stdout, "printed, no newline")
+		return &kernel.Output{
+			Stdout:   "printed, no newline",
+			Displays: []kernel.Display{{Text: "a picture\n"}},
+			Result:   &kernel.Display{Text: "42"},
+			Err: &kernel.Error{Kind: "NameError", Msg: "unknown name sovle (did you mean solve?)",
+				Line: 2, Column: 5, Source: "x = sovle(p)"},
+		}
+	}}
+	tm := start(t, eng)
+	tm.send("go" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	want := "[1]> go\nprinted, no newline\na picture\n42\n" +
+		"2:5: unknown name sovle (did you mean solve?)\nx = sovle(p)\n    ^\n[2]>"
+	if !strings.Contains(tm.screen.Text(), want) {
+		t.Errorf("screen:\n%s\nwant:\n%s", tm.screen.Text(), want)
+	}
+}
+
+func TestColour(t *testing.T) {
+	eng := &fakeEngine{exec: func(context.Context, string, kernel.ExecOptions) *kernel.Output {
+		return &kernel.Output{Err: &kernel.Error{Msg: "boom"}}
+	}}
+	tm := start(t, eng, WithColor(true))
+	tm.send("x" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	raw := tm.screen.Raw()
+	for _, want := range []string{colPrompt + "[1]>" + colReset + " ", colError + "boom" + colReset} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("output lacks %q:\n%q", want, raw)
+		}
+	}
+
+	eng.count = 0
+	tm = start(t, eng) // WithColor(false)
+	tm.send("x" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	if strings.Contains(tm.screen.Raw(), "\033[3") {
+		t.Errorf("colour without colour:\n%q", tm.screen.Raw())
+	}
+}
+
+func TestColorFor(t *testing.T) {
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("TERM", "xterm")
+	if ColorFor(&strings.Builder{}) {
+		t.Error("colour for a non-terminal")
+	}
+	// A pseudo-terminal would say yes here; the end-to-end test in
+	// cmd/gamelab runs on one. NO_COLOR wins even over a terminal.
+	t.Setenv("NO_COLOR", "1")
+	if ColorFor(os.Stdout) {
+		t.Error("colour despite NO_COLOR")
+	}
+}
+
+func TestInterruptCancelsRunningCell(t *testing.T) {
+	started := make(chan struct{})
+	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+		if code != "slow" {
+			return &kernel.Output{Result: &kernel.Display{Text: "fast"}}
+		}
+		close(started)
+		select {
+		case <-ctx.Done():
+			return &kernel.Output{Err: &kernel.Error{Kind: "Interrupted", Msg: "solve: interrupted"}}
+		case <-time.After(wait):
+			return &kernel.Output{Result: &kernel.Display{Text: "never cancelled"}}
+		}
+	}}
+	tm := start(t, eng)
+	tm.send("slow" + keyEnter)
+	<-started
+	t0 := time.Now()
+	tm.sig <- os.Interrupt
+	tm.expect("interrupted\n[2]>")
+	if d := time.Since(t0); d > time.Second/2 {
+		t.Errorf("interrupt took %v", d)
+	}
+	tm.send("next" + keyEnter)
+	tm.expect("fast\n[3]>")
+	tm.quit()
+}
+
+func TestCompletion(t *testing.T) {
+	names := []string{"map", "setv", "show", "solve", "sol2"}
+	fields := []string{"best", "first", "merges", "optimal", "scores"}
+	eng := &fakeEngine{complete: func(code string, cursor int) ([]string, int, int) {
+		rs := []rune(code)
+		start := cursor
+		for start > 0 && (rs[start-1] == '_' || rs[start-1] >= 'a' && rs[start-1] <= 'z' || rs[start-1] >= '0' && rs[start-1] <= '9') {
+			start--
+		}
+		pool := names
+		if start > 0 && rs[start-1] == '.' {
+			pool = fields
+		}
+		var m []string
+		for _, n := range pool {
+			if strings.HasPrefix(n, string(rs[start:cursor])) {
+				m = append(m, n)
+			}
+		}
+		return m, start, cursor
+	}}
+	tm := start(t, eng)
+
+	// One candidate: completed in place.
+	tm.send("sho" + keyTab + "(1)" + keyEnter)
+	tm.expect("[2]>")
+	// Several with a longer common prefix: that prefix; Tab again lists them.
+	tm.send("so" + keyTab)
+	tm.expect("[2]> sol")
+	tm.send(keyTab)
+	scr := tm.expect("sol2")
+	if !strings.Contains(scr, "solve") {
+		t.Errorf("candidates not listed:\n%s", scr)
+	}
+	tm.send("ve" + keyEnter)
+	tm.expect("[3]>")
+	// Inside a call.
+	tm.send("map(1..3, sol" + keyTab + "v" + keyTab + "(#))" + keyEnter)
+	tm.expect("[4]>")
+	// Fields after a dot list all of them.
+	tm.send("solve(p)." + keyTab)
+	scr = tm.expect("merges")
+	for _, f := range fields {
+		if !strings.Contains(scr, f) {
+			t.Errorf("field %s not listed:\n%s", f, scr)
+		}
+	}
+	tm.send("b" + keyTab + keyEnter)
+	tm.expect("[5]>")
+	// A continuation line completes in the context of the lines above, and
+	// Tab at the start of a line indents.
+	tm.send("f(1," + keyEnter)
+	tm.expect("...>")
+	tm.send(keyTab + "se" + keyTab + ")" + keyEnter)
+	tm.expect("[6]>")
+	tm.quit()
+
+	eng.wantRan(t, "show(1)", "solve", "map(1..3, solve(#))", "solve(p).best", "f(1,\n    setv)")
+	eng.mu.Lock()
+	last := eng.asked[len(eng.asked)-1]
+	eng.mu.Unlock()
+	if last != "f(1,\n    se" {
+		t.Errorf("last completion asked with %q, want the whole entry so far", last)
+	}
+}
+
+func TestHistoryFileWrittenAndReloaded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hist")
+	eng := &fakeEngine{}
+	tm := start(t, eng, WithHistory(path))
+	tm.send("a = 1" + keyEnter)
+	tm.expect("[2]>")
+	// Written as you go: the entry is in the file while the REPL still runs.
+	if data, _ := os.ReadFile(path); string(data) != "a = 1\n" {
+		t.Errorf("history file while running: %q", data)
+	}
+	tm.send("[1," + keyEnter)
+	tm.expect("...>")
+	tm.send("2]" + keyEnter)
+	tm.expect("[3]>")
+	tm.send("a = 1" + keyEnter + "a = 1" + keyEnter) // a repeat is stored once
+	tm.expect("[5]>")
+	tm.send("dropped" + keyCtrlC) // never entered
+	tm.expectN("[5]>", 2)
+	tm.send(keyUp + keyUp + keyEnter) // recall the multi-line entry whole
+	tm.expect("[6]>")
+	tm.quit()
+	want := "a = 1\n[1,⏎  2]\na = 1\n[1,⏎  2]\n"
+	if data, _ := os.ReadFile(path); string(data) != want {
+		t.Errorf("history file %q, want %q", data, want)
+	}
+	eng.wantRan(t, "a = 1", "[1,\n  2]", "a = 1", "a = 1", "[1,\n  2]")
+
+	// A new session recalls the entries with Up, newest first.
+	eng = &fakeEngine{}
+	tm = start(t, eng, WithHistory(path))
+	tm.send(keyUp + keyUp)
+	tm.expect("[1]> a = 1")
+	tm.send(keyUp)
+	tm.expect("[1]> [1,⏎  2]")
+	tm.send(keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	eng.wantRan(t, "[1,\n  2]")
+}
+
+func TestHistoryFileCutBack(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hist")
+	var b strings.Builder
+	for i := range 2 * historyLimit {
+		fmt.Fprintf(&b, "x = %d\n", i)
+	}
+	os.WriteFile(path, []byte(b.String()), 0o600)
+	h, err := openHistory(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.add("last"); err != nil {
+		t.Fatal(err)
+	}
+	h.close()
+	data, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != historyLimit+1 || lines[0] != fmt.Sprintf("x = %d", historyLimit) || lines[historyLimit] != "last" {
+		t.Errorf("cut-back file has %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+}
+
+func TestDefaultHistoryPath(t *testing.T) {
+	t.Setenv("GAMELAB_HISTORY", "/some/where")
+	if got := DefaultHistoryPath(); got != "/some/where" {
+		t.Errorf("with GAMELAB_HISTORY: %q", got)
+	}
+	t.Setenv("GAMELAB_HISTORY", "")
+	t.Setenv("HOME", "/home/u")
+	if got := DefaultHistoryPath(); got != "/home/u/.gamelab_history" {
+		t.Errorf("without GAMELAB_HISTORY: %q", got)
+	}
+}
