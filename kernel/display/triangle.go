@@ -216,7 +216,7 @@ func heatColour(v, m int) string {
 	if v < 0 {
 		target, v = heatBad, -v
 	}
-	return mix("#ffffff", target, 0.2+0.65*float64(v)/float64(m))
+	return mix("#ffffff", target, 0.2+0.55*float64(v)/float64(m))
 }
 
 // mix blends two #rrggbb colours, t = 0 giving a and 1 giving b.
