@@ -5,20 +5,28 @@
 package kernel
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/expr-lang/expr"
+
+	"gamelab/kernel/games"
 )
 
 // Session holds one user's state: variables, the cell counter, the inputs and
 // results of earlier cells. It is not safe for concurrent Execute calls; the
 // front ends run one cell at a time (Complete and Inspect may run alongside).
 type Session struct {
-	count int
-	vars  map[string]any
+	count   int
+	vars    map[string]any // the user's variables
+	last    any            // _: the last value shown
+	history map[int]any    // _N: the result of cell N
+	inputs  map[int]string // the code of cell N
+	budget  uint           // expr's memory budget per statement
+	extra   []*games.Builtin
+	funcs   []expr.Option // the builtins and operators as expr sees them
+	cell    *cellRun      // the cell being executed, nil between cells
 }
 
 // Option configures a Session.
@@ -26,11 +34,34 @@ type Option func(*Session)
 
 // NewSession returns an empty session.
 func NewSession(opts ...Option) *Session {
-	s := &Session{vars: map[string]any{}}
+	s := &Session{
+		vars:    map[string]any{},
+		history: map[int]any{},
+		inputs:  map[int]string{},
+		budget:  DefaultMemoryBudget,
+	}
 	for _, o := range opts {
 		o(s)
 	}
+	s.funcs = s.exprFunctions()
 	return s
+}
+
+// DefaultMemoryBudget is expr's memory budget for one statement: roughly the
+// number of items ranges and collections may hold together. It turns
+// `1..2000000000` into an error instead of an out-of-memory crash.
+const DefaultMemoryBudget = 1_000_000
+
+// WithMemoryBudget sets expr's memory budget per statement (see
+// DefaultMemoryBudget).
+func WithMemoryBudget(n uint) Option {
+	return func(s *Session) { s.budget = n }
+}
+
+// WithBuiltins adds builtins to the session besides games.Builtins (tests,
+// experiments); they are documented and completed like the others.
+func WithBuiltins(bs ...*games.Builtin) Option {
+	return func(s *Session) { s.extra = append(s.extra, bs...) }
 }
 
 // ExecOptions are per-cell knobs (Jupyter's silent and store_history).
@@ -42,13 +73,16 @@ type ExecOptions struct {
 	// Stdout, when set, receives print() output as it is written (Jupyter
 	// streams it); Output.Stdout still holds all of it.
 	Stdout io.Writer
+	// Display, when set, receives each item of Output.Displays as it is
+	// shown, so a front end can keep it in order with the streamed Stdout.
+	Display func(Display)
 }
 
 // Output is everything one cell produced.
 type Output struct {
 	Count    int       // execution count of the cell (unchanged when NoHistory/Silent)
 	Stdout   string    // text written by print()
-	Displays []Display // what show() displayed, in order
+	Displays []Display // what show() displayed and the values of bare expressions before the last, in order
 	Result   *Display  // value of the last bare expression; nil if none
 	Err      *Error    // nil when every statement succeeded
 }
@@ -89,63 +123,3 @@ const (
 	Incomplete                     // needs more lines (open bracket or string)
 	Invalid                        // can never become valid by adding lines
 )
-
-// Execute runs one cell. It never panics; all failures come back in Output.Err.
-func (s *Session) Execute(ctx context.Context, code string) *Output {
-	return s.ExecuteWith(ctx, code, ExecOptions{})
-}
-
-// ExecuteWith is Execute with per-cell options.
-// (Minimal placeholder engine: one expression per cell. The engine issue replaces it.)
-func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *Output {
-	out := &Output{}
-	if !o.Silent && !o.NoHistory {
-		s.count++
-	}
-	out.Count = s.count
-	code = strings.TrimSpace(code)
-	if code == "" {
-		return out
-	}
-	v, err := expr.Eval(code, s.vars)
-	if err != nil {
-		out.Err = &Error{Kind: "Error", Msg: err.Error()}
-		return out
-	}
-	if !o.Silent {
-		out.Result = &Display{Text: fmt.Sprint(v)}
-	}
-	return out
-}
-
-// IsComplete decides whether code can run as it is (see Completeness). indent
-// is a suggested indentation for the next line when the code is incomplete.
-func IsComplete(code string) (c Completeness, indent string) {
-	depth := 0
-	for _, r := range code {
-		switch r {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		}
-	}
-	switch {
-	case depth > 0:
-		return Incomplete, "  "
-	case depth < 0:
-		return Invalid, ""
-	}
-	return Complete, ""
-}
-
-// Complete returns the completions for code at cursor (both in runes, as
-// Jupyter counts them): the candidates and the rune range [start, end) they replace.
-func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
-	return nil, cursor, cursor
-}
-
-// Inspect returns the help text for the name at or before cursor (in runes).
-func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
-	return "", false
-}

@@ -1,0 +1,251 @@
+package kernel
+
+// The kernel's own builtins and the one place help, completion and inspect
+// read documentation from: kernelBuiltins here and games.Builtins.
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"gamelab/kernel/games"
+)
+
+// kernelBuiltin is a builtin of the session itself. Its documentation has the
+// same shape as a game builtin's; call is nil for the statement forms (help,
+// vars, del) and the history names, which only have documentation.
+type kernelBuiltin struct {
+	doc  games.Builtin
+	call func(s *Session, args ...any) (any, error)
+}
+
+// kernelBuiltins is the kernel's table, in the order help lists it.
+var kernelBuiltins = []*kernelBuiltin{
+	{doc: games.Builtin{
+		Name:      "print",
+		Signature: "print(x, …)",
+		Doc:       "Writes its arguments to the output, separated by spaces and followed by a newline: strings as they are, everything else as a result is shown.",
+		Example:   `print("best:", 488)`,
+	}, call: (*Session).builtinPrint},
+	{doc: games.Builtin{
+		Name:      "type",
+		Signature: "type(x)",
+		Doc:       "The name of x's type: int (of any size), float, string, bool, array, map, nil, or the game value's kind.",
+		Example:   `type(2 ** 100)`,
+		Returns:   []any{""},
+	}, call: func(_ *Session, args ...any) (any, error) {
+		if len(args) != 1 {
+			return nil, fmt.Errorf("type: want 1 argument, got %d", len(args))
+		}
+		return typeName(args[0]), nil
+	}},
+	{doc: games.Builtin{
+		Name:      "sum",
+		Signature: "sum(array) / sum(array, predicate)",
+		Doc:       "Adds up the numbers of an array (or the predicate's value for each item) exactly, integers of any size included.",
+		Example:   `sum(1..100)`,
+	}},
+	{doc: games.Builtin{
+		Name:      "max",
+		Signature: "max(a, b, …) / max(array)",
+		Doc:       "The largest of its arguments or of the items of one array, compared exactly.",
+		Example:   `max([3, 2 ** 70, -1])`,
+	}, call: callPlain(extremum("max", 1))},
+	{doc: games.Builtin{
+		Name:      "min",
+		Signature: "min(a, b, …) / min(array)",
+		Doc:       "The smallest of its arguments or of the items of one array, compared exactly.",
+		Example:   `min(3, -2 ** 70)`,
+	}, call: callPlain(extremum("min", -1))},
+	{doc: games.Builtin{
+		Name:      "abs",
+		Signature: "abs(x)",
+		Doc:       "The absolute value of x, exact for integers of any size.",
+		Example:   `abs(-2 ** 64)`,
+	}, call: callPlain(numAbs)},
+	{doc: games.Builtin{
+		Name:      "help",
+		Signature: "help / help(name)",
+		Doc:       "Without a name, lists every builtin and statement. With one, shows that builtin's signature, what it does and an example (a statement; `help name` works too).",
+		Example:   `help(solve)`,
+	}},
+	{doc: games.Builtin{
+		Name:      "vars",
+		Signature: "vars",
+		Doc:       "Lists the session's variables with their types and values (a statement).",
+		Example:   `vars`,
+	}},
+	{doc: games.Builtin{
+		Name:      "del",
+		Signature: "del name, …",
+		Doc:       "Removes variables from the session (a statement).",
+		Example:   `del p`,
+	}},
+	{doc: games.Builtin{
+		Name:      "_",
+		Signature: "_",
+		Doc:       "The value of the last expression shown.",
+		Example:   `_ * 2`,
+	}},
+	{doc: games.Builtin{
+		Name:      "_N",
+		Signature: "_N",
+		Doc:       "The result of cell N (its last bare expression), e.g. _3; nil when that cell showed nothing.",
+		Example:   `_1`,
+	}},
+}
+
+// statementsHelp documents the statement forms that are not names.
+const statementsHelp = `statements (one per line; an open bracket or raw string continues a statement):
+  name = expr        binds a variable
+  x[i] = v           changes item i of a game value in place (from 1), b[r, p] = v a board cell
+  expr               shows its value
+  # comment          to the end of the line (inside brackets # is expr's predicate element; use //)`
+
+// exprBuiltinNames are expr's own functions, for completion and spelling
+// suggestions (see expr's language definition).
+var exprBuiltinNames = []string{
+	"all", "any", "none", "one", "filter", "map", "find", "findIndex", "findLast", "findLastIndex",
+	"count", "groupBy", "sortBy", "reduce", "len", "mean", "median", "ceil", "floor", "round",
+	"int", "float", "string", "trim", "trimPrefix", "trimSuffix", "upper", "lower", "split",
+	"splitAfter", "replace", "repeat", "indexOf", "lastIndexOf", "hasPrefix", "hasSuffix",
+	"toJSON", "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "timezone",
+	"first", "last", "get", "keys", "values", "toPairs", "fromPairs", "concat", "flatten",
+	"uniq", "join", "reverse", "sort", "bitand", "bitor", "bitxor", "bitnand", "bitnot",
+	"bitshl", "bitshr", "bitushr",
+}
+
+// exprKeywords are words of expr's syntax.
+var exprKeywords = []string{
+	"true", "false", "nil", "let", "if", "else", "in", "not", "and", "or",
+	"matches", "contains", "startsWith", "endsWith",
+}
+
+func callPlain(fn func(args ...any) (any, error)) func(*Session, ...any) (any, error) {
+	return func(_ *Session, args ...any) (any, error) { return fn(args...) }
+}
+
+func (s *Session) builtinPrint(args ...any) (any, error) {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = printText(a)
+	}
+	s.cell.print(strings.Join(parts, " ") + "\n")
+	return nil, nil
+}
+
+// gameBuiltins is games.Builtins and the session's extra builtins.
+func (s *Session) gameBuiltins() []*games.Builtin {
+	if len(s.extra) == 0 {
+		return games.Builtins
+	}
+	return append(append([]*games.Builtin(nil), games.Builtins...), s.extra...)
+}
+
+// lookupDoc finds the documentation of a builtin, the game builtins first.
+func (s *Session) lookupDoc(name string) (*games.Builtin, bool) {
+	for _, b := range s.gameBuiltins() {
+		if b.Name == name {
+			return b, true
+		}
+	}
+	for _, k := range kernelBuiltins {
+		if k.doc.Name == name {
+			return &k.doc, true
+		}
+	}
+	return nil, false
+}
+
+// builtinNames lists every name the session defines itself, for completion
+// and suggestions.
+func (s *Session) builtinNames() []string {
+	var names []string
+	for _, b := range s.gameBuiltins() {
+		names = append(names, b.Name)
+	}
+	for _, k := range kernelBuiltins {
+		if k.doc.Name != "_N" {
+			names = append(names, k.doc.Name)
+		}
+	}
+	return names
+}
+
+// helpText is help(name)'s text, also what Inspect returns: the signature,
+// the doc paragraph, an example.
+func helpText(b *games.Builtin) string {
+	var w strings.Builder
+	w.WriteString(b.Signature)
+	w.WriteString("\n    ")
+	w.WriteString(wrap(b.Doc, 72, "    "))
+	if b.Example != "" {
+		fmt.Fprintf(&w, "\nexample: %s", b.Example)
+	}
+	return w.String()
+}
+
+// helpAll is bare help's text: every builtin with the first sentence of its
+// doc, then the statements and expr's own functions.
+func (s *Session) helpAll() string {
+	var w strings.Builder
+	section := func(title string, docs []*games.Builtin) {
+		if len(docs) == 0 {
+			return
+		}
+		fmt.Fprintf(&w, "%s:\n", title)
+		width := 0
+		for _, d := range docs {
+			width = max(width, len([]rune(d.Signature)))
+		}
+		width = min(width, 34)
+		for _, d := range docs {
+			sig := d.Signature
+			pad := max(width-len([]rune(sig)), 0)
+			fmt.Fprintf(&w, "  %s%s  %s\n", sig, strings.Repeat(" ", pad), firstSentence(d.Doc))
+		}
+		w.WriteString("\n")
+	}
+	section("games", s.gameBuiltins())
+	kdocs := make([]*games.Builtin, len(kernelBuiltins))
+	for i, k := range kernelBuiltins {
+		kdocs[i] = &k.doc
+	}
+	section("session", kdocs)
+	w.WriteString(statementsHelp)
+	w.WriteString("\n\nexpr's own functions work too: ")
+	names := append([]string(nil), exprBuiltinNames...)
+	sort.Strings(names)
+	w.WriteString(wrap(strings.Join(names, ", "), 76, "  "))
+	w.WriteString("\nhelp(name) shows one in detail.")
+	return w.String()
+}
+
+func firstSentence(doc string) string {
+	if i := strings.Index(doc, ". "); i >= 0 {
+		return doc[:i+1]
+	}
+	return doc
+}
+
+// wrap fills text to width columns, each line after the first indented.
+func wrap(text string, width int, indent string) string {
+	var w strings.Builder
+	col := 0
+	for i, word := range strings.Fields(text) {
+		n := len([]rune(word))
+		if i > 0 {
+			if col+1+n > width {
+				w.WriteString("\n")
+				w.WriteString(indent)
+				col = len(indent)
+			} else {
+				w.WriteString(" ")
+				col++
+			}
+		}
+		w.WriteString(word)
+		col += n
+	}
+	return w.String()
+}

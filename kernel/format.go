@@ -1,0 +1,116 @@
+package kernel
+
+import (
+	"math/big"
+	"reflect"
+	"strconv"
+	"unicode"
+
+	"gamelab/kernel/games"
+)
+
+// formatValue renders a value as a result is shown: a string quoted (so
+// "12" and 12 differ on the screen), everything else as games.Format writes
+// it (game values by their Text, exact integers, lists and maps), so the
+// games' own output and the kernel's agree.
+func formatValue(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return games.Format(v)
+}
+
+// printText renders a value as print() writes it: a string as it is.
+func printText(v any) string { return games.Format(v) }
+
+// field is one exported struct field as expr sees it.
+type field struct {
+	name  string // the `expr:"…"` tag, or the Go name
+	index []int
+}
+
+// structFields lists t's fields under the names expr uses for them (the
+// `expr` struct tag when there is one), embedded structs flattened as expr
+// flattens them.
+func structFields(t reflect.Type) []field {
+	if t == nil {
+		return nil
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []field
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("expr"); ok {
+			if tag == "-" {
+				continue
+			}
+			name = tag
+		}
+		out = append(out, field{name: name, index: f.Index})
+	}
+	return out
+}
+
+// typeName is the name `type(x)` and `vars` give a value: the language's
+// own names for expr's types, and the lower-cased Go type name for a game
+// value (polygon, coins, board, …).
+func typeName(v any) string {
+	switch v.(type) {
+	case nil:
+		return "nil"
+	case bool:
+		return "bool"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, *big.Int:
+		return "int"
+	case float32, float64:
+		return "float"
+	case string:
+		return "string"
+	case map[string]any:
+		return "map"
+	}
+	if n, ok := v.(interface{ TypeName() string }); ok {
+		return n.TypeName()
+	}
+	t := reflect.TypeOf(v)
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Map:
+		return "map"
+	case reflect.Func:
+		return "function"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	name := []rune(t.Name())
+	if len(name) == 0 {
+		return t.String()
+	}
+	name[0] = unicode.ToLower(name[0])
+	return string(name)
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// reflectType is v's type, nil for nil.
+func reflectType(v any) reflect.Type { return reflect.TypeOf(v) }

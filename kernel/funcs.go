@@ -1,0 +1,232 @@
+package kernel
+
+// The builtins and operators as expr sees them.
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"gamelab/kernel/games"
+)
+
+// builtinError is an error returned (or a panic raised) by a builtin; kind
+// is the Error kind it is reported as.
+type builtinError struct {
+	kind string
+	err  error
+}
+
+func (e *builtinError) Error() string { return e.err.Error() }
+func (e *builtinError) Unwrap() error { return e.err }
+
+// exprFunctions builds the expr options that define every builtin for the
+// session: the game builtins bound to the running cell's Env, the kernel's
+// own, and the operator functions that keep integer arithmetic exact.
+func (s *Session) exprFunctions() []expr.Option {
+	var opts []expr.Option
+	for _, b := range s.gameBuiltins() {
+		opts = append(opts, expr.Function(b.Name, s.wrap(b.Name, "GameError", func(args []any) (any, error) {
+			return b.Fn(s.cell.env, args...)
+		})))
+	}
+	for _, k := range kernelBuiltins {
+		if k.call == nil {
+			continue
+		}
+		opts = append(opts, expr.Function(k.doc.Name, s.wrap(k.doc.Name, "RuntimeError", func(args []any) (any, error) {
+			return k.call(s, args...)
+		})))
+	}
+	opts = append(opts, expr.Function("$sum", numSum))
+	binary := func(name string, fn func(a, b any) any) {
+		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
+			s.cell.interrupted()
+			return fn(args[0], args[1]), nil
+		}))
+	}
+	compare := func(name string, fn func(a, b any) bool) {
+		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
+			s.cell.interrupted()
+			return fn(args[0], args[1]), nil
+		}, new(func(any, any) bool)))
+	}
+	binary("$add", numAdd)
+	binary("$sub", numSub)
+	binary("$mul", numMul)
+	binary("$div", numDiv)
+	binary("$mod", numMod)
+	binary("$pow", numPow)
+	compare("$eq", numEqual)
+	compare("$ne", func(a, b any) bool { return !numEqual(a, b) })
+	compare("$lt", numLess)
+	compare("$gt", numMore)
+	compare("$le", numLessEq)
+	compare("$ge", numMoreEq)
+	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
+	opts = append(opts, expr.Function("$index", indexValue))
+	return append(opts, expr.Patch(exactPatch{}))
+}
+
+// wrap makes a builtin safe to call from expr: it stops when the cell is
+// interrupted, copies the arguments (expr reuses its argument buffer), and
+// turns an error or a panic into a builtinError of the given kind.
+func (s *Session) wrap(name, kind string, fn func(args []any) (any, error)) func(args ...any) (any, error) {
+	return func(args ...any) (v any, err error) {
+		if err := s.cell.ctx.Err(); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				err = &builtinError{kind: "InternalError", err: fmt.Errorf("internal error in %s: %v", name, r)}
+			}
+		}()
+		v, err = fn(append([]any(nil), args...))
+		if err != nil && s.cell.ctx.Err() == nil {
+			if _, ok := err.(*games.InputError); !ok {
+				err = &builtinError{kind: kind, err: err}
+			}
+		}
+		return v, err
+	}
+}
+
+// exactPatch rewrites a statement's tree so that arithmetic and comparisons
+// go through the exact functions of numbers.go, sum is exact, and indexing a
+// game value reads it through its GetIndex.
+type exactPatch struct{}
+
+var operatorFuncs = map[string]string{
+	"+": "$add", "-": "$sub", "*": "$mul", "/": "$div", "%": "$mod", "**": "$pow", "^": "$pow",
+	"==": "$eq", "!=": "$ne", "<": "$lt", ">": "$gt", "<=": "$le", ">=": "$ge",
+}
+
+func (exactPatch) Visit(node *ast.Node) {
+	call := func(fn string, args ...ast.Node) {
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args})
+	}
+	switch n := (*node).(type) {
+	case *ast.BinaryNode:
+		if fn, ok := operatorFuncs[n.Operator]; ok {
+			call(fn, n.Left, n.Right)
+		}
+	case *ast.UnaryNode:
+		if n.Operator == "-" {
+			call("$neg", n.Node)
+		}
+	case *ast.BuiltinNode:
+		if n.Name != "sum" {
+			return
+		}
+		arg := n.Arguments[0]
+		if len(n.Arguments) == 2 { // sum(xs, predicate) is sum(map(xs, predicate))
+			arg = &ast.BuiltinNode{Name: "map", Arguments: n.Arguments}
+			arg.SetLocation(n.Location())
+		}
+		call("$sum", arg)
+	case *ast.MemberNode:
+		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional && !n.Method {
+			call("$index", n.Node, n.Property)
+		}
+	}
+}
+
+// getIndexer is a game value read by index (`p[2]`, from 1).
+type getIndexer interface {
+	GetIndex(index []any) (any, error)
+}
+
+// indexValue is `x[i]` for a computed index: a game value's GetIndex, else
+// expr's own indexing (arrays from 0, negative from the end; maps by key).
+func indexValue(args ...any) (any, error) {
+	if g, ok := args[0].(getIndexer); ok {
+		return g.GetIndex(args[1:])
+	}
+	if n := asNumber(args[1]); n.kind == bigNum {
+		return nil, fmt.Errorf("index %s out of range", n.b)
+	}
+	items, isList := elements(args[0])
+	if n := asNumber(args[1]); isList && n.kind == intNum {
+		i := int(n.i)
+		if i < 0 {
+			i += len(items)
+		}
+		if i < 0 || i >= len(items) {
+			return nil, fmt.Errorf("index %d out of range (the array has %d items, from 0)", n.i, len(items))
+		}
+		return items[i], nil
+	}
+	return fetch(args[0], args[1])
+}
+
+// parseBig reads a decimal integer literal.
+func parseBig(digits string) (*big.Int, bool) {
+	return new(big.Int).SetString(digits, 10)
+}
+
+// fieldNames lists the fields expr reads on v (for help and completion).
+func fieldNames(v any) []string {
+	if m, ok := v.(map[string]any); ok {
+		var names []string
+		for k := range m {
+			if isIdent(k) {
+				names = append(names, k)
+			}
+		}
+		return names
+	}
+	var names []string
+	for _, f := range structFields(reflectType(v)) {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+// nearest returns the candidate closest to name by edit distance, if it is
+// close enough to be a likely misspelling; "" otherwise.
+func nearest(name string, candidates []string) string {
+	best, bestD := "", 1+len([]rune(name))/3
+	for _, c := range candidates {
+		if c == name || strings.HasPrefix(c, "$") || strings.HasPrefix(c, "__") {
+			continue
+		}
+		if d := editDistance(name, c); d <= bestD && (best == "" || d < bestD) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the optimal-string-alignment distance: insertions,
+// deletions, substitutions and swaps of neighbours each cost 1.
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
+}
+
+// fetch is expr's own indexing, for what indexValue does not handle itself.
+func fetch(from, i any) (any, error) { return runtime.Fetch(from, i), nil }

@@ -1,0 +1,429 @@
+package kernel
+
+// Exact integers for expr.
+//
+// expr's own arithmetic works on Go ints and wraps silently on overflow, and
+// it does not know *big.Int (the games hold every value as one). So the kernel
+// rewrites every arithmetic and comparison operator of a statement into a call
+// of the functions here (see patchOperators): ints stay ints while they fit,
+// an overflowing int64 operation is redone in math/big, and any *big.Int that
+// fits in an int again comes back as a plain int, so indexing and ranges keep
+// working. What is not covered: a range `a..b` takes ints only (a big bound is
+// an error, never a wrap), and expr's float operations stay floats.
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"reflect"
+
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// maxPowBits bounds the size of an exact integer power, so that 2**(10**12)
+// is an error instead of an hour of multiplication and all the memory.
+const maxPowBits = 1 << 20
+
+type numKind int
+
+const (
+	notNum numKind = iota
+	intNum
+	bigNum
+	floatNum
+)
+
+// number is a numeric operand taken apart: exactly one of i, b, f is meant,
+// as kind says.
+type number struct {
+	kind numKind
+	i    int64
+	b    *big.Int
+	f    float64
+}
+
+// asNumber classifies v; notNum for anything that is not a number.
+func asNumber(v any) number {
+	switch x := v.(type) {
+	case int:
+		return number{kind: intNum, i: int64(x)}
+	case int64:
+		return number{kind: intNum, i: x}
+	case int32:
+		return number{kind: intNum, i: int64(x)}
+	case int16:
+		return number{kind: intNum, i: int64(x)}
+	case int8:
+		return number{kind: intNum, i: int64(x)}
+	case uint8:
+		return number{kind: intNum, i: int64(x)}
+	case uint16:
+		return number{kind: intNum, i: int64(x)}
+	case uint32:
+		return number{kind: intNum, i: int64(x)}
+	case uint:
+		return asUint(uint64(x))
+	case uint64:
+		return asUint(x)
+	case float64:
+		return number{kind: floatNum, f: x}
+	case float32:
+		return number{kind: floatNum, f: float64(x)}
+	case *big.Int:
+		if x == nil {
+			return number{}
+		}
+		return number{kind: bigNum, b: x}
+	}
+	return number{}
+}
+
+func asUint(u uint64) number {
+	if u > math.MaxInt64 {
+		return number{kind: bigNum, b: new(big.Int).SetUint64(u)}
+	}
+	return number{kind: intNum, i: int64(u)}
+}
+
+// big returns n as a *big.Int (n must be intNum or bigNum).
+func (n number) big() *big.Int {
+	if n.kind == bigNum {
+		return n.b
+	}
+	return big.NewInt(n.i)
+}
+
+// float returns n as a float64 (big values are rounded).
+func (n number) float() float64 {
+	switch n.kind {
+	case intNum:
+		return float64(n.i)
+	case bigNum:
+		f, _ := new(big.Float).SetInt(n.b).Float64()
+		return f
+	}
+	return n.f
+}
+
+// normBig returns x as an int when it fits, else x itself.
+func normBig(x *big.Int) any {
+	if x.IsInt64() {
+		return int(x.Int64())
+	}
+	return x
+}
+
+// pair classifies two operands: both integers (exact), or at least one float
+// with the other numeric, or not both numbers.
+func pair(a, b any) (x, y number, kind numKind) {
+	x, y = asNumber(a), asNumber(b)
+	switch {
+	case x.kind == notNum || y.kind == notNum:
+		return x, y, notNum
+	case x.kind == floatNum || y.kind == floatNum:
+		return x, y, floatNum
+	case x.kind == bigNum || y.kind == bigNum:
+		return x, y, bigNum
+	}
+	return x, y, intNum
+}
+
+func numAdd(a, b any) any {
+	x, y, k := pair(a, b)
+	switch k {
+	case intNum:
+		s := x.i + y.i
+		if (s > x.i) == (y.i > 0) {
+			return int(s)
+		}
+		fallthrough
+	case bigNum:
+		return normBig(new(big.Int).Add(x.big(), y.big()))
+	case floatNum:
+		return x.float() + y.float()
+	}
+	return runtime.Add(a, b)
+}
+
+func numSub(a, b any) any {
+	x, y, k := pair(a, b)
+	switch k {
+	case intNum:
+		s := x.i - y.i
+		if (s < x.i) == (y.i > 0) {
+			return int(s)
+		}
+		fallthrough
+	case bigNum:
+		return normBig(new(big.Int).Sub(x.big(), y.big()))
+	case floatNum:
+		return x.float() - y.float()
+	}
+	return runtime.Subtract(a, b)
+}
+
+func numMul(a, b any) any {
+	x, y, k := pair(a, b)
+	switch k {
+	case intNum:
+		if p, ok := mul64(x.i, y.i); ok {
+			return int(p)
+		}
+		fallthrough
+	case bigNum:
+		return normBig(new(big.Int).Mul(x.big(), y.big()))
+	case floatNum:
+		return x.float() * y.float()
+	}
+	return runtime.Multiply(a, b)
+}
+
+// mul64 multiplies exactly, reporting false when the product needs more than
+// 64 bits.
+func mul64(a, b int64) (int64, bool) {
+	neg := (a < 0) != (b < 0)
+	hi, lo := bits.Mul64(absU(a), absU(b))
+	if hi != 0 {
+		return 0, false
+	}
+	if neg {
+		if lo > 1<<63 {
+			return 0, false
+		}
+		return -int64(lo), true // lo == 1<<63 gives MinInt64, as it should
+	}
+	if lo > math.MaxInt64 {
+		return 0, false
+	}
+	return int64(lo), true
+}
+
+func absU(a int64) uint64 {
+	if a < 0 {
+		return uint64(-a) // MinInt64 wraps to 1<<63, which is its magnitude
+	}
+	return uint64(a)
+}
+
+// numDiv keeps expr's meaning of `/` (a float quotient), computed from the
+// exact values when they are big.
+func numDiv(a, b any) any {
+	x, y, k := pair(a, b)
+	switch k {
+	case bigNum:
+		if y.big().Sign() == 0 {
+			panic(errors.New("division by zero"))
+		}
+		f, _ := new(big.Rat).SetFrac(x.big(), y.big()).Float64()
+		return f
+	case intNum, floatNum:
+		return x.float() / y.float()
+	}
+	return runtime.Divide(a, b)
+}
+
+func numMod(a, b any) any {
+	x, y, k := pair(a, b)
+	switch k {
+	case intNum, bigNum:
+		if y.kind == intNum && y.i == 0 || y.kind == bigNum && y.b.Sign() == 0 {
+			panic(errors.New("modulo by zero"))
+		}
+		if k == intNum {
+			return int(x.i % y.i) // MinInt64 % -1 is 0 in Go, no trap
+		}
+		return normBig(new(big.Int).Rem(x.big(), y.big()))
+	}
+	return runtime.Modulo(a, b)
+}
+
+// numPow is exact for an integer base and a non-negative integer exponent;
+// otherwise it is expr's float power.
+func numPow(a, b any) any {
+	x, y, k := pair(a, b)
+	if (k == intNum || k == bigNum) && y.big().Sign() >= 0 {
+		base := x.big()
+		if !y.big().IsInt64() || base.BitLen() > 1 && y.big().Int64() > maxPowBits/int64(base.BitLen()-1) {
+			panic(fmt.Errorf("%v ** %v: the result would have more than %d bits", formatValue(a), formatValue(b), maxPowBits))
+		}
+		return normBig(new(big.Int).Exp(base, y.big(), nil))
+	}
+	if k == notNum {
+		return runtime.Exponent(a, b)
+	}
+	return math.Pow(x.float(), y.float())
+}
+
+func numNeg(a any) any {
+	x := asNumber(a)
+	switch x.kind {
+	case intNum:
+		if x.i == math.MinInt64 {
+			return new(big.Int).Neg(x.big())
+		}
+		return int(-x.i)
+	case bigNum:
+		return normBig(new(big.Int).Neg(x.b))
+	}
+	return runtime.Negate(a)
+}
+
+// numCmp compares two numbers exactly; ok is false when either is not one.
+func numCmp(a, b any) (c int, ok bool) {
+	x, y, k := pair(a, b)
+	switch k {
+	case intNum:
+		switch {
+		case x.i < y.i:
+			return -1, true
+		case x.i > y.i:
+			return 1, true
+		}
+		return 0, true
+	case bigNum:
+		return x.big().Cmp(y.big()), true
+	case floatNum:
+		if x.kind == floatNum && y.kind == floatNum {
+			switch {
+			case x.f < y.f:
+				return -1, true
+			case x.f > y.f:
+				return 1, true
+			}
+			return 0, true
+		}
+		if math.IsNaN(x.f) || math.IsNaN(y.f) {
+			return 2, true // unordered: every comparison is false
+		}
+		return toBigFloat(x).Cmp(toBigFloat(y)), true
+	}
+	return 0, false
+}
+
+func toBigFloat(n number) *big.Float {
+	switch n.kind {
+	case intNum:
+		return new(big.Float).SetInt64(n.i)
+	case bigNum:
+		return new(big.Float).SetInt(n.b)
+	}
+	return big.NewFloat(n.f)
+}
+
+func numEqual(a, b any) bool {
+	if c, ok := numCmp(a, b); ok {
+		return c == 0
+	}
+	return runtime.Equal(a, b)
+}
+
+// numLess and friends are the ordered comparisons; the non-numeric cases
+// (strings, times) are expr's own.
+func numLess(a, b any) bool {
+	if c, ok := numCmp(a, b); ok {
+		return c == -1
+	}
+	return runtime.Less(a, b)
+}
+
+func numMore(a, b any) bool {
+	if c, ok := numCmp(a, b); ok {
+		return c == 1
+	}
+	return runtime.More(a, b)
+}
+
+func numLessEq(a, b any) bool {
+	if c, ok := numCmp(a, b); ok {
+		return c == -1 || c == 0
+	}
+	return runtime.LessOrEqual(a, b)
+}
+
+func numMoreEq(a, b any) bool {
+	if c, ok := numCmp(a, b); ok {
+		return c == 1 || c == 0
+	}
+	return runtime.MoreOrEqual(a, b)
+}
+
+// elements returns the items of an array or slice, or ok=false.
+func elements(v any) (items []any, ok bool) {
+	if xs, isAny := v.([]any); isAny {
+		return xs, true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return nil, false
+	}
+	items = make([]any, rv.Len())
+	for i := range items {
+		items[i] = rv.Index(i).Interface()
+	}
+	return items, true
+}
+
+// numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
+func numSum(args ...any) (any, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
+	}
+	xs, ok := elements(args[0])
+	if !ok {
+		return nil, fmt.Errorf("sum: want an array, got %s", typeName(args[0]))
+	}
+	var total any = 0
+	for _, x := range xs {
+		if asNumber(x).kind == notNum {
+			return nil, fmt.Errorf("sum: %s is not a number", formatValue(x))
+		}
+		total = numAdd(total, x)
+	}
+	return total, nil
+}
+
+// extremum is max (sign 1) or min (sign -1) over its arguments or over the
+// one array it is given, comparing exactly.
+func extremum(name string, sign int) func(args ...any) (any, error) {
+	return func(args ...any) (any, error) {
+		xs := args
+		if len(args) == 1 {
+			if items, ok := elements(args[0]); ok {
+				xs = items
+			}
+		}
+		if len(xs) == 0 {
+			return nil, fmt.Errorf("%s: no values", name)
+		}
+		best := xs[0]
+		for _, x := range xs {
+			c, ok := numCmp(x, best)
+			if !ok {
+				return nil, fmt.Errorf("%s: %s is not a number", name, formatValue(x))
+			}
+			if c == sign {
+				best = x
+			}
+		}
+		return best, nil
+	}
+}
+
+func numAbs(args ...any) (any, error) {
+	if len(args) != 1 {
+		return nil, fmt.Errorf("abs: want 1 argument, got %d", len(args))
+	}
+	x := asNumber(args[0])
+	switch x.kind {
+	case intNum, bigNum:
+		if x.big().Sign() < 0 {
+			return numNeg(args[0]), nil
+		}
+		return args[0], nil
+	case floatNum:
+		return math.Abs(x.f), nil
+	}
+	return nil, fmt.Errorf("abs: %s is not a number", formatValue(args[0]))
+}

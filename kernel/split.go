@@ -1,0 +1,153 @@
+package kernel
+
+// Splitting a cell into statements.
+//
+// A statement is one line, or several when a bracket, a string or a /* */
+// comment is left open at the end of a line. `#` is expr's predicate element
+// (`map(xs, # * 2)`), which is always inside brackets; so a `#` outside
+// strings at bracket depth 0 starts a comment that runs to the end of the
+// line, and inside brackets it is expr's `#`. Use expr's `//` for a comment
+// inside brackets.
+
+import "strings"
+
+// statement is one statement of a cell.
+type statement struct {
+	line int    // 1-based line in the cell where it starts
+	text string // its source, lines joined by "\n", # comment blanked out
+}
+
+// scanState is what the scanner knows at a point of the input.
+type scanState struct {
+	stack   []rune // open brackets, innermost last
+	quote   rune   // open string's quote, 0 outside strings
+	escape  bool   // previous rune was a backslash inside a "…" or '…' string
+	block   bool   // inside /* … */
+	invalid bool   // a closing bracket that matches nothing
+}
+
+func (st *scanState) open() bool {
+	return len(st.stack) > 0 || st.quote != 0 || st.block
+}
+
+// scanLine advances st over one line (without its newline) and returns the
+// line with a depth-0 `#` comment or a `//` comment replaced by spaces, so
+// that columns still match the source.
+func (st *scanState) scanLine(line string) string {
+	rs := []rune(line)
+	cut := len(rs)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case st.block:
+			if r == '*' && i+1 < len(rs) && rs[i+1] == '/' {
+				st.block = false
+				i++
+			}
+		case st.quote != 0:
+			switch {
+			case st.escape:
+				st.escape = false
+			case r == '\\' && st.quote != '`':
+				st.escape = true
+			case r == st.quote:
+				st.quote = 0
+			}
+		case r == '"' || r == '\'' || r == '`':
+			st.quote = r
+		case r == '/' && i+1 < len(rs) && rs[i+1] == '*':
+			st.block = true
+			i++
+		case r == '/' && i+1 < len(rs) && rs[i+1] == '/':
+			cut = i
+		case r == '#' && len(st.stack) == 0:
+			cut = i
+		case r == '(' || r == '[' || r == '{':
+			st.stack = append(st.stack, r)
+		case r == ')' || r == ']' || r == '}':
+			if n := len(st.stack); n > 0 && st.stack[n-1] == opening(r) {
+				st.stack = st.stack[:n-1]
+			} else {
+				st.invalid = true
+			}
+		}
+		if cut < len(rs) {
+			break
+		}
+	}
+	// A "…" or '…' string cannot span lines in expr: the line ends it
+	// (expr reports "literal not terminated"), so only raw strings continue.
+	if st.quote == '"' || st.quote == '\'' {
+		st.quote, st.escape = 0, false
+	}
+	if cut == len(rs) {
+		return line
+	}
+	return string(rs[:cut]) + strings.Repeat(" ", len(rs)-cut)
+}
+
+func opening(r rune) rune {
+	switch r {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
+
+// splitStatements cuts a cell into statements; blank and comment-only lines
+// yield none. A statement still open at the end of the cell is returned as it
+// is, and expr reports what is missing.
+func splitStatements(code string) []statement {
+	code = strings.ReplaceAll(code, "\r\n", "\n")
+	var (
+		out   []statement
+		st    scanState
+		cur   []string
+		start int
+	)
+	flush := func() {
+		text := strings.Join(cur, "\n")
+		if strings.TrimSpace(text) != "" {
+			out = append(out, statement{line: start, text: text})
+		}
+		cur = nil
+	}
+	for i, line := range strings.Split(code, "\n") {
+		if len(cur) == 0 {
+			start = i + 1
+		}
+		cur = append(cur, st.scanLine(line))
+		if !st.open() || st.invalid {
+			flush()
+			st = scanState{}
+		}
+	}
+	if len(cur) > 0 {
+		flush()
+	}
+	return out
+}
+
+// IsComplete decides whether code can run as it is (see Completeness):
+// Incomplete while a bracket, a raw string or a /* comment is open at the end,
+// Invalid when a closing bracket matches no opening one. indent is a suggested
+// indentation for the next line when the code is incomplete.
+func IsComplete(code string) (c Completeness, indent string) {
+	code = strings.ReplaceAll(code, "\r\n", "\n")
+	var st scanState
+	for _, line := range strings.Split(code, "\n") {
+		st.scanLine(line)
+		if st.invalid {
+			return Invalid, ""
+		}
+		if !st.open() {
+			st = scanState{}
+		}
+	}
+	if st.open() {
+		return Incomplete, strings.Repeat("  ", max(len(st.stack), 1))
+	}
+	return Complete, ""
+}
