@@ -171,6 +171,9 @@ func (t *tables) runGen(ln0 int) error {
 				t.genCell(&work[w], i, ln, exactOnly)
 			}
 		})
+		if levelDone != nil {
+			levelDone(ln)
+		}
 		if t.stop.Load() {
 			return errStopped
 		}

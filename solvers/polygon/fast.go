@@ -63,6 +63,9 @@ func (t *tables) runFast() (int, error) {
 				maxAbs[w], over[w] = t.checkedLevel(ln, i0, i1)
 			}
 		})
+		if levelDone != nil {
+			levelDone(ln)
+		}
 		if t.stop.Load() {
 			return 0, errStopped
 		}
@@ -113,13 +116,26 @@ func (t *tables) fastLevel(ln, i0, i1 int) uint64 {
 
 func mulRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
 	B, C, D = B[:len(A)], C[:len(A)], D[:len(A)]
-	for k, a := range A {
-		b, c, d := B[k], C[k], D[k]
+	// Two accumulators and a min/max tree per split keep the loop-carried
+	// dependency to one compare-and-move per split and accumulator.
+	lo2, hi2 := lo, hi
+	k := 0
+	for ; k+1 < len(A); k += 2 {
+		a, b, c, d := A[k], B[k], C[k], D[k]
 		e1, e2, e3, e4 := a*c, a*d, b*c, b*d
-		lo = min(lo, e1, e2, e3, e4)
-		hi = max(hi, e1, e2, e3, e4)
+		l1, l2, h1, h2 := min(e1, e2), min(e3, e4), max(e1, e2), max(e3, e4)
+		lo, hi = min(lo, min(l1, l2)), max(hi, max(h1, h2))
+		a, b, c, d = A[k+1], B[k+1], C[k+1], D[k+1]
+		e1, e2, e3, e4 = a*c, a*d, b*c, b*d
+		l1, l2, h1, h2 = min(e1, e2), min(e3, e4), max(e1, e2), max(e3, e4)
+		lo2, hi2 = min(lo2, min(l1, l2)), max(hi2, max(h1, h2))
 	}
-	return lo, hi
+	if k < len(A) {
+		a, b, c, d := A[k], B[k], C[k], D[k]
+		e1, e2, e3, e4 := a*c, a*d, b*c, b*d
+		lo, hi = min(lo, min(min(e1, e2), min(e3, e4))), max(hi, max(max(e1, e2), max(e3, e4)))
+	}
+	return min(lo, lo2), max(hi, hi2)
 }
 
 func addRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {

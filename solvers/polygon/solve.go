@@ -130,19 +130,23 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 //     cell (i, j) are S[i*n : i*n+ln-1];
 //   - by end: T[j*n + n-ln] is the chain of length ln ending at j, for ends
 //     0 ≤ j < 2n-1; the right operands (k+1 .. j) are T[j*n+n-ln+1 : j*n+n].
+//
 // A chain with i+ln-1 ≤ n-2 is stored in T under both j and j+n.
 type tables struct {
-	n    int
-	ops  []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
-	mul  []bool // mul[x] == (ops[x] == '*')
+	n   int
+	ops []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
+	mul []bool // mul[x] == (ops[x] == '*')
 	// runEnd[x] is the first index after x whose operator differs from
 	// ops[x] (2n at the end): the split loops run over such runs.
 	runEnd []int32
-	fast *fastTables
-	gen  *genTables
-	opts Options
-	stop *atomic.Bool
+	fast   *fastTables
+	gen    *genTables
+	opts   Options
+	stop   *atomic.Bool
 }
+
+// levelDone, when set (by tests), is called after each DP level.
+var levelDone func(ln int)
 
 // errStopped is returned by the engines when the stop flag is raised; Solve
 // turns it into ctx.Err().
