@@ -1,0 +1,111 @@
+package games
+
+import (
+	"fmt"
+
+	"gamelab/kernel/display"
+	"gamelab/solvers/lifeline"
+)
+
+// MaxBoardN is the largest Life Line board the command language makes. The
+// solver goes to lifeline.MaxN, but a Board also carries its rows as expr
+// lists (8 bytes a cell), and 2000 rows are already two million vertices;
+// the batch solver (`gamelab lifeline`) takes bigger boards.
+const MaxBoardN = 2000
+
+// Board is a Life Line board (SPEC §1.3), immutable like Polygon. The
+// exported fields are a read-only view for expr: `b.n`, and `b.rows`, the
+// cells row by row (0-based lists: `b.rows[0][0]` is vertex (1, 1); `at(b,
+// r, p)` counts from 1).
+type Board struct {
+	N    int     `expr:"n"`
+	Rows [][]int `expr:"rows"`
+
+	b *lifeline.Board
+}
+
+// NewBoard wraps a solver board (not copied: the caller hands it over).
+func NewBoard(b *lifeline.Board) *Board {
+	rows := make([][]int, b.N)
+	cells := make([]int, len(b.Cells)) // one backing array for all rows
+	for i, c := range b.Cells {
+		cells[i] = int(c)
+	}
+	for r := 1; r <= b.N; r++ {
+		start := b.Index(r, 1)
+		rows[r-1] = cells[start : start+r : start+r]
+	}
+	return &Board{N: b.N, Rows: rows, b: b}
+}
+
+// Solver returns the solver's board; callers must not change it.
+func (b *Board) Solver() *lifeline.Board { return b.b }
+
+func (b *Board) TypeName() string { return "board" }
+
+// String is the judge's layout, one row per line.
+func (b *Board) String() string { return b.b.String() }
+
+// Text draws the triangle.
+func (b *Board) Text() string { return b.picture().Text() }
+
+// SVG draws the triangle.
+func (b *Board) SVG() string { return b.picture().SVG() }
+
+func (b *Board) picture() display.Triangle {
+	return display.Triangle{N: b.N, Cells: b.b.Cells, Caption: fmt.Sprintf("board of size %d", b.N)}
+}
+
+// SetIndex implements `b[r, p] = v` (v a stone 1..9, or 0 for empty).
+func (b *Board) SetIndex(index []any, v any) (any, error) {
+	r, p, err := b.vertex("b[r, p] = v", index)
+	if err != nil {
+		return nil, err
+	}
+	c, msg := toInt(v)
+	if msg == "" && (c < 0 || c > 9) {
+		msg = rangeMsg(c, 0, 9)
+	}
+	if msg != "" {
+		return nil, fmt.Errorf("b[%d, %d] = v: the stone %s", r, p, msg)
+	}
+	return b.with(func(q *lifeline.Board) { q.Cells[q.Index(r, p)] = uint8(c) }), nil
+}
+
+// GetIndex implements reading `b[r, p]`.
+func (b *Board) GetIndex(index []any) (any, error) {
+	r, p, err := b.vertex("b[r, p]", index)
+	if err != nil {
+		return nil, err
+	}
+	return int(b.b.At(r, p)), nil
+}
+
+// vertex checks an index [r, p] against the board.
+func (b *Board) vertex(what string, index []any) (r, p int, err error) {
+	if len(index) != 2 {
+		return 0, 0, fmt.Errorf("%s: wants two indices, row and position, got %d", what, len(index))
+	}
+	r, msg := toInt(index[0])
+	if msg == "" && (r < 1 || r > b.N) {
+		msg = rangeMsg(r, 1, b.N)
+	}
+	if msg != "" {
+		return 0, 0, fmt.Errorf("%s: the row %s", what, msg)
+	}
+	p, msg = toInt(index[1])
+	if msg == "" && (p < 1 || p > r) {
+		msg = rangeMsg(p, 1, r)
+	}
+	if msg != "" {
+		return 0, 0, fmt.Errorf("%s: the position in row %d %s", what, r, msg)
+	}
+	return r, p, nil
+}
+
+// with returns a changed copy: edit gets a deep copy of the solver board.
+func (b *Board) with(edit func(q *lifeline.Board)) *Board {
+	q := b.b.Clone()
+	edit(q)
+	return NewBoard(q)
+}

@@ -1,0 +1,158 @@
+package games
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"gamelab/kernel/display"
+	"gamelab/solvers/polygon"
+)
+
+// Polygon is a polygon-game ring (SPEC §1.1) as the command language sees it.
+// It is immutable: every edit returns a new Polygon, so a variable that holds
+// one never changes behind the user's back.
+//
+// The exported fields are a read-only view for expr (`p.n`, `p.values`,
+// `p.ops`); they are filled once by newPolygon from the solver's polygon,
+// which stays the one source of truth. expr lists count from 0, so
+// `p.values[0]` is v1; `at(p, 1)` counts from 1 like everything else.
+type Polygon struct {
+	N      int    `expr:"n"`
+	Values []any  `expr:"values"` // v1..vn: int when it fits, else *big.Int
+	Ops    string `expr:"ops"`    // op1..opn, each '+' or '*'
+
+	p *polygon.Polygon
+}
+
+// NewPolygon wraps a solver polygon (not copied: the caller hands it over).
+func NewPolygon(p *polygon.Polygon) *Polygon {
+	return &Polygon{N: len(p.Values), Values: numbers(p.Values), Ops: string(p.Ops), p: p}
+}
+
+// Solver returns the solver's polygon; callers must not change it.
+func (p *Polygon) Solver() *polygon.Polygon { return p.p }
+
+func (p *Polygon) TypeName() string { return "polygon" }
+
+// String is the text form, `* -5 + -2 …`, that polygon() reads back.
+func (p *Polygon) String() string { return p.p.String() }
+
+// Text draws the ring and gives the text form to copy.
+func (p *Polygon) Text() string { return p.ring(nil).Text() }
+
+// SVG draws the ring.
+func (p *Polygon) SVG() string { return p.ring(nil).SVG() }
+
+// ring is the picture of p, with r's plan marked when r is not nil.
+func (p *Polygon) ring(r *polygon.Result) display.Ring {
+	d := display.Ring{
+		Values:  bigStrings(p.p.Values),
+		Ops:     p.p.Ops,
+		Caption: fmt.Sprintf("polygon(%q)", p.String()),
+	}
+	if r != nil {
+		d.First, d.Optimal = r.First, r.Optimal
+		d.Caption = fmt.Sprintf("best %s, first edge %d", r.Best, r.First)
+	}
+	return d
+}
+
+// SetIndex implements `p[i] = v`: v becomes vertex i's value.
+func (p *Polygon) SetIndex(index []any, v any) (any, error) {
+	i, err := oneIndex("p[i] = v", index, p.N)
+	if err != nil {
+		return nil, err
+	}
+	b, msg := toBig(v)
+	if msg != "" {
+		return nil, fmt.Errorf("p[%d] = v: the value %s", i, msg)
+	}
+	return p.with(func(q *polygon.Polygon) { q.Values[i-1] = b }), nil
+}
+
+// GetIndex implements reading `p[i]`: vertex i's value.
+func (p *Polygon) GetIndex(index []any) (any, error) {
+	i, err := oneIndex("p[i]", index, p.N)
+	if err != nil {
+		return nil, err
+	}
+	return p.Values[i-1], nil
+}
+
+// with returns a changed copy: edit gets a deep copy of the solver polygon.
+func (p *Polygon) with(edit func(q *polygon.Polygon)) *Polygon {
+	q := &polygon.Polygon{Ops: slices.Clone(p.p.Ops), Values: slices.Clone(p.p.Values)}
+	edit(q)
+	return NewPolygon(q)
+}
+
+// oneIndex checks a one-number index 1..n for SetIndex and GetIndex.
+func oneIndex(what string, index []any, n int) (int, error) {
+	if len(index) != 1 {
+		return 0, fmt.Errorf("%s: wants one index, got %d", what, len(index))
+	}
+	i, msg := toInt(index[0])
+	if msg != "" {
+		return 0, fmt.Errorf("%s: the index %s", what, msg)
+	}
+	if i < 1 || i > n {
+		return 0, fmt.Errorf("%s: the index %s", what, rangeMsg(i, 1, n))
+	}
+	return i, nil
+}
+
+// parseOp reads one operator: '+' or '*', or the IOI letters t and x.
+func parseOp(s string) (byte, bool) {
+	switch strings.TrimSpace(s) {
+	case "+", "t":
+		return '+', true
+	case "*", "x":
+		return '*', true
+	}
+	return 0, false
+}
+
+// parseOps reads operators written together ("+**+", "t x x t" or an array of
+// strings), white space ignored.
+func parseOps(a any) ([]byte, string) {
+	var toks []string
+	switch v := a.(type) {
+	case string:
+		for _, r := range v {
+			if r != ' ' && r != '\t' && r != '\n' && r != '\r' {
+				toks = append(toks, string(r))
+			}
+		}
+	default:
+		l, ok := asList(a)
+		if !ok {
+			return nil, "must be a string of operators like \"+**+\", got " + typeName(a)
+		}
+		for _, x := range l {
+			s, ok := x.(string)
+			if !ok {
+				return nil, "must hold operators as strings, got " + typeName(x)
+			}
+			toks = append(toks, s)
+		}
+	}
+	ops := make([]byte, len(toks))
+	for k, t := range toks {
+		op, ok := parseOp(t)
+		if !ok {
+			return nil, fmt.Sprintf("operator %d is %q, not + or * (t or x)", k+1, t)
+		}
+		ops[k] = op
+	}
+	return ops, ""
+}
+
+func bigStrings(bs []*big.Int) []string {
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.String()
+	}
+	return out
+}

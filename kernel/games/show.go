@@ -1,0 +1,355 @@
+package games
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gamelab/kernel/display"
+)
+
+func init() {
+	register(&Builtin{
+		Name:      "show",
+		Signature: `show(x)`,
+		Doc: `Displays x in the cell's output: its text in a terminal, its picture in Jupyter. A ` +
+			`result shows its picture with the plan or best move marked, then its summary. Returns nil.`,
+		Example: `show(solve(polygon("* -5 + -2 * -8 * -5 + 8")))`,
+		Returns: []any{nil},
+		Fn:      fnShow,
+	})
+	register(&Builtin{
+		Name:      "save",
+		Signature: `save(x, file)`,
+		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
+			`ends in .txt. A relative name is relative to the current directory. Returns the file name.`,
+		Example: `save(polygon("* -5 + -2 * -8 * -5 + 8"), "ring.svg")`,
+		Returns: []any{""},
+		Fn:      fnSave,
+	})
+	register(&Builtin{
+		Name:      "plot",
+		Signature: `plot(values) / plot(labels, values) / plot(polygon result)`,
+		Doc: `A bar chart of numbers, labelled 1..n or by labels; a polygon result plots its scores by ` +
+			`first edge. Handy for sweeps: plot(-3..3, map(-3..3, solve(setv(p, 1, #)).best)).`,
+		Example: `plot([168, 480, 488, 488, 120])`,
+		Returns: []any{&Chart{}},
+		Fn:      fnPlot,
+	})
+	register(&Builtin{
+		Name:      "json",
+		Signature: `json(x)`,
+		Doc: `x as one line of JSON, numbers exact: a result as SPEC's batch --format json prints it ` +
+			`(n, scores, best, optimal, first, merges / n, best, second, diff, moves / n, player, ` +
+			`best, moves), a game value as its fields, arrays, maps and numbers as themselves.`,
+		Example: `json(solve(coins([10, 80, 90, 30])))`,
+		Returns: []any{""},
+		Fn:      fnJSON,
+	})
+	register(&Builtin{
+		Name:      "text",
+		Signature: `text(x)`,
+		Doc:       `x's text drawing (what the REPL prints for it) as a string.`,
+		Example:   `text(coins([10, 80, 90, 30]))`,
+		Returns:   []any{""},
+		Fn:        fnText,
+	})
+	register(&Builtin{
+		Name:      "svg",
+		Signature: `svg(x)`,
+		Doc:       `x's picture as an SVG string; an error for a value without a picture.`,
+		Example:   `svg(coins([10, 80, 90, 30]))`,
+		Returns:   []any{""},
+		Fn:        fnSVG,
+	})
+}
+
+// pictureText is implemented by the results: the text drawing that goes
+// with their SVG, which show prints above the summary.
+type pictureText interface{ picture() string }
+
+// Format renders any value as a terminal shows it: a game value by its Text,
+// other values compactly (lists in brackets, maps in braces, exact integers).
+func Format(x any) string {
+	switch v := x.(type) {
+	case Value:
+		return strings.TrimRight(v.Text(), "\n")
+	case string:
+		return v
+	}
+	return formatValue(x)
+}
+
+// formatValue writes a plain value; strings inside lists and maps are quoted.
+func formatValue(x any) string {
+	switch v := x.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return fmt.Sprintf("%q", v)
+	case *big.Int:
+		return v.String()
+	case kinded:
+		return "<" + v.TypeName() + ">"
+	case map[string]any:
+		keys := sortedKeys(v)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%q: %s", k, formatValue(v[k]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	if l, ok := asList(x); ok {
+		parts := make([]string, len(l))
+		for i, e := range l {
+			parts[i] = formatValue(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return fmt.Sprint(x)
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func fnShow(env *Env, args ...any) (any, error) {
+	var x any
+	if err := unpack("show", args, "x", &x); err != nil {
+		return nil, err
+	}
+	text := env.format(x)
+	if p, ok := x.(pictureText); ok {
+		text = strings.TrimRight(p.picture(), "\n") + "\n" + text
+	}
+	svg := ""
+	if p, ok := x.(Pictured); ok {
+		svg = p.SVG()
+	}
+	env.Show(text, svg)
+	return nil, nil
+}
+
+func fnSave(env *Env, args ...any) (any, error) {
+	var x any
+	var file string
+	if err := unpack("save", args, "x", &x, "file", &file); err != nil {
+		return nil, err
+	}
+	var data string
+	switch ext := strings.ToLower(filepath.Ext(file)); ext {
+	case ".svg":
+		p, ok := x.(Pictured)
+		if !ok {
+			return nil, argError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", typeName(x))
+		}
+		data = p.SVG()
+	case ".txt":
+		data = env.format(x) + "\n"
+		if p, ok := x.(pictureText); ok {
+			data = p.picture() + data
+		}
+	default:
+		return nil, argError("save", 2, "file", "must end in .svg or .txt, got %q", file)
+	}
+	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+		return nil, fmt.Errorf("save: %w", err)
+	}
+	return file, nil
+}
+
+// Chart is plot(…): a bar chart.
+type Chart struct {
+	bars display.Bars
+}
+
+func (c *Chart) TypeName() string { return "chart" }
+
+// Text draws the bars with block characters.
+func (c *Chart) Text() string { return c.bars.Text() }
+
+// SVG draws the bars.
+func (c *Chart) SVG() string { return c.bars.SVG() }
+
+func fnPlot(env *Env, args ...any) (any, error) {
+	var first, second any
+	if err := unpack("plot", args, "values", &first, "values?", &second); err != nil {
+		return nil, err
+	}
+	if r, ok := first.(*PolygonResult); ok && len(args) == 1 {
+		vals, _ := chartValues("plot", 1, r.Scores)
+		return &Chart{display.Bars{Labels: edgeLabels(r.N), Values: vals,
+			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best)}}, nil
+	}
+	labelArg, valueArg, k := any(nil), first, 1
+	if len(args) == 2 {
+		labelArg, valueArg, k = first, second, 2
+	}
+	list, ok := asList(valueArg)
+	if !ok {
+		return nil, badType("plot", k, "values", "an array of numbers", valueArg)
+	}
+	vals, err := chartValues("plot", k, list)
+	if err != nil {
+		return nil, err
+	}
+	labels := make([]string, len(vals))
+	if labelArg == nil {
+		for i := range labels {
+			labels[i] = fmt.Sprint(i + 1)
+		}
+	} else {
+		ll, ok := asList(labelArg)
+		if !ok {
+			return nil, badType("plot", 1, "labels", "an array", labelArg)
+		}
+		if len(ll) != len(vals) {
+			return nil, argError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
+		}
+		for i, l := range ll {
+			labels[i] = env.format(l)
+		}
+	}
+	return &Chart{display.Bars{Labels: labels, Values: vals}}, nil
+}
+
+func edgeLabels(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprint(i + 1)
+	}
+	return out
+}
+
+// chartValues converts numbers for a chart. Bars are drawn to a pixel, so a
+// big integer's nearest float is exact enough; the labels carry no values.
+func chartValues(fn string, k int, list []any) ([]float64, error) {
+	if len(list) == 0 {
+		return nil, argError(fn, k, "values", "is empty: nothing to plot")
+	}
+	out := make([]float64, len(list))
+	for i, x := range list {
+		switch v := x.(type) {
+		case float64:
+			out[i] = v
+			continue
+		case float32:
+			out[i] = float64(v)
+			continue
+		}
+		b, msg := toBig(x)
+		if msg != "" {
+			return nil, argError(fn, k, "values", "element %d must be a number, got %s", i+1, typeName(x))
+		}
+		out[i], _ = new(big.Float).SetInt(b).Float64()
+	}
+	return out, nil
+}
+
+// jsonValued is implemented by the game values and results: the object
+// json() writes, with SPEC §2's keys in SPEC's order.
+type jsonValued interface{ jsonValue() any }
+
+func fnJSON(env *Env, args ...any) (any, error) {
+	var x any
+	if err := unpack("json", args, "x", &x); err != nil {
+		return nil, err
+	}
+	if j, ok := x.(jsonValued); ok {
+		x = j.jsonValue()
+	}
+	out, err := json.Marshal(x)
+	if err != nil {
+		return nil, fmt.Errorf("json: %s cannot be written as JSON: %w", typeName(x), err)
+	}
+	return string(out), nil
+}
+
+func (p *Polygon) jsonValue() any {
+	return struct {
+		N      int    `json:"n"`
+		Ops    string `json:"ops"`
+		Values []any  `json:"values"`
+	}{p.N, p.Ops, p.Values}
+}
+
+func (c *Coins) jsonValue() any {
+	return struct {
+		N      int   `json:"n"`
+		Values []any `json:"values"`
+	}{c.N, c.Values}
+}
+
+func (b *Board) jsonValue() any {
+	return struct {
+		N    int     `json:"n"`
+		Rows [][]int `json:"rows"`
+	}{b.N, b.Rows}
+}
+
+func (r *PolygonResult) jsonValue() any {
+	return struct {
+		N       int   `json:"n"`
+		Scores  []any `json:"scores"`
+		Best    any   `json:"best"`
+		Optimal []int `json:"optimal"`
+		First   int   `json:"first"`
+		Merges  []int `json:"merges"`
+	}{r.N, r.Scores, r.Best, r.Optimal, r.First, nonNil(r.Merges)}
+}
+
+func (r *CoinsResult) jsonValue() any {
+	return struct {
+		N      int    `json:"n"`
+		Best   any    `json:"best"`
+		Second any    `json:"second"`
+		Diff   any    `json:"diff"`
+		Moves  string `json:"moves"`
+	}{r.N, r.Best, r.Second, r.Diff, r.Moves}
+}
+
+func (r *LifelineResult) jsonValue() any {
+	return struct {
+		N      int     `json:"n"`
+		Player int     `json:"player"`
+		Best   int     `json:"best"`
+		Moves  [][]int `json:"moves"`
+	}{r.N, r.Player, r.Best, r.Moves}
+}
+
+// nonNil makes an empty list write as [] rather than null.
+func nonNil(xs []int) []int {
+	if xs == nil {
+		return []int{}
+	}
+	return xs
+}
+
+func fnText(env *Env, args ...any) (any, error) {
+	var x any
+	if err := unpack("text", args, "x", &x); err != nil {
+		return nil, err
+	}
+	return env.format(x), nil
+}
+
+func fnSVG(env *Env, args ...any) (any, error) {
+	var x any
+	if err := unpack("svg", args, "x", &x); err != nil {
+		return nil, err
+	}
+	p, ok := x.(Pictured)
+	if !ok {
+		return nil, argError("svg", 1, "x", "has no picture (a %s)", typeName(x))
+	}
+	return p.SVG(), nil
+}

@@ -1,0 +1,284 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"gamelab/kernel/display"
+	"gamelab/solvers/coins"
+	"gamelab/solvers/lifeline"
+	"gamelab/solvers/polygon"
+)
+
+func init() {
+	register(&Builtin{
+		Name:      "solve",
+		Signature: `solve(x) / solve(board, player)`,
+		Doc: `Plays x optimally. A polygon gives best, scores and worst (per first edge 1..n), optimal ` +
+			`(every optimal first edge), first, merges (the rest of the plan by original edge number) ` +
+			`and expr (the plan as a formula); coins give best (A's total), second (B's), diff and moves ` +
+			`(L/R per turn); a board and a player 1..9 give best, moves (every best vertex as [row, ` +
+			`position]), points (row by row, nil where occupied), after, removed and unreachable. ` +
+			`Numbers that do not fit 64 bits come back exact.`,
+		Example: `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
+		Returns: []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}},
+		Fn:      fnSolve,
+	})
+	register(&Builtin{
+		Name:      "trace",
+		Signature: `trace(x) / trace(board, player)`,
+		Doc: `Shows the optimal play step by step: for a polygon the ring after each move; for coins ` +
+			`each turn's player, side, coin and running totals, with what the mover ends with and what ` +
+			`the other end would have given; for a board the best move and the stones it removes.`,
+		Example: `trace(coins([10, 80, 90, 30]))`,
+		Returns: []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
+		Fn:      fnTrace,
+	})
+	register(&Builtin{
+		Name:      "heat",
+		Signature: `heat(board, player)`,
+		Doc:       `The points of every empty vertex for player 1..9, drawn over the board as a heat map (the best vertices marked).`,
+		Example:   `heat(board(4, "2  2 3  1 0 4  1 1 4 0"), 4)`,
+		Returns:   []any{&Heat{}},
+		Fn:        fnHeat,
+	})
+}
+
+// solveArgs solves the game value in args: (polygon | coins | board, player).
+// Solver errors pass through unchanged, after the builtin's name.
+func solveArgs(fn string, env *Env, args []any) (any, error) {
+	x, err := firstArg(fn, fn+"(x) or "+fn+"(board, player)", args)
+	if err != nil {
+		return nil, err
+	}
+	switch x := x.(type) {
+	case *Polygon:
+		if err := unpack(fn, args, "p", new(*Polygon)); err != nil {
+			return nil, err
+		}
+		r, err := polygon.Solve(env.Ctx, x.p)
+		if err != nil {
+			return nil, solverError(fn, err)
+		}
+		return newPolygonResult(x, r), nil
+	case *Coins:
+		if err := unpack(fn, args, "c", new(*Coins)); err != nil {
+			return nil, err
+		}
+		r, err := coins.Solve(env.Ctx, x.row)
+		if err != nil {
+			return nil, solverError(fn, err)
+		}
+		return newCoinsResult(x, r), nil
+	case *Board:
+		var player int
+		if err := unpack(fn, args, "b", new(*Board), "player", between(&player, 1, 9)); err != nil {
+			return nil, err
+		}
+		r, err := lifeline.Solve(env.Ctx, x.b, player)
+		if err != nil {
+			return nil, solverError(fn, err)
+		}
+		return newLifelineResult(x, r), nil
+	}
+	return nil, badType(fn, 1, "x", "a polygon, coins or board", x)
+}
+
+// solverError keeps a solver's error (and its type, for errors.Is/As: the
+// kernel reports an interrupted solve from context.Canceled) under the name
+// of the builtin.
+func solverError(fn string, err error) error { return fmt.Errorf("%s: %w", fn, err) }
+
+func fnSolve(env *Env, args ...any) (any, error) { return solveArgs("solve", env, args) }
+
+func fnTrace(env *Env, args ...any) (any, error) {
+	r, err := solveArgs("trace", env, args)
+	if err != nil {
+		return nil, err
+	}
+	switch r := r.(type) {
+	case *PolygonResult:
+		return newPolygonTrace(r), nil
+	case *CoinsResult:
+		turns, err := r.res.Trace(env.Ctx)
+		if err != nil {
+			return nil, solverError("trace", err)
+		}
+		return newCoinsTrace(r, turns), nil
+	}
+	return &LifelineTrace{Result: r.(*LifelineResult)}, nil
+}
+
+func fnHeat(env *Env, args ...any) (any, error) {
+	if len(args) > 0 {
+		if _, ok := args[0].(*Board); !ok {
+			return nil, badType("heat", 1, "board", "a board", args[0])
+		}
+	}
+	r, err := solveArgs("heat", env, args)
+	if err != nil {
+		return nil, err
+	}
+	return &Heat{Result: r.(*LifelineResult)}, nil
+}
+
+// CoinsTrace is trace(coins): one row per turn.
+type CoinsTrace struct {
+	// Turns holds per turn: turn, player ("A"/"B"), side ("L"/"R"), index
+	// (the coin's place in the original row, from 1), coin, a and b (the
+	// running totals), final (the mover's total at the end) and other (what
+	// it would have been had the mover taken the other end; nil on the last
+	// turn, which has no choice).
+	Turns  []map[string]any `expr:"turns"`
+	Result *CoinsResult     `expr:"result"`
+
+	turns []coins.Turn
+}
+
+func newCoinsTrace(r *CoinsResult, turns []coins.Turn) *CoinsTrace {
+	t := &CoinsTrace{Result: r, turns: turns, Turns: make([]map[string]any, len(turns))}
+	for i, tn := range turns {
+		m := map[string]any{
+			"turn": tn.Turn, "player": string(tn.Player), "side": string(tn.Side), "index": tn.Index,
+			"coin": number(tn.Coin), "a": number(tn.A), "b": number(tn.B), "final": number(tn.Final), "other": nil,
+		}
+		if tn.Other != nil {
+			m["other"] = number(tn.Other)
+		}
+		t.Turns[i] = m
+	}
+	return t
+}
+
+func (t *CoinsTrace) TypeName() string { return "coins trace" }
+
+// Text is the table of turns, then the result's summary.
+func (t *CoinsTrace) Text() string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
+	for _, tn := range t.turns {
+		other := "–"
+		if tn.Other != nil {
+			other = tn.Other.String()
+		}
+		fmt.Fprintf(w, "%d\t%c\t%c\t%s\t%d\t%s\t%s\t%s\t%s\t\n", tn.Turn, tn.Player, tn.Side, tn.Coin, tn.Index, tn.A, tn.B, tn.Final, other)
+	}
+	w.Flush()
+	return trimLines(b.String()) + t.Result.Text()
+}
+
+// SVG is the row coloured by who takes each coin.
+func (t *CoinsTrace) SVG() string { return t.Result.SVG() }
+
+// LifelineTrace is trace(board, player): the board, the best move, the
+// stones it removes and the board after.
+type LifelineTrace struct {
+	Result *LifelineResult `expr:"result"`
+}
+
+func (t *LifelineTrace) TypeName() string { return "lifeline trace" }
+
+// Text draws the board with the move, the summary, and the board after.
+func (t *LifelineTrace) Text() string {
+	r := t.Result
+	after := r.After.picture()
+	after.Caption = "after the move"
+	return r.triangle().Text() + r.Text() + after.Text()
+}
+
+// SVG is the board with the move and the removed stones marked.
+func (t *LifelineTrace) SVG() string { return t.Result.SVG() }
+
+// Heat is heat(board, player): every empty vertex's points over the board.
+type Heat struct {
+	Result *LifelineResult `expr:"result"`
+}
+
+func (h *Heat) TypeName() string { return "heat map" }
+
+func (h *Heat) picture() display.Triangle {
+	t := h.Result.Board.picture()
+	t.Player = h.Result.Player
+	t.Best = h.Result.res.Moves
+	t.Heat = h.Result.res.Points
+	t.Caption = fmt.Sprintf("points of each empty vertex for player %d (best %d)", h.Result.Player, h.Result.Best)
+	return t
+}
+
+// Text draws the points on the triangle.
+func (h *Heat) Text() string { return h.picture().Text() + h.Result.warning() }
+
+// SVG colours the empty vertices by their points.
+func (h *Heat) SVG() string { return h.picture().SVG() }
+
+// trimLines drops the trailing blanks tabwriter leaves on each line.
+func trimLines(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// PolygonTrace is trace(polygon): the chain left after each move of the plan.
+type PolygonTrace struct {
+	// Steps holds per move: move (from 1), edge (its original number), op,
+	// left and right (the values it joined), value (their result; nil for
+	// move 1, which deletes the edge), values and edges (the chain after the
+	// move: values[k] and values[k+1] are joined by edge edges[k]).
+	Steps  []map[string]any `expr:"steps"`
+	Result *PolygonResult   `expr:"result"`
+
+	steps []polygon.Step
+}
+
+func newPolygonTrace(r *PolygonResult) *PolygonTrace {
+	t := &PolygonTrace{Result: r, steps: r.res.Trace()}
+	t.Steps = make([]map[string]any, len(t.steps))
+	for i, s := range t.steps {
+		m := map[string]any{
+			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": number(s.Left), "right": number(s.Right),
+			"value": nil, "values": numbers(s.Values), "edges": s.Edges,
+		}
+		if s.Value != nil {
+			m["value"] = number(s.Value)
+		}
+		t.Steps[i] = m
+	}
+	return t
+}
+
+func (t *PolygonTrace) TypeName() string { return "polygon trace" }
+
+// Text is one line per move: what it does and the chain left after it.
+func (t *PolygonTrace) Text() string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "move\tedge\tdoes\tchain after the move")
+	for _, s := range t.steps {
+		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
+		if s.Value != nil {
+			does = fmt.Sprintf("%s %c %s = %s", s.Left, s.Op, s.Right, s.Value)
+		}
+		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(s))
+	}
+	w.Flush()
+	return trimLines(b.String()) + t.Result.Text()
+}
+
+// chain writes a step's chain as "-8 * -5 + 8", operators from the edges.
+func (t *PolygonTrace) chain(s polygon.Step) string {
+	var b strings.Builder
+	for k, v := range s.Values {
+		if k > 0 {
+			fmt.Fprintf(&b, " %c ", t.Result.Polygon.p.Ops[s.Edges[k-1]-1])
+		}
+		b.WriteString(v.String())
+	}
+	return b.String()
+}
+
+// SVG is the ring with the plan's first edge marked.
+func (t *PolygonTrace) SVG() string { return t.Result.SVG() }
