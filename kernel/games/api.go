@@ -68,3 +68,11 @@ type Pictured interface {
 type Indexable interface {
 	SetIndex(index []any, v any) (any, error)
 }
+
+// Gettable values read `x[i]` (`b[r, p]`) in the games' numbering, from 1.
+// expr itself cannot index a struct, so the kernel may route an index
+// expression on a game value here; the values' list fields (`p.values`,
+// `b.rows`) are ordinary expr arrays, counted from 0.
+type Gettable interface {
+	GetIndex(index []any) (any, error)
+}

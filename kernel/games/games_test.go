@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"gamelab/solvers/lifeline"
+
+	"github.com/expr-lang/expr/vm/runtime"
 )
 
 // shown is one env.Show call.
@@ -677,5 +679,40 @@ func TestFieldsAndConstructors(t *testing.T) {
 	}
 	if v := must(t, "at", b, 3, 3); v != 4 {
 		t.Errorf("at(b, 3, 3) = %v", v)
+	}
+}
+
+// expr reads a field by its tag with runtime.Fetch (also when the checker
+// knows no types); every tagged field of every value must be reachable so.
+// (An unexported field named like a tag makes the lookup ambiguous: expr
+// then finds neither.)
+func TestExprFetchesEveryField(t *testing.T) {
+	p := must(t, "polygon", seedPolygon)
+	c := must(t, "coins", "10 80 90 30")
+	b := must(t, "board", 4, lifelineSamples[0].cells)
+	values := []any{p, c, b, must(t, "solve", p), must(t, "solve", c), must(t, "solve", b, 4),
+		must(t, "trace", p), must(t, "trace", c), must(t, "trace", b, 4), must(t, "heat", b, 4)}
+	for _, v := range values {
+		rv := reflect.ValueOf(v).Elem()
+		for i := range rv.NumField() {
+			f := rv.Type().Field(i)
+			tag := f.Tag.Get("expr")
+			if tag == "" {
+				if f.IsExported() {
+					t.Errorf("%T.%s has no expr tag", v, f.Name)
+				}
+				continue
+			}
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						t.Errorf("%T.%s: expr cannot fetch %q: %v", v, f.Name, tag, e)
+					}
+				}()
+				if got := runtime.Fetch(v, tag); !reflect.DeepEqual(got, rv.Field(i).Interface()) {
+					t.Errorf("%T: fetching %q gives %v", v, tag, got)
+				}
+			}()
+		}
 	}
 }

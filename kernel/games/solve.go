@@ -133,11 +133,11 @@ type CoinsTrace struct {
 	Turns  []map[string]any `expr:"turns"`
 	Result *CoinsResult     `expr:"result"`
 
-	turns []coins.Turn
+	raw []coins.Turn // not "turns": expr would find two fields of that name and neither
 }
 
 func newCoinsTrace(r *CoinsResult, turns []coins.Turn) *CoinsTrace {
-	t := &CoinsTrace{Result: r, turns: turns, Turns: make([]map[string]any, len(turns))}
+	t := &CoinsTrace{Result: r, raw: turns, Turns: make([]map[string]any, len(turns))}
 	for i, tn := range turns {
 		m := map[string]any{
 			"turn": tn.Turn, "player": string(tn.Player), "side": string(tn.Side), "index": tn.Index,
@@ -158,7 +158,7 @@ func (t *CoinsTrace) Text() string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(w, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
-	for _, tn := range t.turns {
+	for _, tn := range t.raw {
 		other := "–"
 		if tn.Other != nil {
 			other = tn.Other.String()
@@ -231,13 +231,13 @@ type PolygonTrace struct {
 	Steps  []map[string]any `expr:"steps"`
 	Result *PolygonResult   `expr:"result"`
 
-	steps []polygon.Step
+	raw []polygon.Step
 }
 
 func newPolygonTrace(r *PolygonResult) *PolygonTrace {
-	t := &PolygonTrace{Result: r, steps: r.res.Trace()}
-	t.Steps = make([]map[string]any, len(t.steps))
-	for i, s := range t.steps {
+	t := &PolygonTrace{Result: r, raw: r.res.Trace()}
+	t.Steps = make([]map[string]any, len(t.raw))
+	for i, s := range t.raw {
 		m := map[string]any{
 			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": number(s.Left), "right": number(s.Right),
 			"value": nil, "values": numbers(s.Values), "edges": s.Edges,
@@ -257,7 +257,7 @@ func (t *PolygonTrace) Text() string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "move\tedge\tdoes\tchain after the move")
-	for _, s := range t.steps {
+	for _, s := range t.raw {
 		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
 		if s.Value != nil {
 			does = fmt.Sprintf("%s %c %s = %s", s.Left, s.Op, s.Right, s.Value)
