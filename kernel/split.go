@@ -35,6 +35,21 @@ func (st *scanState) open() bool {
 // that columns still match the source.
 func (st *scanState) scanLine(line string) string {
 	rs := []rune(line)
+	cut := st.scanRunes(rs)
+	// A "…" or '…' string cannot span lines in expr: the line ends it
+	// (expr reports "literal not terminated"), so only raw strings continue.
+	if st.quote == '"' || st.quote == '\'' {
+		st.quote, st.escape = 0, false
+	}
+	if cut == len(rs) {
+		return line
+	}
+	return string(rs[:cut]) + strings.Repeat(" ", len(rs)-cut)
+}
+
+// scanRunes advances st over rs and returns where a comment starts in it
+// (len(rs) if none).
+func (st *scanState) scanRunes(rs []rune) int {
 	cut := len(rs)
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
@@ -75,15 +90,7 @@ func (st *scanState) scanLine(line string) string {
 			break
 		}
 	}
-	// A "…" or '…' string cannot span lines in expr: the line ends it
-	// (expr reports "literal not terminated"), so only raw strings continue.
-	if st.quote == '"' || st.quote == '\'' {
-		st.quote, st.escape = 0, false
-	}
-	if cut == len(rs) {
-		return line
-	}
-	return string(rs[:cut]) + strings.Repeat(" ", len(rs)-cut)
+	return cut
 }
 
 func opening(r rune) rune {

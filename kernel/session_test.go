@@ -1,0 +1,471 @@
+package kernel
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"gamelab/kernel/games"
+)
+
+// testBuiltins are builtins for the engine's own tests: an error, a panic,
+// one that runs until interrupted, one that shows and prints.
+var testBuiltins = []*games.Builtin{
+	{Name: "tfail", Signature: "tfail()", Doc: "Fails.", Example: "tfail()",
+		Fn: func(*games.Env, ...any) (any, error) { return nil, errors.New("tfail: it failed") }},
+	{Name: "tpanic", Signature: "tpanic()", Doc: "Panics.", Example: "tpanic()",
+		Fn: func(*games.Env, ...any) (any, error) { panic("boom") }},
+	{Name: "tslow", Signature: "tslow()", Doc: "Waits until interrupted.", Example: "tslow()",
+		Fn: func(env *games.Env, _ ...any) (any, error) {
+			<-env.Ctx.Done()
+			return nil, env.Ctx.Err()
+		}},
+	{Name: "tshow", Signature: "tshow(x)", Doc: "Shows x, prints a line.", Example: "tshow(1)",
+		Returns: []any{map[string]any{"alpha": 1, "beta": 2}},
+		Fn: func(env *games.Env, args ...any) (any, error) {
+			env.Print("printed\n")
+			env.Show(formatValue(args[0]), "<svg/>")
+			return map[string]any{"alpha": 1, "beta": 2}, nil
+		}},
+}
+
+func newTestSession(opts ...Option) *Session {
+	return NewSession(append([]Option{WithBuiltins(testBuiltins...)}, opts...)...)
+}
+
+// run executes cells in one session and returns the last cell's output.
+func run(t *testing.T, s *Session, cells ...string) *Output {
+	t.Helper()
+	var out *Output
+	for _, c := range cells {
+		out = s.Execute(context.Background(), c)
+	}
+	return out
+}
+
+func resultText(o *Output) string {
+	if o.Result == nil {
+		return "<none>"
+	}
+	return o.Result.Text
+}
+
+func TestStatements(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		cells  []string
+		want   string // the last cell's result text
+		stdout string // the last cell's printed text
+	}{
+		{"expression", []string{"1 + 1"}, "2", ""},
+		{"assignment shows nothing", []string{"x = 3"}, "<none>", ""},
+		{"assignment then use", []string{"x = 3", "x * 2"}, "6", ""},
+		{"several statements", []string{"a = 2\nb = a + 1\na * b"}, "6", ""},
+		{"continuation in brackets", []string{"xs = [1,\n  2,\n  3]\nlen(xs)"}, "3", ""},
+		{"continuation in a call", []string{"max(1,\n5)"}, "5", ""},
+		{"raw string continues", []string{"len(`a\nb`)"}, "3", ""},
+		{"hash comment", []string{"1 + 2 # three"}, "3", ""},
+		{"comment-only lines", []string{"# nothing\n\n  # more"}, "<none>", ""},
+		{"hash predicate inside brackets", []string{"map(1..3, # * 2) # doubled"}, "[2, 4, 6]", ""},
+		{"hash in a string", []string{`"a # b"`}, `"a # b"`, ""},
+		{"slash comment inside brackets", []string{"[1, // one\n 2]"}, "[1, 2]", ""},
+		{"let", []string{"let y = 3; y * y"}, "9", ""},
+		{"pipe", []string{"[3, 1, 2] | sort()"}, "[1, 2, 3]", ""},
+		{"del", []string{"x = 1\ny = 2", "del x, y", "vars"}, "<none>", "no variables\n"},
+		{"last result", []string{"20", "_ + 1"}, "21", ""},
+		{"cell result", []string{"7", "8", "_1 * _2"}, "56", ""},
+		{"cell without result is nil", []string{"x = 1", "_1 == nil"}, "true", ""},
+		{"vars lists types", []string{"x = 2 ** 70\ns = \"hi\"", "vars"}, "<none>", "s: string = \"hi\"\nx: int = 1180591620717411303424\n"},
+		{"print", []string{`print("a", 1, [2, "b"])`}, "<none>", "a 1 [2, \"b\"]\n"},
+		{"earlier bare values are displayed", []string{"1\n2"}, "2", ""},
+		{"array item assignment", []string{"xs = [1, 2, 3]", "xs[-1] = 9", "xs"}, "[1, 2, 9]", ""},
+		{"nested item assignment", []string{"m = {a: [1, 2]}", `m["a"][0] = 5`, "m"}, `{"a": [5, 2]}`, ""},
+		{"assignment copies", []string{"xs = [1, 2]", "ys = xs", "xs[0] = 7", "ys"}, "[1, 2]", ""},
+		{"comparison is not assignment", []string{"x = 1", "x == 1"}, "true", ""},
+		{"big literal", []string{"123456789012345678901234567890 * 10"}, "1234567890123456789012345678900", ""},
+		{"int64 overflow goes big", []string{"9223372036854775807 + 1"}, "9223372036854775808", ""},
+		{"negation of min int", []string{"-(-9223372036854775807 - 1)"}, "9223372036854775808", ""},
+		{"exact power", []string{"2 ** 100"}, "1267650600228229401496703205376", ""},
+		{"float power stays float", []string{"2 ** 0.5 > 1.41"}, "true", ""},
+		{"exact sum", []string{"sum([9223372036854775807, 9223372036854775807])"}, "18446744073709551614", ""},
+		{"sum with predicate", []string{"sum(1..4, # * #)"}, "30", ""},
+		{"big back to int", []string{"x = 2 ** 64", "(x - x + 2) * 3"}, "6", ""},
+		{"mixed comparison", []string{"2 ** 64 > 5 and 3 < 2 ** 64 and 2**64 == 2**64"}, "true", ""},
+		{"type", []string{"[type(1), type(2 ** 80), type(1.5), type(\"s\"), type([]), type({}), type(nil)]"},
+			`["int", "int", "float", "string", "array", "map", "nil"]`, ""},
+		{"help statement", []string{"help tfail"}, "<none>", "tfail()\n    Fails.\nexample: tfail()\n"},
+		{"help call form", []string{`help("print")`}, "<none>", helpTextOf("print") + "\n"},
+		{"builtin shows and prints", []string{"tshow(5).alpha"}, "1", "printed\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestSession()
+			out := run(t, s, tc.cells...)
+			if out.Err != nil {
+				t.Fatalf("error: %v", out.Err)
+			}
+			if got := resultText(out); got != tc.want {
+				t.Errorf("result %q, want %q", got, tc.want)
+			}
+			if out.Stdout != tc.stdout {
+				t.Errorf("stdout %q, want %q", out.Stdout, tc.stdout)
+			}
+		})
+	}
+}
+
+func helpTextOf(name string) string {
+	for _, k := range kernelBuiltins {
+		if k.doc.Name == name {
+			return helpText(&k.doc)
+		}
+	}
+	return "?"
+}
+
+func TestDisplaysInOrder(t *testing.T) {
+	s := newTestSession()
+	var order []string
+	var stream strings.Builder
+	out := s.ExecuteWith(context.Background(), "tshow(1)\n2\ntshow(3)", ExecOptions{
+		Stdout:  &stream,
+		Display: func(d Display) { order = append(order, d.Text) },
+	})
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if got := strings.Join(order, ","); got != `1,{"alpha": 1, "beta": 2},2,3` {
+		t.Errorf("displays in order %q", got)
+	}
+	if len(out.Displays) != 4 || out.Displays[0].SVG != "<svg/>" {
+		t.Errorf("Displays %+v", out.Displays)
+	}
+	if stream.String() != "printed\nprinted\n" || out.Stdout != stream.String() {
+		t.Errorf("streamed %q, Stdout %q", stream.String(), out.Stdout)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		setup     string
+		cell      string
+		kind      string
+		line, col int
+		msg       string // substring of Msg
+	}{
+		{"unknown name with suggestion", "", "solv(1)", "NameError", 1, 1, "unknown name solv (did you mean solve?)"},
+		{"misspelt variable", "total = 3", "totl + 1", "NameError", 1, 1, "did you mean total?"},
+		{"position on the second line", "", "x = 1\ny = x + zzz", "NameError", 2, 9, "unknown name zzz"},
+		{"column in runes", "", `"héllo" + nope`, "NameError", 1, 11, "unknown name nope"},
+		{"position inside a continued statement", "", "[1,\n  2 +* 3]", "SyntaxError", 2, 6, ""},
+		{"syntax error", "", "1 +", "SyntaxError", 1, 3, ""},
+		{"stray bracket", "", "1)", "SyntaxError", 1, 2, ""},
+		{"builtin error", "", "1 + tfail()", "GameError", 1, 5, "tfail: it failed"},
+		{"panic in a builtin", "", "tpanic()", "InternalError", 1, 1, "internal error in tpanic: boom"},
+		{"memory budget", "", "len(1..2000000000)", "MemoryError", 1, 6, "memory budget exceeded"},
+		{"type error", "", `1 + "a"`, "TypeError", 1, 3, "invalid operation"},
+		{"assign to builtin", "", "solve = 1", "NameError", 1, 1, "cannot assign to solve: it is a builtin"},
+		{"assign to history", "", "_ = 1", "NameError", 1, 1, "history"},
+		{"indexed assignment of unknown", "", "q[1] = 2", "NameError", 1, 1, "unknown name q"},
+		{"index out of range", "xs = [1]", "xs[3] = 2", "TypeError", 1, 3, "out of range"},
+		{"del unknown", "x = 1", "del x, y", "NameError", 1, 8, "unknown name y"},
+		{"help unknown", "", "help slove", "NameError", 1, 6, "no help for slove (did you mean solve?)"},
+		{"power too large", "", "2 ** 100000000000", "RuntimeError", 1, 3, "more than 1048576 bits"},
+		{"modulo by zero", "", "(2**70) % 0", "RuntimeError", 1, 9, "modulo by zero"},
+		{"nothing after =", "", "x =", "SyntaxError", 1, 3, "nothing to assign"},
+		{"error in the index", "xs = [1]", "xs[nope] = 1", "NameError", 1, 4, "unknown name nope"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestSession()
+			if tc.setup != "" {
+				if o := run(t, s, tc.setup); o.Err != nil {
+					t.Fatal(o.Err)
+				}
+			}
+			e := run(t, s, tc.cell).Err
+			if e == nil {
+				t.Fatal("no error")
+			}
+			if e.Kind != tc.kind || e.Line != tc.line || e.Column != tc.col || !strings.Contains(e.Msg, tc.msg) {
+				t.Errorf("got %s at %d:%d %q, want %s at %d:%d containing %q", e.Kind, e.Line, e.Column, e.Msg, tc.kind, tc.line, tc.col, tc.msg)
+			}
+			if strings.Contains(e.Msg, "\n") {
+				t.Errorf("message is not one line: %q", e.Msg)
+			}
+			if src := strings.Split(strings.ReplaceAll(tc.cell, "\r\n", "\n"), "\n")[e.Line-1]; e.Source != src {
+				t.Errorf("source %q, want %q", e.Source, src)
+			}
+		})
+	}
+}
+
+func TestErrorFormat(t *testing.T) {
+	e := run(t, newTestSession(), "x = 1\ny = solv(x)").Err
+	want := "2:5: unknown name solv (did you mean solve?)\ny = solv(x)\n    ^"
+	if e == nil || e.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", e, want)
+	}
+}
+
+func TestFailedStatementKeepsState(t *testing.T) {
+	s := newTestSession()
+	run(t, s, "x = 1\nxs = [1, 2]")
+	out := run(t, s, "y = 5\nx = tfail()\nz = 6")
+	if out.Err == nil || out.Err.Line != 2 {
+		t.Fatalf("want an error on line 2, got %v", out.Err)
+	}
+	check := run(t, s, "[x, y, xs]")
+	if got := resultText(check); got != "[1, 5, [1, 2]]" {
+		t.Errorf("state after the failure: %s", got)
+	}
+	if z := run(t, s, "z"); z.Err == nil {
+		t.Errorf("z was bound after the failing statement")
+	}
+	if o := run(t, s, "xs[5] = 1"); o.Err == nil {
+		t.Fatal("no error")
+	}
+	if got := resultText(run(t, s, "xs")); got != "[1, 2]" {
+		t.Errorf("a failed indexed assignment changed xs: %s", got)
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	s := newTestSession()
+	run(t, s, "x = 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan *Output)
+	go func() { done <- s.Execute(ctx, "y = 2\nx = tslow()") }()
+	cancel()
+	select {
+	case out := <-done:
+		if out.Err == nil || out.Err.Kind != "Interrupted" {
+			t.Fatalf("want Interrupted, got %v", out.Err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("tslow was not interrupted")
+	}
+	if got := resultText(run(t, s, "x")); got != "1" {
+		t.Errorf("x = %s after the interrupt", got)
+	}
+
+	// A loop of pure expr stops too: the operators look at the context.
+	ctx, cancel = context.WithCancel(context.Background())
+	cancel()
+	s.cell = &cellRun{ctx: ctx}
+	func() {
+		defer func() {
+			if r := recover(); !errors.Is(r.(error), context.Canceled) {
+				t.Errorf("operators did not stop: %v", r)
+			}
+		}()
+		for range 2048 {
+			s.cell.interrupted()
+		}
+	}()
+	s.cell = nil
+}
+
+func TestHistoryOptions(t *testing.T) {
+	s := newTestSession()
+	o := s.ExecuteWith(context.Background(), "41", ExecOptions{NoHistory: true})
+	if o.Count != 0 || resultText(o) != "41" {
+		t.Errorf("NoHistory: count %d result %s", o.Count, resultText(o))
+	}
+	o = s.ExecuteWith(context.Background(), "x = 5\n6", ExecOptions{Silent: true})
+	if o.Count != 0 || o.Result != nil {
+		t.Errorf("Silent: count %d result %v", o.Count, o.Result)
+	}
+	o = run(t, s, "[x, _]")
+	if o.Count != 1 || resultText(o) != "[5, 41]" {
+		t.Errorf("after silent cells: count %d result %s", o.Count, resultText(o))
+	}
+	if code, ok := s.Input(1); !ok || code != "[x, _]" {
+		t.Errorf("Input(1) = %q, %v", code, ok)
+	}
+}
+
+func TestIsComplete(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want Completeness
+	}{
+		{"", Complete},
+		{"1 + 1", Complete},
+		{"x = [1,", Incomplete},
+		{"x = [1,\n2]", Complete},
+		{"f(g(1)", Incomplete},
+		{"map(1..3, # * 2)", Complete},
+		{"x = 1 # (open in a comment", Complete},
+		{`"(" + ")"`, Complete},
+		{"`raw\nstill", Incomplete},
+		{"/* open", Incomplete},
+		{"1)", Invalid},
+		{"(]", Invalid},
+		{"[1,\n2)]", Invalid},
+		{"[1, // ]\n", Incomplete},
+		{`"unterminated`, Complete}, // expr reports it; more lines cannot help
+	} {
+		if got, _ := IsComplete(tc.code); got != tc.want {
+			t.Errorf("IsComplete(%q) = %v, want %v", tc.code, got, tc.want)
+		}
+	}
+	if _, indent := IsComplete("f([1,"); indent != "    " {
+		t.Errorf("indent %q", indent)
+	}
+}
+
+func TestComplete(t *testing.T) {
+	s := newTestSession()
+	run(t, s, "total = 1\nm = {apple: 1, avocado: 2}")
+	for _, tc := range []struct {
+		code  string
+		want  []string // must all be offered
+		not   []string // must not be offered
+		start int
+	}{
+		{"tsh", []string{"tshow"}, []string{"tslow"}, 0},
+		{"x = tot", []string{"total"}, nil, 4},
+		{"pri", []string{"print"}, nil, 0},
+		{"map(1..3, tf", []string{"tfail"}, nil, 10},
+		{"tshow(1).", []string{"alpha", "beta"}, nil, 9},
+		{"tshow(1).al", []string{"alpha"}, []string{"beta"}, 9},
+		{"m.a", []string{"apple", "avocado"}, nil, 2},
+		{`"tsh`, nil, []string{"tshow"}, 4},
+		{"1 # tsh", nil, []string{"tshow"}, 7},
+		{"fil", []string{"filter"}, nil, 0},
+		{"$a", nil, []string{"$add"}, 1},
+	} {
+		got, start, end := s.Complete(tc.code, len([]rune(tc.code)))
+		set := map[string]bool{}
+		for _, g := range got {
+			set[g] = true
+		}
+		for _, w := range tc.want {
+			if !set[w] {
+				t.Errorf("Complete(%q) = %v, lacks %s", tc.code, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if set[w] {
+				t.Errorf("Complete(%q) = %v, offers %s", tc.code, got, w)
+			}
+		}
+		if len(tc.want) > 0 && (start != tc.start || end != len([]rune(tc.code))) {
+			t.Errorf("Complete(%q) range [%d, %d), want [%d, %d)", tc.code, start, end, tc.start, len([]rune(tc.code)))
+		}
+	}
+}
+
+func TestInspect(t *testing.T) {
+	s := newTestSession()
+	run(t, s, "total = 2 ** 70")
+	for _, tc := range []struct {
+		code   string
+		cursor int
+		want   string // prefix of the text; "" for not found
+	}{
+		{"tfail()", 2, "tfail()\n    Fails."},
+		{"tfail", 5, "tfail()"},
+		{"tshow(1, ", 9, "tshow(x)"},
+		{"tshow([1, 2], ", 14, "tshow(x)"},
+		{"total + 1", 3, "total: int\n1180591620717411303424"},
+		{"1 + 2", 3, ""},
+		{"print", 5, helpTextOf("print")},
+	} {
+		text, found := s.Inspect(tc.code, tc.cursor)
+		if found != (tc.want != "") || !strings.HasPrefix(text, tc.want) {
+			t.Errorf("Inspect(%q, %d) = %q, %v; want prefix %q", tc.code, tc.cursor, text, found, tc.want)
+		}
+	}
+	// Inspect and help print the same text.
+	text, _ := s.Inspect("tshow", 1)
+	if got := run(t, s, "help(tshow)").Stdout; got != text+"\n" {
+		t.Errorf("help %q, inspect %q", got, text)
+	}
+}
+
+func TestHelpListsEveryBuiltin(t *testing.T) {
+	s := newTestSession()
+	text := run(t, s, "help").Stdout
+	for _, n := range s.builtinNames() {
+		b, _ := s.lookupDoc(n)
+		if !strings.Contains(text, b.Signature) {
+			t.Errorf("help lacks %s", b.Signature)
+		}
+		if b.Doc == "" || b.Example == "" {
+			t.Errorf("%s lacks a doc or an example", n)
+		}
+	}
+}
+
+// TestBuiltinExamplesRun runs every builtin's example: the documentation
+// must not lie.
+func TestBuiltinExamplesRun(t *testing.T) {
+	s := newTestSession()
+	run(t, s, "p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\nx = 1")
+	for _, n := range s.builtinNames() {
+		b, _ := s.lookupDoc(n)
+		if strings.HasPrefix(n, "t") && len(n) > 4 && (n == "tfail" || n == "tpanic" || n == "tslow") {
+			continue
+		}
+		if n == "save" {
+			continue // writes a file
+		}
+		if o := run(t, s, b.Example); o.Err != nil {
+			t.Errorf("%s: example %q: %v", n, b.Example, o.Err)
+		}
+	}
+}
+
+func TestExactOperatorsAgainstBig(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	edge := []int64{0, 1, -1, 2, -2, 1 << 31, -(1 << 31), 1 << 32, 3037000499, 3037000500, -3037000500,
+		1<<62 + 5, -(1 << 62), 9223372036854775807, -9223372036854775808}
+	pick := func() int64 {
+		if r.IntN(2) == 0 {
+			return edge[r.IntN(len(edge))]
+		}
+		return r.Int64() >> r.IntN(63)
+	}
+	for range 20000 {
+		a, b := pick(), pick()
+		if r.IntN(2) == 0 {
+			a = -a
+		}
+		x, y := big.NewInt(a), big.NewInt(b)
+		for _, tc := range []struct {
+			op   string
+			got  any
+			want *big.Int
+		}{
+			{"+", numAdd(int(a), int(b)), new(big.Int).Add(x, y)},
+			{"-", numSub(int(a), int(b)), new(big.Int).Sub(x, y)},
+			{"*", numMul(int(a), int(b)), new(big.Int).Mul(x, y)},
+			{"neg", numNeg(int(a)), new(big.Int).Neg(x)},
+		} {
+			if got := asNumber(tc.got).big(); got.Cmp(tc.want) != 0 {
+				t.Fatalf("%d %s %d = %v, want %v", a, tc.op, b, got, tc.want)
+			}
+			if _, isBig := tc.got.(*big.Int); isBig && tc.want.IsInt64() {
+				t.Fatalf("%d %s %d: %v came back big though it fits", a, tc.op, b, tc.got)
+			}
+		}
+		if c, _ := numCmp(int(a), x); c != 0 {
+			t.Fatalf("%d != big %d", a, a)
+		}
+	}
+}
+
+func BenchmarkTrivialCell(b *testing.B) {
+	s := NewSession()
+	ctx := context.Background()
+	for b.Loop() {
+		if out := s.Execute(ctx, "1+1"); out.Err != nil {
+			b.Fatal(out.Err)
+		}
+	}
+}
