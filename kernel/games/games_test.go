@@ -32,15 +32,14 @@ func testEnv() (*Env, *[]shown) {
 	return env, &log
 }
 
+// builtin finds a builtin by name; t may be nil (benchmarks).
 func builtin(t *testing.T, name string) *Builtin {
-	t.Helper()
 	for _, b := range Builtins {
 		if b.Name == name {
 			return b
 		}
 	}
-	t.Fatalf("no builtin %q", name)
-	return nil
+	panic("no builtin " + name)
 }
 
 func call(t *testing.T, name string, args ...any) (any, error) {
@@ -637,6 +636,14 @@ func TestShowSaveText(t *testing.T) {
 	}
 	if got := must(t, "json", must(t, "board", 2, "1 0 2")); got != `{"n":2,"rows":[[1],[0,2]]}` {
 		t.Errorf("json(board) = %s", got)
+	}
+	if got := must(t, "json", must(t, "trace", must(t, "coins", "5 7"))); got != `{"turns":[`+
+		`{"a":7,"b":0,"coin":7,"final":7,"index":2,"other":5,"player":"A","side":"R","turn":1},`+
+		`{"a":7,"b":5,"coin":5,"final":5,"index":1,"other":null,"player":"B","side":"L","turn":2}]}` {
+		t.Errorf("json(trace(coins)) = %s", got)
+	}
+	if got := must(t, "json", must(t, "heat", must(t, "board", 2, "1 0 0"), 1)); got != `{"player":1,"points":[[null],[0,0]]}` {
+		t.Errorf("json(heat) = %s", got)
 	}
 }
 

@@ -353,3 +353,31 @@ func fnSVG(env *Env, args ...any) (any, error) {
 	}
 	return p.SVG(), nil
 }
+
+func (t *PolygonTrace) jsonValue() any {
+	return struct {
+		Steps []map[string]any `json:"steps"`
+	}{t.Steps}
+}
+
+func (t *CoinsTrace) jsonValue() any {
+	return struct {
+		Turns []map[string]any `json:"turns"`
+	}{t.Turns}
+}
+
+func (t *LifelineTrace) jsonValue() any { return t.Result.jsonValue() }
+
+func (h *Heat) jsonValue() any {
+	return struct {
+		Player int     `json:"player"`
+		Points [][]any `json:"points"`
+	}{h.Result.Player, h.Result.Points}
+}
+
+func (c *Chart) jsonValue() any {
+	return struct {
+		Labels []string  `json:"labels"`
+		Values []float64 `json:"values"`
+	}{c.bars.Labels, c.bars.Values}
+}
