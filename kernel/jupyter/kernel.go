@@ -409,11 +409,14 @@ func clampCursor(code string, pos *int) int {
 	return min(max(*pos, 0), n)
 }
 
+// codeRequest is the content of complete_request and inspect_request.
+type codeRequest struct {
+	Code      string `json:"code"`
+	CursorPos *int   `json:"cursor_pos"`
+}
+
 func (k *Kernel) complete(ch *channel, m *Message) {
-	var r struct {
-		Code      string `json:"code"`
-		CursorPos *int   `json:"cursor_pos"`
-	}
+	var r codeRequest
 	if !k.content(ch, m, &r) {
 		return
 	}
@@ -429,10 +432,7 @@ func (k *Kernel) complete(ch *channel, m *Message) {
 }
 
 func (k *Kernel) inspect(ch *channel, m *Message) {
-	var r struct {
-		Code      string `json:"code"`
-		CursorPos *int   `json:"cursor_pos"`
-	}
+	var r codeRequest
 	if !k.content(ch, m, &r) {
 		return
 	}
@@ -477,9 +477,10 @@ type executeRequest struct {
 	StopOnError     *bool             `json:"stop_on_error"` // default true
 }
 
-// execute runs one cell: execute_input, streamed print output, display_data
-// for each shown item, then the result or the error, the reply, and (in
-// handle) idle. A silent cell publishes nothing but its status.
+// execute runs one cell: execute_input, then printed text (stream) and shown
+// items (display_data) in the order the cell made them, then the result or
+// the error, the reply, and (in handle) idle. A silent cell publishes
+// nothing but its status.
 func (k *Kernel) execute(m *Message, aborting bool) {
 	var r executeRequest
 	if !k.content(k.shell, m, &r) {
@@ -504,11 +505,25 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 			k.publish(m, "stream", map[string]any{"name": "stdout", "text": text})
 		}
 	}}
-	out := k.run(r.Code, kernel.ExecOptions{Silent: r.Silent, NoHistory: !store, Stdout: stream})
+	displayed := false
+	show := func(d kernel.Display) {
+		displayed = true
+		if !r.Silent {
+			stream.flush() // keep printed text and pictures in the order made
+			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
+		}
+	}
+	out := k.run(r.Code, kernel.ExecOptions{Silent: r.Silent, NoHistory: !store, Stdout: stream, Display: show})
 	stream.close()
 	if !stream.wrote && out.Stdout != "" && !r.Silent {
 		// The engine did not stream; send its collected output at once.
 		k.publish(m, "stream", map[string]any{"name": "stdout", "text": out.Stdout})
+	}
+	if !displayed {
+		// Nor did it pass its displays as they came.
+		for _, d := range out.Displays {
+			show(d)
+		}
 	}
 	if store {
 		k.lastCount = out.Count
@@ -517,11 +532,6 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 			result = &out.Result.Text
 		}
 		k.hist.add(out.Count, r.Code, result)
-	}
-	if !r.Silent {
-		for _, d := range out.Displays {
-			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
-		}
 	}
 	if out.Err != nil {
 		ename, evalue, tb := errorFields(out.Err)
@@ -560,11 +570,23 @@ func (k *Kernel) run(code string, o kernel.ExecOptions) *kernel.Output {
 		k.cancelCell = nil
 		k.cellMu.Unlock()
 	}()
-	out := k.engine.ExecuteWith(ctx, code, o)
+	out := k.safeExecute(ctx, code, o)
 	if out == nil {
 		return &kernel.Output{Count: k.lastCount, Err: &kernel.Error{Kind: "InternalError", Msg: "the engine returned no output"}}
 	}
 	return out
+}
+
+// safeExecute calls the engine; a panic (which the engine promises never to
+// raise) becomes the cell's error rather than the end of the kernel.
+func (k *Kernel) safeExecute(ctx context.Context, code string, o kernel.ExecOptions) (out *kernel.Output) {
+	defer func() {
+		if r := recover(); r != nil {
+			k.log.Printf("engine panicked on %q: %v\n%s", code, r, debug.Stack())
+			out = &kernel.Output{Count: k.lastCount, Err: &kernel.Error{Kind: "InternalError", Msg: fmt.Sprintf("the engine failed: %v", r)}}
+		}
+	}()
+	return k.engine.ExecuteWith(ctx, code, o)
 }
 
 // userExpressions evaluates execute_request's user_expressions after a
@@ -664,6 +686,13 @@ func (w *streamWriter) flushLocked(final bool) {
 	}
 }
 
+// flush publishes everything written so far.
+func (w *streamWriter) flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.flushLocked(true)
+}
+
 // close flushes everything; later writes fail.
 func (w *streamWriter) close() {
 	w.mu.Lock()
@@ -685,4 +714,12 @@ func completeUTF8(b []byte) int {
 		}
 	}
 	return len(b)
+}
+
+// busy reports whether a cell is running (for tests that must interrupt
+// one).
+func (k *Kernel) busy() bool {
+	k.cellMu.Lock()
+	defer k.cellMu.Unlock()
+	return k.cancelCell != nil
 }

@@ -1,0 +1,787 @@
+package jupyter
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"gamelab/kernel"
+)
+
+// wait is the deadline for any one expected message; tests poll against
+// it and never sleep to synchronise.
+const wait = 10 * time.Second
+
+// fakeEngine is an engine whose cells do what their text says, so the
+// protocol tests control timing exactly:
+//
+//	block       runs until interrupted (then fails with Interrupted)
+//	print TEXT  prints TEXT through ExecOptions.Stdout
+//	show        shows a picture and returns a pictured value
+//	interleave  prints, shows, prints (the order must survive)
+//	fail        fails with a NameError at 1:1
+//	panic       panics (the engine's contract forbids it; the kernel survives)
+//	anything    returns itself as the value
+type fakeEngine struct {
+	count   int
+	running chan struct{} // receives when a block cell starts
+}
+
+func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+	if !o.Silent && !o.NoHistory {
+		f.count++
+	}
+	out := &kernel.Output{Count: f.count}
+	switch {
+	case code == "block":
+		f.running <- struct{}{}
+		<-ctx.Done()
+		out.Err = &kernel.Error{Kind: "Interrupted", Msg: "interrupted"}
+	case code == "interleave":
+		o.Stdout.Write([]byte("before\n"))
+		d := kernel.Display{Text: "pic", SVG: "<svg>pic</svg>"}
+		out.Displays = []kernel.Display{d}
+		o.Display(d)
+		o.Stdout.Write([]byte("after\n"))
+		out.Stdout = "before\nafter\n"
+	case strings.HasPrefix(code, "print "):
+		text := strings.TrimPrefix(code, "print ")
+		// Two writes split inside "é": the stream must not tear the rune.
+		b := []byte(text)
+		o.Stdout.Write(b[:len(b)/2])
+		o.Stdout.Write(b[len(b)/2:])
+		out.Stdout = text
+	case code == "show":
+		out.Displays = []kernel.Display{{Text: "pic", SVG: "<svg>pic</svg>"}}
+		if o.Display != nil {
+			o.Display(out.Displays[0])
+		}
+		if !o.Silent {
+			out.Result = &kernel.Display{Text: "val", SVG: "<svg>val</svg>"}
+		}
+	case code == "fail":
+		out.Err = &kernel.Error{Kind: "NameError", Msg: "unknown name fail", Line: 1, Column: 1, Source: "fail"}
+	case code == "panic":
+		panic("boom")
+	default:
+		if !o.Silent {
+			out.Result = &kernel.Display{Text: code}
+		}
+	}
+	return out
+}
+
+// Complete offers the builtins starting with the word before the cursor.
+func (f *fakeEngine) Complete(code string, cursor int) ([]string, int, int) {
+	rs := []rune(code)
+	start := cursor
+	for start > 0 && rs[start-1] != ' ' {
+		start--
+	}
+	var m []string
+	for _, w := range []string{"show", "solve", "setv"} {
+		if strings.HasPrefix(w, string(rs[start:cursor])) {
+			m = append(m, w)
+		}
+	}
+	return m, start, cursor
+}
+
+func (f *fakeEngine) Inspect(code string, cursor int) (string, bool) {
+	if strings.Contains(code, "solve") {
+		return "solve(x): the optimal answer", true
+	}
+	return "", false
+}
+
+// syncBuffer is the kernel's log, read by the tests while the kernel writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// client drives a kernel over real ZeroMQ sockets on loopback, as a
+// Jupyter frontend does.
+type client struct {
+	t       *testing.T
+	k       *Kernel
+	log     *syncBuffer
+	sig     signer
+	session string
+	done    chan error // Run's result
+
+	shell, control, hb zmq4.Socket
+	iopub              zmq4.Socket
+	shellIn, ctrlIn    chan *Message
+	iopubIn            chan *Message
+}
+
+const testKey = "0f1e2d3c-secret"
+
+// start runs a kernel with engine e (nil: a real kernel.Session) on free
+// loopback ports and connects a client whose iopub subscription is live.
+func start(t *testing.T, e Engine) *client {
+	t.Helper()
+	logb := &syncBuffer{}
+	opts := []Option{WithLog(logb), WithVersion("test")}
+	if e != nil {
+		opts = append(opts, WithEngine(e))
+	}
+	k, err := New(ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"}, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &client{
+		t: t, k: k, log: logb, sig: signer{key: []byte(testKey)}, session: newID(),
+		done:    make(chan error, 1),
+		shell:   zmq4.NewDealer(ctx),
+		control: zmq4.NewDealer(ctx),
+		hb:      zmq4.NewReq(ctx),
+		iopub:   zmq4.NewSub(ctx),
+		shellIn: make(chan *Message, 100), ctrlIn: make(chan *Message, 100), iopubIn: make(chan *Message, 1000),
+	}
+	runCtx, stopRun := context.WithCancel(context.Background())
+	go func() { c.done <- k.Run(runCtx) }()
+	ci := k.Connection()
+	for _, d := range []struct {
+		s    zmq4.Socket
+		port int
+	}{{c.shell, ci.ShellPort}, {c.control, ci.ControlPort}, {c.hb, ci.HBPort}, {c.iopub, ci.IOPubPort}} {
+		if err := d.s.Dial(ci.endpoint(d.port)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.iopub.SetOption(zmq4.OptionSubscribe, ""); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		s  zmq4.Socket
+		ch chan *Message
+	}{{c.shell, c.shellIn}, {c.control, c.ctrlIn}, {c.iopub, c.iopubIn}} {
+		go c.read(r.s, r.ch)
+	}
+	t.Cleanup(func() {
+		cancel()
+		for _, s := range []zmq4.Socket{c.shell, c.control, c.hb, c.iopub} {
+			s.Close()
+		}
+		stopRun() // when the test did not shut the kernel down itself
+		<-c.done
+		if t.Failed() {
+			t.Logf("kernel log:\n%s", logb.String())
+		}
+	})
+	c.waitIOPub()
+	return c
+}
+
+// read decodes every message of one client socket, checking the kernel's
+// signature on each.
+func (c *client) read(s zmq4.Socket, ch chan<- *Message) {
+	guard := newReplayGuard(1 << 12)
+	for {
+		raw, err := s.Recv()
+		if err != nil {
+			return
+		}
+		m, err := decode(raw.Frames, c.sig, guard)
+		if err != nil {
+			c.t.Errorf("kernel sent a bad message: %v", err)
+			return
+		}
+		ch <- m
+	}
+}
+
+// waitIOPub sends kernel_info until iopub delivers its status (the PUB drops
+// everything published before the subscription arrives), then drains.
+func (c *client) waitIOPub() {
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		id := c.send(c.shell, "kernel_info_request", map[string]any{})
+		c.reply(c.shellIn, id)
+		poll := time.After(200 * time.Millisecond)
+		for {
+			select {
+			case m := <-c.iopubIn:
+				if parentID(m) == id && state(m) == "idle" {
+					return
+				}
+				continue
+			case <-poll:
+			}
+			break
+		}
+	}
+	c.t.Fatal("iopub never delivered a status message")
+}
+
+// frames builds a signed request; send puts it on a socket and returns its id.
+func (c *client) frames(msgType string, content any) ([][]byte, string) {
+	id := newID()
+	h, _ := json.Marshal(Header{MsgID: id, Session: c.session, Username: "test", Date: time.Now().UTC().Format(time.RFC3339Nano), MsgType: msgType, Version: ProtocolVersion})
+	body, _ := json.Marshal(content)
+	parts := [][]byte{h, []byte("{}"), []byte("{}"), body}
+	return append([][]byte{delimiter, c.sig.sign(parts...)}, parts...), id
+}
+
+func (c *client) send(s zmq4.Socket, msgType string, content any) string {
+	f, id := c.frames(msgType, content)
+	c.sendRaw(s, f)
+	return id
+}
+
+func (c *client) sendRaw(s zmq4.Socket, f [][]byte) {
+	c.t.Helper()
+	if err := s.SendMulti(zmq4.NewMsgFrom(f...)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// reply waits for the reply to request id on ch; any other reply first is a
+// failure (replies come in request order).
+func (c *client) reply(ch chan *Message, id string) *Message {
+	c.t.Helper()
+	select {
+	case m := <-ch:
+		if parentID(m) != id {
+			c.t.Fatalf("got %s for %s, want the reply to %s", m.Header.MsgType, parentID(m), id)
+		}
+		return m
+	case <-time.After(wait):
+		c.t.Fatalf("no reply to %s", id)
+	}
+	return nil
+}
+
+// outputs collects the iopub messages of request id from busy to idle
+// (statuses excluded) and checks that busy came first and idle last.
+func (c *client) outputs(id string) []*Message {
+	c.t.Helper()
+	var out []*Message
+	busy := false
+	timeout := time.After(wait)
+	for {
+		select {
+		case m := <-c.iopubIn:
+			if parentID(m) != id {
+				continue // earlier requests' stragglers
+			}
+			switch {
+			case m.Header.MsgType == "status" && state(m) == "busy":
+				if busy || len(out) > 0 {
+					c.t.Fatalf("second busy or busy after output for %s", id)
+				}
+				busy = true
+			case m.Header.MsgType == "status" && state(m) == "idle":
+				if !busy {
+					c.t.Fatalf("idle without busy for %s", id)
+				}
+				return out
+			default:
+				if !busy {
+					c.t.Fatalf("%s before busy", m.Header.MsgType)
+				}
+				out = append(out, m)
+			}
+		case <-timeout:
+			c.t.Fatalf("no idle for %s", id)
+		}
+	}
+}
+
+// exec runs code on shell and returns the reply content and the outputs.
+func (c *client) exec(content map[string]any) (map[string]any, []*Message) {
+	c.t.Helper()
+	id := c.send(c.shell, "execute_request", content)
+	r := c.reply(c.shellIn, id)
+	return body(r), c.outputs(id)
+}
+
+func parentID(m *Message) string {
+	var h Header
+	json.Unmarshal(m.Parent, &h)
+	return h.MsgID
+}
+
+func state(m *Message) string { return str(body(m)["execution_state"]) }
+
+func body(m *Message) map[string]any {
+	var v map[string]any
+	if err := json.Unmarshal(m.Content, &v); err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+
+func types(ms []*Message) string {
+	var s []string
+	for _, m := range ms {
+		s = append(s, m.Header.MsgType)
+	}
+	return strings.Join(s, ",")
+}
+
+func code(c string) map[string]any {
+	return map[string]any{"code": c, "silent": false, "store_history": true, "user_expressions": map[string]any{}, "allow_stdin": false, "stop_on_error": true}
+}
+
+func TestKernelInfoOnShellAndControl(t *testing.T) {
+	c := start(t, nil)
+	for _, s := range []struct {
+		sock zmq4.Socket
+		in   chan *Message
+	}{{c.shell, c.shellIn}, {c.control, c.ctrlIn}} {
+		id := c.send(s.sock, "kernel_info_request", map[string]any{})
+		r := c.reply(s.in, id)
+		if r.Header.MsgType != "kernel_info_reply" || r.Header.Version != ProtocolVersion {
+			t.Fatalf("header %+v", r.Header)
+		}
+		b := body(r)
+		li, _ := b["language_info"].(map[string]any)
+		if b["status"] != "ok" || b["protocol_version"] != ProtocolVersion || li["name"] != "gamelab" || li["file_extension"] != ".gl" || li["mimetype"] == nil || li["version"] != "test" {
+			t.Errorf("kernel_info %v", b)
+		}
+		if out := c.outputs(id); len(out) != 0 {
+			t.Errorf("kernel_info published %s", types(out))
+		}
+	}
+}
+
+func TestExecuteRealSession(t *testing.T) {
+	c := start(t, nil)
+	r, out := c.exec(code("1 + 2"))
+	if r["status"] != "ok" || r["execution_count"] != 1.0 {
+		t.Fatalf("reply %v", r)
+	}
+	if types(out) != "execute_input,execute_result" {
+		t.Fatalf("outputs %s", types(out))
+	}
+	in, res := body(out[0]), body(out[1])
+	if in["code"] != "1 + 2" || in["execution_count"] != 1.0 {
+		t.Errorf("execute_input %v", in)
+	}
+	if res["execution_count"] != 1.0 || res["data"].(map[string]any)["text/plain"] != "3" {
+		t.Errorf("execute_result %v", res)
+	}
+	// An error: ename, evalue and a traceback list, and the count moves on.
+	r, out = c.exec(code("1 +"))
+	if r["status"] != "error" || r["execution_count"] != 2.0 || types(out) != "execute_input,error" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	e := body(out[1])
+	if str(e["ename"]) == "" || str(e["evalue"]) == "" || len(e["traceback"].([]any)) == 0 {
+		t.Errorf("error %v", e)
+	}
+}
+
+func TestExecuteOutputs(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	r, out := c.exec(code("print héllo wörld\n"))
+	if r["status"] != "ok" || types(out) != "execute_input,stream" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	if s := body(out[1]); s["name"] != "stdout" || s["text"] != "héllo wörld\n" {
+		t.Errorf("stream %v", s)
+	}
+	r, out = c.exec(code("show"))
+	if r["status"] != "ok" || types(out) != "execute_input,display_data,execute_result" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	d := body(out[1])["data"].(map[string]any)
+	v := body(out[2])["data"].(map[string]any)
+	if d["text/plain"] != "pic" || d["image/svg+xml"] != "<svg>pic</svg>" || v["text/plain"] != "val" || v["image/svg+xml"] != "<svg>val</svg>" {
+		t.Errorf("display %v, result %v", d, v)
+	}
+	r, out = c.exec(code("interleave"))
+	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,stream" || body(out[3])["text"] != "after\n" {
+		t.Fatalf("print, show, print: reply %v, outputs %s", r, types(out))
+	}
+	r, out = c.exec(code("fail"))
+	if r["status"] != "error" || r["ename"] != "NameError" || types(out) != "execute_input,error" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	tb := fmt.Sprint(body(out[1])["traceback"])
+	if tb != "[NameError: 1:1: unknown name fail fail ^]" {
+		t.Errorf("traceback %s", tb)
+	}
+	// A panicking engine costs the cell, not the kernel.
+	r, out = c.exec(code("panic"))
+	if r["status"] != "error" || r["ename"] != "InternalError" || types(out) != "execute_input,error" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	r, _ = c.exec(code("still here"))
+	if r["status"] != "ok" || r["execution_count"] != 6.0 {
+		t.Errorf("after the panic: %v", r)
+	}
+}
+
+func TestSilentAndStoreHistory(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	c.exec(code("a"))
+	silent := code("print quiet")
+	silent["silent"] = true
+	r, out := c.exec(silent)
+	if r["status"] != "ok" || r["execution_count"] != 1.0 || len(out) != 0 {
+		t.Fatalf("silent: reply %v, outputs %s", r, types(out))
+	}
+	noHist := code("b")
+	noHist["store_history"] = false
+	r, out = c.exec(noHist)
+	if r["execution_count"] != 1.0 || types(out) != "execute_input,execute_result" || body(out[0])["execution_count"] != 1.0 {
+		t.Fatalf("store_history false: reply %v, outputs %s", r, types(out))
+	}
+	r, _ = c.exec(code("c"))
+	if r["execution_count"] != 2.0 {
+		t.Fatalf("count after them %v", r["execution_count"])
+	}
+	id := c.send(c.shell, "history_request", map[string]any{"output": false, "raw": true, "hist_access_type": "tail", "n": 10})
+	if h := fmt.Sprint(body(c.reply(c.shellIn, id))["history"]); h != "[[1 1 a] [1 2 c]]" {
+		t.Errorf("history %s", h)
+	}
+}
+
+func TestUserExpressions(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	req := code("x")
+	req["user_expressions"] = map[string]any{"good": "show", "bad": "fail"}
+	r, _ := c.exec(req)
+	ue := r["user_expressions"].(map[string]any)
+	good, bad := ue["good"].(map[string]any), ue["bad"].(map[string]any)
+	if good["status"] != "ok" || good["data"].(map[string]any)["image/svg+xml"] != "<svg>val</svg>" || bad["status"] != "error" || bad["ename"] != "NameError" {
+		t.Errorf("user_expressions %v", ue)
+	}
+	if r["execution_count"] != 1.0 {
+		t.Errorf("user expressions moved the count: %v", r["execution_count"])
+	}
+}
+
+// blockAndQueue starts a block cell (content first), queues more cells
+// behind it and waits until the kernel holds them, so what follows is
+// deterministic.
+func blockAndQueue(c *client, f *fakeEngine, first map[string]any, queued ...map[string]any) (firstID string, ids []string) {
+	c.t.Helper()
+	firstID = c.send(c.shell, "execute_request", first)
+	select {
+	case <-f.running:
+	case <-time.After(wait):
+		c.t.Fatal("block cell never started")
+	}
+	for _, q := range queued {
+		ids = append(ids, c.send(c.shell, "execute_request", q))
+	}
+	deadline := time.Now().Add(wait)
+	for len(c.k.shellQ) < len(queued) {
+		if time.Now().After(deadline) {
+			c.t.Fatalf("kernel queued %d of %d requests", len(c.k.shellQ), len(queued))
+		}
+		time.Sleep(time.Millisecond) // polling against the deadline
+	}
+	return firstID, ids
+}
+
+// interrupt sends interrupt_request on control and waits for its reply.
+func (c *client) interrupt() {
+	c.t.Helper()
+	id := c.send(c.control, "interrupt_request", map[string]any{})
+	if r := body(c.reply(c.ctrlIn, id)); r["status"] != "ok" {
+		c.t.Fatalf("interrupt_reply %v", r)
+	}
+}
+
+func TestInterruptWhileBusy(t *testing.T) {
+	f := &fakeEngine{running: make(chan struct{}, 1)}
+	c := start(t, f)
+	first, _ := blockAndQueue(c, f, code("block"))
+	// While the cell runs: heartbeat, control and completion stay live.
+	if err := c.hb.Send(zmq4.NewMsgString("ping")); err != nil {
+		t.Fatal(err)
+	}
+	if m, err := c.hb.Recv(); err != nil || string(m.Bytes()) != "ping" {
+		t.Fatalf("heartbeat %q, %v", m.Bytes(), err)
+	}
+	id := c.send(c.control, "kernel_info_request", map[string]any{})
+	c.reply(c.ctrlIn, id)
+	c.interrupt()
+	r := body(c.reply(c.shellIn, first))
+	if r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Fatalf("interrupted cell's reply %v", r)
+	}
+	if out := c.outputs(first); types(out) != "execute_input,error" {
+		t.Fatalf("outputs %s", types(out))
+	}
+	// The session carries on.
+	if r, _ := c.exec(code("next")); r["status"] != "ok" || r["execution_count"] != 2.0 {
+		t.Fatalf("after the interrupt: %v", r)
+	}
+}
+
+func TestStopOnError(t *testing.T) {
+	f := &fakeEngine{running: make(chan struct{}, 1)}
+	c := start(t, f)
+	first, ids := blockAndQueue(c, f, code("block"), code("aborted 1"), code("aborted 2"))
+	c.interrupt()
+	if r := body(c.reply(c.shellIn, first)); r["status"] != "error" {
+		t.Fatalf("first %v", r)
+	}
+	for _, id := range ids {
+		r := body(c.reply(c.shellIn, id))
+		if r["status"] != "aborted" {
+			t.Fatalf("queued cell %v, want aborted", r)
+		}
+		if out := c.outputs(id); len(out) != 0 {
+			t.Errorf("aborted cell published %s", types(out))
+		}
+	}
+	// Only what was queued at the failure is aborted.
+	if r, _ := c.exec(code("later")); r["status"] != "ok" {
+		t.Fatalf("cell after the aborted ones: %v", r)
+	}
+	// The failed cell's own stop_on_error decides: false lets the queue run.
+	noStop := code("block")
+	noStop["stop_on_error"] = false
+	first, ids = blockAndQueue(c, f, noStop, code("runs"))
+	c.interrupt()
+	c.reply(c.shellIn, first)
+	if r := body(c.reply(c.shellIn, ids[0])); r["status"] != "ok" {
+		t.Fatalf("cell after a stop_on_error=false failure: %v", r)
+	}
+}
+
+func TestCompleteInspectIsComplete(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	// Cursor positions count code points: "é" is one, though two bytes.
+	id := c.send(c.shell, "complete_request", map[string]any{"code": "é = so", "cursor_pos": 6})
+	r := body(c.reply(c.shellIn, id))
+	if fmt.Sprint(r["matches"]) != "[solve]" || r["cursor_start"] != 4.0 || r["cursor_end"] != 6.0 || r["status"] != "ok" {
+		t.Errorf("complete %v", r)
+	}
+	id = c.send(c.shell, "complete_request", map[string]any{"code": "s", "cursor_pos": 99})
+	if r := body(c.reply(c.shellIn, id)); r["cursor_end"] != 1.0 || len(r["matches"].([]any)) != 3 {
+		t.Errorf("cursor past the end: %v", r)
+	}
+	id = c.send(c.shell, "inspect_request", map[string]any{"code": "solve(p)", "cursor_pos": 3, "detail_level": 0})
+	if r := body(c.reply(c.shellIn, id)); r["found"] != true || r["data"].(map[string]any)["text/plain"] != "solve(x): the optimal answer" {
+		t.Errorf("inspect %v", r)
+	}
+	id = c.send(c.shell, "inspect_request", map[string]any{"code": "zz", "cursor_pos": 2, "detail_level": 0})
+	if r := body(c.reply(c.shellIn, id)); r["found"] != false || len(r["data"].(map[string]any)) != 0 {
+		t.Errorf("inspect unknown %v", r)
+	}
+	for _, tc := range []struct{ code, status string }{
+		{"1 + 2", "complete"}, {"map([1, 2,", "incomplete"}, {"1)", "invalid"},
+	} {
+		id := c.send(c.shell, "is_complete_request", map[string]any{"code": tc.code})
+		r := body(c.reply(c.shellIn, id))
+		if r["status"] != tc.status {
+			t.Errorf("is_complete %q: %v, want %s", tc.code, r, tc.status)
+		}
+		if tc.status == "incomplete" && r["indent"] == nil {
+			t.Errorf("is_complete %q: no indent", tc.code)
+		}
+	}
+}
+
+func TestHistoryAndComms(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	for _, s := range []string{"alpha", "beta", "alpha", "print x"} {
+		c.exec(code(s))
+	}
+	for _, tc := range []struct {
+		req  map[string]any
+		want string
+	}{
+		{map[string]any{"hist_access_type": "tail", "n": 2, "output": true}, "[[1 3 [alpha alpha]] [1 4 [print x <nil>]]]"},
+		{map[string]any{"hist_access_type": "range", "session": 0, "start": 2, "stop": 4}, "[[1 2 beta] [1 3 alpha]]"},
+		{map[string]any{"hist_access_type": "range", "session": 1, "start": 4}, "[[1 4 print x]]"},
+		{map[string]any{"hist_access_type": "range", "session": -1, "start": 1}, "[]"},
+		{map[string]any{"hist_access_type": "search", "pattern": "al*"}, "[[1 1 alpha] [1 3 alpha]]"},
+		{map[string]any{"hist_access_type": "search", "pattern": "*a", "unique": true}, "[[1 2 beta] [1 3 alpha]]"},
+		{map[string]any{"hist_access_type": "search", "pattern": "?????", "n": 1}, "[[1 3 alpha]]"},
+	} {
+		tc.req["raw"] = true
+		if tc.req["output"] == nil {
+			tc.req["output"] = false
+		}
+		id := c.send(c.shell, "history_request", tc.req)
+		if got := fmt.Sprint(body(c.reply(c.shellIn, id))["history"]); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.req, got, tc.want)
+		}
+	}
+	id := c.send(c.shell, "comm_info_request", map[string]any{})
+	if r := body(c.reply(c.shellIn, id)); r["status"] != "ok" || fmt.Sprint(r["comms"]) != "map[]" {
+		t.Errorf("comm_info %v", r)
+	}
+	id = c.send(c.shell, "comm_open", map[string]any{"comm_id": "c1", "target_name": "nope", "data": map[string]any{}})
+	out := c.outputs(id)
+	if types(out) != "comm_close" || body(out[0])["comm_id"] != "c1" {
+		t.Errorf("comm_open answered with %s", types(out))
+	}
+}
+
+// TestBadMessagesDropped sends forged, replayed, malformed and undecodable
+// messages; each must be logged and dropped, and the kernel must go on.
+func TestBadMessagesDropped(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	good, goodID := c.frames("execute_request", code("counted"))
+	forged, _ := c.frames("execute_request", code("forged"))
+	forged[1] = bytes.Repeat([]byte("0"), 64)
+	flipped, _ := c.frames("execute_request", code("flipped"))
+	flipped[5] = []byte(strings.Replace(string(flipped[5]), "flipped", "FLIPPED", 1)) // content changed after signing
+	unsigned, _ := c.frames("execute_request", code("unsigned"))
+	unsigned[1] = nil
+	sign := func(parts ...string) [][]byte {
+		p := make([][]byte, len(parts))
+		for i, s := range parts {
+			p[i] = []byte(s)
+		}
+		return append([][]byte{delimiter, c.sig.sign(p...)}, p...)
+	}
+	hdr := func(t string) string {
+		return fmt.Sprintf(`{"msg_id":%q,"session":"s","username":"u","date":"","msg_type":%q,"version":"5.3"}`, newID(), t)
+	}
+	for _, tc := range []struct {
+		name   string
+		frames [][]byte
+		log    string
+	}{
+		{"forged signature", forged, "bad signature"},
+		{"content changed after signing", flipped, "bad signature"},
+		{"unsigned", unsigned, "bad signature"},
+		{"no delimiter", [][]byte{[]byte("junk"), []byte("more")}, "no <IDS|MSG>"},
+		{"too few frames", [][]byte{delimiter, []byte("sig"), []byte("{}")}, "want at least 5"},
+		{"empty message", [][]byte{{}}, "no <IDS|MSG>"},
+		{"JSON garbage content", sign(hdr("execute_request"), "{}", "{}", `{"code": "x`), "content is not a JSON object"},
+		{"header not an object", sign(`["a"]`, "{}", "{}", "{}"), "header is not a JSON object"},
+		{"header without type", sign(`{"msg_id":"1"}`, "{}", "{}", "{}"), "lacks msg_type"},
+		{"wrong content types", sign(hdr("execute_request"), "{}", "{}", `{"code": 5}`), "bad content"},
+		{"wrong history types", sign(hdr("history_request"), "{}", "{}", `{"n": "x"}`), "bad content"},
+		{"unknown type", sign(hdr("frobnicate_request"), "{}", "{}", "{}"), "unknown message type"},
+	} {
+		c.sendRaw(c.shell, tc.frames)
+		// A good request behind it is the barrier: shell is handled in
+		// order, so its reply comes first only if the bad one made none.
+		id := c.send(c.shell, "kernel_info_request", map[string]any{})
+		c.reply(c.shellIn, id)
+		if !strings.Contains(c.log.String(), tc.log) {
+			t.Errorf("%s: log lacks %q", tc.name, tc.log)
+		}
+	}
+	// Control is guarded the same way.
+	c.sendRaw(c.control, forged)
+	c.reply(c.ctrlIn, c.send(c.control, "kernel_info_request", map[string]any{}))
+
+	// A replayed (captured and resent) message runs once.
+	c.sendRaw(c.shell, good)
+	c.sendRaw(c.shell, good)
+	c.reply(c.shellIn, goodID)
+	r, _ := c.exec(code("next"))
+	if r["execution_count"] != 2.0 {
+		t.Errorf("count %v: the replay or a bad message ran", r["execution_count"])
+	}
+	if !strings.Contains(c.log.String(), "replayed") {
+		t.Error("log lacks the replay")
+	}
+}
+
+func TestShutdown(t *testing.T) {
+	for _, onShell := range []bool{false, true} {
+		c := start(t, &fakeEngine{})
+		sock, in := c.control, c.ctrlIn
+		if onShell {
+			sock, in = c.shell, c.shellIn
+		}
+		id := c.send(sock, "shutdown_request", map[string]any{"restart": true})
+		r := c.reply(in, id)
+		if b := body(r); r.Header.MsgType != "shutdown_reply" || b["restart"] != true || b["status"] != "ok" {
+			t.Fatalf("reply %s %v", r.Header.MsgType, b)
+		}
+		select {
+		case err := <-c.done:
+			if err != nil {
+				t.Fatalf("Run: %v", err)
+			}
+		case <-time.After(wait):
+			t.Fatal("kernel did not stop")
+		}
+		c.done <- nil // what the cleanup waits for
+	}
+}
+
+// TestRealEngine drives gamelab's own engine through the protocol: a
+// picture, a result, print, an error, completion, help, and the interrupt
+// of a long solve (the engine's builtins honour the cell's context).
+func TestRealEngine(t *testing.T) {
+	c := start(t, nil)
+	for _, tc := range []struct {
+		code, status, outputs string
+		check                 func(out []*Message) bool
+	}{
+		{`p = polygon("* -5 + -2 * -8 * -5 + 8")`, "ok", "execute_input", nil},
+		{`show(p)`, "ok", "execute_input,display_data", func(out []*Message) bool {
+			d := body(out[1])["data"].(map[string]any)
+			return strings.HasPrefix(str(d["image/svg+xml"]), "<svg") && str(d["text/plain"]) != ""
+		}},
+		{`solve(p).best`, "ok", "execute_input,execute_result", func(out []*Message) bool {
+			return body(out[1])["data"].(map[string]any)["text/plain"] == "488"
+		}},
+		{`print("hi")`, "ok", "execute_input,stream", func(out []*Message) bool { return body(out[1])["text"] == "hi\n" }},
+		{`nosuch + 1`, "error", "execute_input,error", func(out []*Message) bool { return strings.Contains(str(body(out[1])["evalue"]), "nosuch") }},
+	} {
+		r, out := c.exec(code(tc.code))
+		if r["status"] != tc.status || types(out) != tc.outputs || (tc.check != nil && !tc.check(out)) {
+			var texts []string
+			for _, m := range out {
+				texts = append(texts, string(m.Content))
+			}
+			t.Errorf("%s: reply %v, outputs %s:\n%s", tc.code, r, types(out), strings.Join(texts, "\n"))
+		}
+	}
+	id := c.send(c.shell, "complete_request", map[string]any{"code": "x = so", "cursor_pos": 6})
+	if r := body(c.reply(c.shellIn, id)); !strings.Contains(fmt.Sprint(r["matches"]), "solve") || r["cursor_start"] != 4.0 {
+		t.Errorf("complete %v", r)
+	}
+	id = c.send(c.shell, "inspect_request", map[string]any{"code": "solve(p)", "cursor_pos": 2, "detail_level": 0})
+	if r := body(c.reply(c.shellIn, id)); r["found"] != true || !strings.Contains(str(r["data"].(map[string]any)["text/plain"]), "solve(") {
+		t.Errorf("inspect %v", r)
+	}
+
+	id = c.send(c.shell, "execute_request", code("solve(randpolygon(2500, 1))"))
+	deadline := time.Now().Add(wait)
+	for !c.k.busy() {
+		if time.Now().After(deadline) {
+			t.Fatal("the long cell never started")
+		}
+		time.Sleep(time.Millisecond) // polling against the deadline
+	}
+	c.interrupt()
+	if r := body(c.reply(c.shellIn, id)); r["status"] != "error" || r["ename"] != "Interrupted" {
+		t.Fatalf("interrupted solve: %v", r)
+	}
+	// The state survived the interrupt.
+	if r, out := c.exec(code("solve(p).best")); r["status"] != "ok" || types(out) != "execute_input,execute_result" {
+		t.Errorf("after the interrupt: %v %s", r, types(out))
+	}
+}
