@@ -17,18 +17,6 @@ type Env struct {
 	Show func(text, svg string)
 	// Print writes text to the cell's output stream.
 	Print func(s string)
-	// Format renders a value as the kernel shows a result (show, text and
-	// plot labels use it for values that are not game values); nil falls
-	// back to the package's own plain formatting (see Format).
-	Format func(v any) string
-}
-
-// format renders x with env.Format when the kernel set one, else Format.
-func (env *Env) format(x any) string {
-	if _, ok := x.(Value); !ok && env.Format != nil {
-		return env.Format(x)
-	}
-	return Format(x)
 }
 
 // Builtin is one function of the command language. help, Tab completion and

@@ -603,10 +603,6 @@ func TestShowSaveText(t *testing.T) {
 	if (*log)[1] != (shown{`[1, "a"]`, ""}) {
 		t.Errorf("show(array) = %+v", (*log)[1])
 	}
-	env.Format = func(any) string { return "kernel format" }
-	if v, _ := builtin(t, "text").Fn(env, 3); v != "kernel format" {
-		t.Errorf("text does not use env.Format: %v", v)
-	}
 
 	dir := t.TempDir()
 	for _, name := range []string{"ring.svg", "ring.txt"} {

@@ -127,7 +127,7 @@ func fnShow(env *Env, args ...any) (any, error) {
 	if err := unpack("show", args, "x", &x); err != nil {
 		return nil, err
 	}
-	text := env.format(x)
+	text := Format(x)
 	if p, ok := x.(pictureText); ok {
 		text = strings.TrimRight(p.picture(), "\n") + "\n" + text
 	}
@@ -154,7 +154,7 @@ func fnSave(env *Env, args ...any) (any, error) {
 		}
 		data = p.SVG()
 	case ".txt":
-		data = env.format(x) + "\n"
+		data = Format(x) + "\n"
 		if p, ok := x.(pictureText); ok {
 			data = p.picture() + data
 		}
@@ -216,7 +216,7 @@ func fnPlot(env *Env, args ...any) (any, error) {
 			return nil, argError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
 		}
 		for i, l := range ll {
-			labels[i] = env.format(l)
+			labels[i] = Format(l)
 		}
 	}
 	return &Chart{display.Bars{Labels: labels, Values: vals}}, nil
@@ -339,7 +339,7 @@ func fnText(env *Env, args ...any) (any, error) {
 	if err := unpack("text", args, "x", &x); err != nil {
 		return nil, err
 	}
-	return env.format(x), nil
+	return Format(x), nil
 }
 
 func fnSVG(env *Env, args ...any) (any, error) {
