@@ -535,6 +535,12 @@ a stone at (3,2) removes 3 of stone 1 (3,1) (4,1) (4,2); 2 of stone 2 (1,1) (2,1
 		{must(t, "solve", must(t, "board", 4, lifelineSamples[4].cells), 2).(Value), `player 2: best 8 at (4,4)
 a stone at (4,4) removes 9 of stone 1 (1,1) (2,1) (2,2) (3,1) (3,2) (3,3) (4,1) (4,2) (4,3); and the new stone itself
 `},
+		{must(t, "solve", must(t, "board", 1), 3).(Value), `player 3: best -1 at (1,1)
+a stone at (1,1) removes only the new stone itself
+`},
+		{must(t, "solve", must(t, "board", 2, "0 0 0"), 3).(Value), `player 3: best 0 at (1,1) (2,1) (2,2)
+a stone at (1,1) removes nothing
+`},
 	}
 	for _, tc := range tests {
 		if got := tc.v.Text(); got != tc.want {

@@ -177,7 +177,10 @@ func (r *LifelineResult) removedSummary() string {
 			parts = append(parts, fmt.Sprintf("%d of stone %d %s", len(vs), s, vertexList(vs)))
 		}
 	}
-	if own {
+	switch {
+	case own && len(parts) == 0:
+		parts = append(parts, "only the new stone itself")
+	case own:
 		parts = append(parts, "and the new stone itself")
 	}
 	return fmt.Sprintf("a stone at (%d,%d) removes %s", mv[0], mv[1], strings.Join(parts, "; "))
