@@ -101,7 +101,9 @@ func (t *tables) fastLevel(ln, i0, i1 int) uint64 {
 			// Runs of equal operators get a loop of their own, so the
 			// common all-'*' or long-run rings pay no branch per split.
 			e := min(int(t.runEnd[i+1+k])-(i+1), len(A))
-			if M[k] {
+			done, l, h := vecRun(M[k], A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
+			lo, hi, k = l, h, k+done
+			if M[k-done] {
 				lo, hi = mulRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
 			} else {
 				lo, hi = addRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)

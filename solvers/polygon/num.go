@@ -156,10 +156,13 @@ func (x num) residues() (w, m uint64) {
 	if x.b == nil {
 		return uint64(x.s), modPInt64(x.s)
 	}
-	words := x.b.Bits()
+	// x mod 2^64 from |x|'s lowest 64 bits (big.Word may be 32 bits wide).
 	var low uint64
-	if len(words) > 0 {
-		low = uint64(words[0])
+	for k, w := range x.b.Bits() {
+		if k*bits.UintSize >= 64 {
+			break
+		}
+		low |= uint64(w) << (k * bits.UintSize)
 	}
 	if x.b.Sign() < 0 {
 		low = -low
@@ -172,6 +175,10 @@ func (x num) residues() (w, m uint64) {
 func (x num) float() float64 {
 	if x.b == nil {
 		return float64(x.s)
+	}
+	if bits.UintSize != 64 {
+		f, _ := new(big.Float).SetInt(x.b).Float64()
+		return f
 	}
 	words := x.b.Bits() // |x|, little-endian; len ≥ 2 since x does not fit int64
 	nb := x.b.BitLen()

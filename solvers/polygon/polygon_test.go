@@ -217,10 +217,16 @@ func TestAgainstBruteForce(t *testing.T) {
 // values large enough to leave int64 at once.
 func TestExactEngineHugeValues(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for trial := 0; trial < 300; trial++ {
+	for trial := 0; trial < 400; trial++ {
 		p := randPolygon(rng, 1+rng.IntN(7), -6, 6)
+		// 70 bits: beyond int64 and float64's exact range; 600 bits: beyond
+		// floatLimit, where every candidate is computed exactly.
+		shift := uint(70)
+		if trial%2 == 1 {
+			shift = 600
+		}
 		for _, v := range p.Values {
-			v.Lsh(v, 70) // beyond int64 and, multiplied, beyond float's exact range
+			v.Lsh(v, shift)
 		}
 		r := mustSolve(t, p)
 		f := brute(p)
