@@ -1,0 +1,59 @@
+"""jupyter_kernel_test's conformance suite for the gamelab kernel.
+
+Run by cmd/gamelab's TestJupyterConformance as
+    /usr/bin/python3 -m unittest -v conformance
+with JUPYTER_PATH pointing at a kernelspec installed by `gamelab kernel install`.
+GAMELAB_KERNEL_NAME names the kernelspec (default "gamelab").
+"""
+
+import os
+import unittest
+
+import jupyter_kernel_test
+
+POLYGON = 'polygon("* -5 + -2 * -8 * -5 + 8")'
+
+
+class GamelabKernelTests(jupyter_kernel_test.KernelTests):
+    kernel_name = os.environ.get("GAMELAB_KERNEL_NAME", "gamelab")
+
+    language_name = "gamelab"
+    file_extension = ".gl"
+
+    code_hello_world = 'print("hello, world")'
+
+    completion_samples = [
+        {"text": "solv", "matches": {"solve"}},
+        {"text": "ran", "matches": {"randpolygon", "randcoins", "randboard"}},
+    ]
+
+    complete_code_samples = ["1 + 2", "p = " + POLYGON, "solve(" + POLYGON + ").best"]
+    incomplete_code_samples = ["map([1, 2,", "solve(", 'p = polygon("+ 1']
+    invalid_code_samples = ["1)", "]"]
+
+    code_generate_error = "nosuch + 1"
+
+    code_execute_result = [
+        {"code": "1 + 2", "result": "3"},
+        {"code": "solve(" + POLYGON + ").best", "result": "488"},
+        {"code": POLYGON, "mime": "image/svg+xml"},
+    ]
+
+    code_display_data = [
+        {"code": "show(" + POLYGON + ")", "mime": "image/svg+xml"},
+        {"code": "show(coins([10, 80, 90, 30]))", "mime": "text/plain"},
+    ]
+
+    # matches exactly one of code_execute_result
+    code_history_pattern = "1 + *"
+    supported_history_operations = ("tail", "range", "search")
+
+    code_inspect_sample = "solve"
+
+    # gamelab has no stderr stream, no pager payloads and no clear_output,
+    # so jupyter_kernel_test's test_execute_stderr, test_pager and
+    # test_clear_output have nothing to exercise and skip.
+
+
+if __name__ == "__main__":
+    unittest.main()
