@@ -177,7 +177,13 @@ func (r *REPL) Run(ctx context.Context) error {
 	indent := ""
 	for ctx.Err() == nil {
 		rl.SetPrompt(r.prompt())
-		line, err := rl.ReadlineWithDefault(indent)
+		var line string
+		var err error
+		if indent == "" {
+			line, err = rl.Readline()
+		} else {
+			line, err = rl.ReadlineWithDefault(indent)
+		}
 		r.syncHistory()
 		indent = ""
 		switch {
@@ -267,18 +273,20 @@ func (r *REPL) welcome() {
 	r.printf("Type help for the builtins, help(name) for one; Tab completes; Ctrl-D leaves.\n")
 }
 
-// execute runs one entry as a cell and prints what it produced. Ctrl-C
-// (SIGINT) cancels the cell's context; the engine then stops and leaves the
-// variables as they were.
+// execute runs one entry as a cell and prints what it produced: print()
+// output and shown items as they come (a long cell shows its progress), then
+// the value of the last expression or the error. Ctrl-C (SIGINT) cancels the
+// cell's context; the engine then stops and leaves the variables as they were.
 func (r *REPL) execute(ctx context.Context, code string) {
 	drain(r.interrupts) // a stray signal from before must not stop this cell
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream := &lineWriter{r: r}
+	opts := kernel.ExecOptions{
+		Stdout:  writerFunc(func(s string) { r.printf("%s", s) }),
+		Display: func(d kernel.Display) { r.printBlock(d.Text) },
+	}
 	done := make(chan *kernel.Output, 1)
-	go func() {
-		done <- r.eng.ExecuteWith(cctx, code, kernel.ExecOptions{Stdout: stream})
-	}()
+	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
 	interrupted := false
 	for out == nil {
@@ -290,14 +298,6 @@ func (r *REPL) execute(ctx context.Context, code string) {
 		}
 	}
 	r.next = out.Count + 1
-	// print() output went to the screen as it was written; an engine that
-	// does not stream still has it all in Output.Stdout.
-	if stream.n == 0 && out.Stdout != "" {
-		r.printBlock(out.Stdout)
-	}
-	for _, d := range out.Displays {
-		r.printBlock(d.Text)
-	}
 	if out.Result != nil {
 		r.printBlock(out.Result.Text)
 	}
@@ -305,6 +305,11 @@ func (r *REPL) execute(ctx context.Context, code string) {
 		msg := out.Err.Error()
 		if out.Err.Kind == "Interrupted" || interrupted {
 			msg = "interrupted"
+			if r.atBOL {
+				// The terminal echoed the Ctrl-C as "^C" on an empty
+				// line: write over it.
+				msg = "\r" + msg
+			}
 		}
 		r.printBlock(r.paint(colError, msg))
 	}
@@ -348,14 +353,10 @@ func (r *REPL) printf(format string, args ...any) {
 	r.atBOL = strings.HasSuffix(s, "\n")
 }
 
-// lineWriter passes a cell's print() output to the screen as it is written.
-type lineWriter struct {
-	r *REPL
-	n int
-}
+// writerFunc is an io.Writer that hands each write to a function as text.
+type writerFunc func(s string)
 
-func (w *lineWriter) Write(p []byte) (int, error) {
-	w.n += len(p)
-	w.r.printf("%s", p)
+func (f writerFunc) Write(p []byte) (int, error) {
+	f(string(p))
 	return len(p), nil
 }

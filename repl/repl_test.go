@@ -154,6 +154,27 @@ func TestWelcomeEntriesAndPrompts(t *testing.T) {
 	}
 }
 
+func TestCompletionWithTheEngine(t *testing.T) {
+	tm := start(t, nil)
+	tm.send(`p = polygon("* -5 + -2 * -8 * -5 + 8")` + keyEnter)
+	tm.expect("[2]>")
+	tm.send("sol" + keyTab)
+	tm.expect("[2]> solve")
+	tm.send("(p)." + keyTab)
+	scr := tm.expect("scores")
+	for _, f := range []string{"best", "optimal", "first", "merges"} {
+		if !strings.Contains(scr, f) {
+			t.Errorf("field %s not listed:\n%s", f, scr)
+		}
+	}
+	tm.send("be" + keyTab + keyEnter)
+	tm.expect("[3]>")
+	tm.quit()
+	if !strings.Contains(tm.screen.Text(), "[2]> solve(p).best\n488\n[3]>") {
+		t.Errorf("screen:\n%s", tm.screen.Text())
+	}
+}
+
 func equalPrefix(got, want []string) bool {
 	if len(got) < len(want) {
 		return false
@@ -237,8 +258,10 @@ func TestHelpPassesThrough(t *testing.T) {
 func TestOutputOrderAndErrors(t *testing.T) {
 	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
 		io.WriteString(o.Stdout, "printed, no newline")
+		o.Display(kernel.Display{Text: "a picture\n"})
+		io.WriteString(o.Stdout, "printed after it\n")
 		return &kernel.Output{
-			Stdout:   "printed, no newline",
+			Stdout:   "printed, no newlineprinted after it\n",
 			Displays: []kernel.Display{{Text: "a picture\n"}},
 			Result:   &kernel.Display{Text: "42"},
 			Err: &kernel.Error{Kind: "NameError", Msg: "unknown name sovle (did you mean solve?)",
@@ -249,7 +272,7 @@ func TestOutputOrderAndErrors(t *testing.T) {
 	tm.send("go" + keyEnter)
 	tm.expect("[2]>")
 	tm.quit()
-	want := "[1]> go\nprinted, no newline\na picture\n42\n" +
+	want := "[1]> go\nprinted, no newline\na picture\nprinted after it\n42\n" +
 		"2:5: unknown name sovle (did you mean solve?)\nx = sovle(p)\n    ^\n[2]>"
 	if !strings.Contains(tm.screen.Text(), want) {
 		t.Errorf("screen:\n%s\nwant:\n%s", tm.screen.Text(), want)

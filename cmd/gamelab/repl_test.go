@@ -1,0 +1,240 @@
+//go:build linux
+
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/creack/pty"
+
+	"gamelab/repl/repltest"
+)
+
+const (
+	e2eWidth = 120
+	e2eWait  = 20 * time.Second // generous: two shared cores, a build before
+)
+
+// ptySession is the gamelab binary running on a pseudo-terminal, as a user
+// would start it: no arguments, stdin and stdout the terminal.
+type ptySession struct {
+	t      *testing.T
+	ptmx   *os.File // our end: keys in, screen out
+	tty    *os.File // the program's end, kept open to read its mode
+	cmd    *exec.Cmd
+	screen *repltest.Screen
+	exited chan error
+}
+
+func buildGamelab(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "gamelab")
+	// TRANSITIONAL: the tag makes plain `gamelab` start the REPL until the
+	// engine's default command lands (see repl_e2e_default.go); then build
+	// without it.
+	out, err := exec.Command("go", "build", "-tags", "gamelab_repl_e2e", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func startOnPTY(t *testing.T, bin string, env ...string) *ptySession {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 40, Cols: e2eWidth}); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "NO_COLOR=") && !strings.HasPrefix(kv, "GAMELAB_HISTORY=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "TERM=xterm", "HOME="+t.TempDir())
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &ptySession{t: t, ptmx: ptmx, tty: tty, cmd: cmd, screen: repltest.NewScreen(e2eWidth), exited: make(chan error, 1)}
+	go io.Copy(s.screen, ptmx) // ends with EIO once every end of the tty is closed
+	go func() { s.exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		tty.Close()
+		ptmx.Close()
+	})
+	return s
+}
+
+func (s *ptySession) send(keys string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.ptmx, keys); err != nil {
+		s.t.Fatalf("typing %q: %v", keys, err)
+	}
+}
+
+// expect waits until sub is on the screen n times.
+func (s *ptySession) expect(sub string, n int) string {
+	s.t.Helper()
+	text, err := s.screen.WaitCount(e2eWait, sub, n)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return text
+}
+
+// waitMode waits until the terminal is in raw mode (readline is reading a
+// line: Ctrl-C is a key) or has left it (the line was handed over and the
+// cell runs: Ctrl-C is a SIGINT for it). A prompt is drawn an instant before
+// raw mode begins, so seeing it is not enough before typing a Ctrl-C.
+func (s *ptySession) waitMode(raw bool) {
+	s.t.Helper()
+	deadline := time.Now().Add(e2eWait)
+	for time.Now().Before(deadline) {
+		var tio syscall.Termios
+		_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, s.tty.Fd(), syscall.TCGETS, uintptr(unsafe.Pointer(&tio)))
+		if errno != 0 {
+			s.t.Fatalf("TCGETS: %v", errno)
+		}
+		if (tio.Lflag&syscall.ISIG == 0) == raw {
+			return
+		}
+		time.Sleep(time.Millisecond) // polling the terminal mode, with a deadline
+	}
+	s.t.Fatalf("the terminal did not reach raw=%v; screen:\n%s", raw, s.screen.Text())
+}
+
+func (s *ptySession) waitExit() {
+	s.t.Helper()
+	select {
+	case err := <-s.exited:
+		if err != nil {
+			s.t.Errorf("gamelab exited with %v; screen:\n%s", err, s.screen.Text())
+		}
+	case <-time.After(e2eWait):
+		s.t.Fatalf("gamelab did not exit; screen:\n%s", s.screen.Text())
+	}
+}
+
+// TestREPLOnPseudoTerminal types a session into the real binary on a
+// pseudo-terminal: Tab completion, a multi-line entry, Ctrl-C during a slow
+// solve, Ctrl-D; then checks the screen and the history file, and that a
+// second session recalls the history with Up.
+func TestREPLOnPseudoTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildGamelab(t)
+	hist := filepath.Join(t.TempDir(), "history")
+
+	s := startOnPTY(t, bin, "GAMELAB_HISTORY="+hist)
+	s.expect("[1]>", 1)
+	s.send("p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\r")
+	s.expect("[2]>", 1)
+	// Tab completes a builtin, then lists the fields after the dot.
+	s.send("sol\t")
+	s.expect("[2]> solve", 1)
+	s.send("(p).\t")
+	listed := s.expect("scores", 1)
+	for _, f := range []string{"best", "optimal", "merges"} {
+		if !strings.Contains(listed, f) {
+			t.Errorf("field %s not listed after Tab:\n%s", f, listed)
+		}
+	}
+	s.send("be\t\r")
+	s.expect("[3]>", 1)
+	// Completion inside a call.
+	s.send("map(1..3, sol\t(setv(p, 1, #)).best)\r")
+	s.expect("[4]>", 1)
+	// A multi-line entry.
+	s.send("x = [1,\r")
+	s.expect("...>", 1)
+	s.send("2]\r")
+	s.expect("[5]>", 1)
+	// Ctrl-C during a slow solve interrupts it and leaves x as it was.
+	s.waitMode(true)
+	s.send("x = solve(randpolygon(2500, 1)).best\r")
+	s.waitMode(false)
+	t0 := time.Now()
+	s.send("\x03")
+	s.expect("interrupted", 1)
+	latency := time.Since(t0)
+	s.expect("[6]>", 1)
+	t.Logf("Ctrl-C to \"interrupted\": %v", latency)
+	if latency > 2*time.Second {
+		t.Errorf("interrupting the solve took %v", latency)
+	}
+	s.send("x\r")
+	s.expect("[7]>", 1)
+	// Ctrl-C on a line clears it; Ctrl-D on the empty line leaves.
+	s.waitMode(true)
+	s.send("never run\x03")
+	s.expect("[7]>", 2)
+	s.send("\x04")
+	s.waitExit()
+
+	screen := s.screen.Text()
+	for _, want := range []string{
+		"gamelab " + version + ":",
+		"[2]> solve(p).best\n488\n",
+		"[3]> map(1..3, solve(setv(p, 1, #)).best)\n",
+		"[4]> x = [1,\n...>   2]\n",
+		"interrupted\n[6]> x\n[1, 2]\n[7]>",
+		"[7]> never run^C\n[7]>",
+	} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q; it shows:\n%s", want, screen)
+		}
+	}
+	if raw := s.screen.Raw(); !strings.Contains(raw, "\033[32m[1]>") {
+		t.Errorf("no coloured prompt on a colour terminal:\n%q", raw)
+	}
+
+	data, err := os.ReadFile(hist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantHist := `p = polygon("* -5 + -2 * -8 * -5 + 8")
+solve(p).best
+map(1..3, solve(setv(p, 1, #)).best)
+x = [1,⏎  2]
+x = solve(randpolygon(2500, 1)).best
+x
+`
+	if string(data) != wantHist {
+		t.Errorf("history file:\n%s\nwant:\n%s", data, wantHist)
+	}
+
+	// The next session recalls the multi-line entry whole with Up; with
+	// NO_COLOR set it writes no colour.
+	s = startOnPTY(t, bin, "GAMELAB_HISTORY="+hist, "NO_COLOR=1")
+	s.expect("[1]>", 1)
+	s.send("\x1b[A\x1b[A\x1b[A")
+	s.expect("[1]> x = [1,⏎  2]", 1)
+	s.send("\r")
+	s.expect("[2]>", 1)
+	s.send("x\r")
+	s.expect("[3]>", 1)
+	s.send("\x04")
+	s.waitExit()
+	if !strings.Contains(s.screen.Text(), "[1]> x = [1,⏎  2]\n[2]> x\n[1, 2]\n[3]>") {
+		t.Errorf("recalled entry did not run; screen:\n%s", s.screen.Text())
+	}
+	if raw := s.screen.Raw(); strings.Contains(raw, "\033[3") {
+		t.Errorf("colour despite NO_COLOR:\n%q", raw)
+	}
+}
