@@ -185,8 +185,13 @@ func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
 			return t, nil
 		}
 	}
-	// Some level may leave int64: continue exactly from level ln.
-	if need := genBytes(n); need > opts.MaxTableBytes {
+	// Some level may leave int64: continue exactly from level ln. While the
+	// int64 tables are copied, both exist.
+	need := genBytes(n)
+	if t.fast != nil {
+		need += fastBytes(n)
+	}
+	if need > opts.MaxTableBytes {
 		return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
 	}
 	t.gen = newGenTables(t, p.Values)
