@@ -4,6 +4,7 @@ package kernel
 // read documentation from: kernelBuiltins here and games.Builtins.
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -38,6 +39,25 @@ var kernelBuiltins = []*kernelBuiltin{
 			return nil, fmt.Errorf("type: want 1 argument, got %d", len(args))
 		}
 		return typeName(args[0]), nil
+	}},
+	{doc: games.Builtin{
+		Name:      "assert",
+		Signature: "assert(condition) / assert(condition, message)",
+		Doc:       "Fails the statement unless condition is true: a script's way to check an answer (with message saying what was expected).",
+		Example:   `assert(2 ** 10 == 1024, "a kilo")`,
+	}, call: func(_ *Session, args ...any) (any, error) {
+		if len(args) < 1 || len(args) > 2 {
+			return nil, fmt.Errorf("assert: want 1 or 2 arguments, got %d", len(args))
+		}
+		if ok, isBool := args[0].(bool); !isBool {
+			return nil, fmt.Errorf("assert: the condition must be true or false, got %s", formatValue(args[0]))
+		} else if ok {
+			return nil, nil
+		}
+		if len(args) == 2 {
+			return nil, fmt.Errorf("assertion failed: %s", printText(args[1]))
+		}
+		return nil, errors.New("assertion failed")
 	}},
 	{doc: games.Builtin{
 		Name:      "sum",
@@ -90,7 +110,7 @@ var kernelBuiltins = []*kernelBuiltin{
 	{doc: games.Builtin{
 		Name:      "_N",
 		Signature: "_N",
-		Doc:       "The result of cell N (its last bare expression), e.g. _3; nil when that cell showed nothing.",
+		Doc:       "The result of cell N (its last bare expression), nil when that cell showed nothing: _3 is cell 3's.",
 		Example:   `_1`,
 	}},
 }
@@ -202,7 +222,11 @@ func (s *Session) helpAll() string {
 		for _, d := range docs {
 			sig := d.Signature
 			pad := max(width-len([]rune(sig)), 0)
-			fmt.Fprintf(&w, "  %s%s  %s\n", sig, strings.Repeat(" ", pad), firstSentence(d.Doc))
+			line := fmt.Sprintf("  %s%s  %s", sig, strings.Repeat(" ", pad), firstSentence(d.Doc))
+			if r := []rune(line); len(r) > 100 {
+				line = string(r[:99]) + "…"
+			}
+			w.WriteString(line + "\n")
 		}
 		w.WriteString("\n")
 	}

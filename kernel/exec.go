@@ -102,7 +102,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		if !shown || o.Silent {
 			continue
 		}
-		s.last = v
+		if v != nil {
+			s.last = v // as in Python, nil (print's, assert's) is not a result
+		}
 		if i == len(stmts)-1 {
 			result = v
 			if v != nil {

@@ -4,7 +4,9 @@ import (
 	"math/big"
 	"reflect"
 	"strconv"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"gamelab/kernel/games"
 )
@@ -15,6 +17,11 @@ import (
 // games' own output and the kernel's agree.
 func formatValue(v any) string {
 	if s, ok := v.(string); ok {
+		// JSON and the like read better as a raw string than with every
+		// quote escaped; both are literals expr reads back.
+		if strings.ContainsAny(s, "\"\\") && !strings.ContainsAny(s, "`\r") && utf8.ValidString(s) {
+			return "`" + s + "`"
+		}
 		return strconv.Quote(s)
 	}
 	return games.Format(v)

@@ -194,7 +194,8 @@ func nearest(name string, candidates []string) string {
 		if c == name || strings.HasPrefix(c, "$") || strings.HasPrefix(c, "__") {
 			continue
 		}
-		if d := editDistance(name, c); d <= bestD && (best == "" || d < bestD) {
+		// d < len(name): a one-letter name is no misspelling of another.
+		if d := editDistance(name, c); d <= bestD && d < len([]rune(name)) && (best == "" || d < bestD) {
 			best, bestD = c, d
 		}
 	}

@@ -158,3 +158,7 @@ func IsComplete(code string) (c Completeness, indent string) {
 	}
 	return Complete, ""
 }
+
+// Blank reports whether code holds no statement: only blank lines and
+// comments. Front ends need not send such input to Execute.
+func Blank(code string) bool { return len(splitStatements(code)) == 0 }

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildGamelab builds the binary once per test run, as a user gets it.
+func buildEngineBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "gamelab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func runBin(t *testing.T, bin, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), o.String(), e.String()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return 0, o.String(), e.String()
+}
+
+func TestBinary(t *testing.T) {
+	bin := buildEngineBinary(t)
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.gl", "x = 6\n# a comment\nys = [x,\n  7]\nx * 7\n")
+	bad := write("bad.gl", "1 + 1\nnope\n2 + 2\n")
+
+	for _, tc := range []struct {
+		name           string
+		stdin          string
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{"piped statements", "p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\nsolve(p).best\n[1,\n 2]\n", nil, 0, "488\n[1, 2]\n", ""},
+		{"piped errors carry on", "1\nsolv(2)\n3\n", nil, 1, "1\n3\n",
+			"stdin:2:1: unknown name solv (did you mean solve?)\nsolv(2)\n^\n"},
+		{"print goes to stdout", `print("hi", 2 ** 70)` + "\n", nil, 0, "hi 1180591620717411303424\n", ""},
+		{"-c", "", []string{"-c", "x = 2\nx * 21"}, 0, "42\n", ""},
+		{"-c error", "", []string{"-c", "1 +"}, 1, "", "-c:1:3: "},
+		{"run", "", []string{"run", good}, 0, "42\n", ""},
+		{"run stops at the first error", "", []string{"run", bad, good}, 1, "2\n", bad + ":2:1: unknown name nope"},
+		{"run --keep-going", "", []string{"run", "--keep-going", bad, good}, 1, "2\n4\n42\n", "unknown name nope"},
+		{"run without files", "", []string{"run"}, 2, "", "usage: gamelab run"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, stdout, stderr := runBin(t, bin, tc.stdin, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d (stderr %q)", code, tc.code, stderr)
+			}
+			if stdout != tc.stdout {
+				t.Errorf("stdout %q, want %q", stdout, tc.stdout)
+			}
+			if !strings.HasPrefix(stderr, tc.stderr) && !strings.Contains(stderr, tc.stderr) || tc.stderr == "" && stderr != "" {
+				t.Errorf("stderr %q, want %q", stderr, tc.stderr)
+			}
+		})
+	}
+
+	t.Run("test and --update", func(t *testing.T) {
+		tdir := filepath.Join(dir, "t")
+		os.Mkdir(tdir, 0o755)
+		os.WriteFile(filepath.Join(tdir, "a.gl"), []byte("x = 2\nx + 1\n"), 0o644)
+		if code, out, errs := runBin(t, bin, "", "test", tdir); code != 1 || !strings.Contains(errs, "--update") {
+			t.Errorf("missing golden: exit %d, %q %q", code, out, errs)
+		}
+		if code, out, _ := runBin(t, bin, "", "test", "--update", tdir); code != 0 || !strings.Contains(out, "wrote") {
+			t.Errorf("--update: exit %d, %q", code, out)
+		}
+		golden, _ := os.ReadFile(filepath.Join(tdir, "a.golden"))
+		if string(golden) != "x = 2\nx + 1\n#> 3\n" {
+			t.Errorf("golden %q", golden)
+		}
+		if code, out, _ := runBin(t, bin, "", "test", tdir); code != 0 || !strings.Contains(out, "ok") {
+			t.Errorf("replay: exit %d, %q", code, out)
+		}
+		os.WriteFile(filepath.Join(tdir, "a.gl"), []byte("x = 2\nx + 2\n"), 0o644)
+		code, out, _ := runBin(t, bin, "", "test", filepath.Join(tdir, "a.gl"))
+		if code != 1 || !strings.Contains(out, "-x + 1\n-#> 3\n+x + 2\n+#> 4\n") || !strings.Contains(out, "FAIL") {
+			t.Errorf("changed script: exit %d, output\n%s", code, out)
+		}
+	})
+}
