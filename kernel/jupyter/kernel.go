@@ -142,9 +142,14 @@ func New(ci ConnectionInfo, opts ...Option) (*Kernel, error) {
 		{k.stdin.sock, &k.conn.StdinPort}, {k.iopub.sock, &k.conn.IOPubPort},
 		{k.hb, &k.conn.HBPort},
 	}
+	if err := registerGuards(); err != nil {
+		return nil, err
+	}
 	for _, b := range binds {
+		// Bind through the guarded transport (see guard.go); clients dial
+		// the plain endpoint.
 		ep := k.conn.endpoint(*b.port)
-		if err := b.sock.Listen(ep); err != nil {
+		if err := b.sock.Listen(guarded[k.conn.Transport] + strings.TrimPrefix(ep, k.conn.Transport)); err != nil {
 			k.closeSockets()
 			return nil, fmt.Errorf("binding %s: %w", ep, err)
 		}
@@ -161,6 +166,12 @@ func (k *Kernel) Connection() ConnectionInfo { return k.conn }
 func (k *Kernel) closeSockets() {
 	for _, s := range []zmq4.Socket{k.shell.sock, k.ctrl.sock, k.stdin.sock, k.iopub.sock, k.hb} {
 		s.Close()
+	}
+	if k.conn.Transport == "ipc" {
+		// zmq4 removes the socket files only of endpoints named ipc://.
+		for _, p := range []int{k.conn.ShellPort, k.conn.ControlPort, k.conn.StdinPort, k.conn.IOPubPort, k.conn.HBPort} {
+			os.Remove(strings.TrimPrefix(k.conn.endpoint(p), "ipc://"))
+		}
 	}
 }
 

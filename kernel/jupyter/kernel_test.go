@@ -3,8 +3,11 @@ package jupyter
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -784,4 +787,52 @@ func TestRealEngine(t *testing.T) {
 	if r, out := c.exec(code("solve(p).best")); r["status"] != "ok" || types(out) != "execute_input,execute_result" {
 		t.Errorf("after the interrupt: %v %s", r, types(out))
 	}
+}
+
+// TestHostilePeers attacks the sockets below the Jupyter layer: a frame
+// that announces 2⁶⁰ bytes (zmq4 alone would try to allocate them and die)
+// and a connection that never finishes its handshake (zmq4 alone would
+// stop accepting anyone else). The kernel must keep serving.
+func TestHostilePeers(t *testing.T) {
+	defer handshakeTimeout.Store(handshakeTimeout.Load())
+	handshakeTimeout.Store(int64(300 * time.Millisecond))
+	c := start(t, &fakeEngine{})
+	addr := fmt.Sprintf("127.0.0.1:%d", c.k.Connection().ShellPort)
+	silent, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+
+	huge, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer huge.Close()
+	greeting := make([]byte, 64)
+	greeting[0], greeting[9], greeting[10], greeting[11] = 0xff, 0x7f, 3, 0
+	copy(greeting[12:], "NULL")
+	huge.Write(greeting)
+	frame := []byte{0x06, 0, 0, 0, 0, 0, 0, 0, 0} // command, LONG
+	binary.BigEndian.PutUint64(frame[1:], 1<<60)
+	huge.Write(frame)
+	huge.SetReadDeadline(time.Now().Add(wait))
+	if _, err := io.Copy(io.Discard, huge); err != nil {
+		t.Fatalf("the kernel did not close the hostile connection: %v", err)
+	}
+	if !strings.Contains(c.log.String(), "1152921504606846976-byte frame") {
+		t.Errorf("log lacks the refused frame:\n%s", c.log.String())
+	}
+	// A new client still gets through while the silent one waits, and the
+	// old ones are served.
+	late := zmq4.NewDealer(context.Background())
+	defer late.Close()
+	if err := late.Dial("tcp://" + addr); err != nil {
+		t.Fatal(err)
+	}
+	id := c.send(late, "kernel_info_request", map[string]any{})
+	if m, err := late.Recv(); err != nil || !strings.Contains(string(m.Bytes()), id) {
+		t.Fatalf("late client: %v", err)
+	}
+	c.reply(c.shellIn, c.send(c.shell, "kernel_info_request", map[string]any{}))
 }
