@@ -143,8 +143,8 @@ func (r *REPL) prompt() string {
 }
 
 // Run reads entries and executes them until Ctrl-D on an empty line, `exit`
-// or `quit`, or the end of the input. A nil error is a normal end; ctx ends
-// the REPL only between entries (cancelling it also interrupts a running cell).
+// or `quit`, or the end of the input, and then returns nil. Cancelling ctx
+// interrupts a running cell and ends the REPL with ctx's error.
 func (r *REPL) Run(ctx context.Context) error {
 	if r.rl != nil {
 		return errors.New("repl: Run called twice")
@@ -152,7 +152,12 @@ func (r *REPL) Run(ctx context.Context) error {
 	hist, warn := openHistory(r.historyPath)
 	r.hist = hist
 	defer hist.close()
-	rl, err := readline.NewEx(r.readlineConfig())
+	// Closing the keyboard ends a pending Readline with io.EOF; unlike
+	// rl.Close, that is safe from another goroutine.
+	keys := readline.NewCancelableStdin(r.in)
+	defer keys.Close()
+	defer context.AfterFunc(ctx, func() { keys.Close() })()
+	rl, err := readline.NewEx(r.readlineConfig(keys))
 	if err != nil {
 		return fmt.Errorf("repl: %w", err)
 	}
@@ -175,7 +180,7 @@ func (r *REPL) Run(ctx context.Context) error {
 		r.printf("%s\n", r.paint(colError, "history not saved: "+warn.Error()))
 	}
 	indent := ""
-	for ctx.Err() == nil {
+	for {
 		rl.SetPrompt(r.prompt())
 		var line string
 		var err error
@@ -191,7 +196,7 @@ func (r *REPL) Run(ctx context.Context) error {
 			r.pending = "" // Ctrl-C drops the whole unfinished entry
 			continue
 		case errors.Is(err, io.EOF):
-			return nil
+			return ctx.Err()
 		case err != nil:
 			return fmt.Errorf("repl: reading input: %w", err)
 		}
@@ -215,18 +220,20 @@ func (r *REPL) Run(ctx context.Context) error {
 			return nil
 		}
 		r.execute(ctx, code)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 	}
-	return nil
 }
 
-func (r *REPL) readlineConfig() *readline.Config {
+func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 	cfg := &readline.Config{
 		Prompt:                 r.prompt(),
 		AutoComplete:           completer{r},
 		HistoryLimit:           historyLimit,
 		DisableAutoSaveHistory: true, // the REPL saves whole entries itself
 		EOFPrompt:              "\n", // readline's way of saying: print no "^D"
-		Stdin:                  readline.NewCancelableStdin(r.in),
+		Stdin:                  keys,
 		Stdout:                 r.out,
 		Stderr:                 r.out,
 		// A REPL always edits interactively, even on a pipe in tests.

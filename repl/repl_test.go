@@ -346,6 +346,30 @@ func TestInterruptCancelsRunningCell(t *testing.T) {
 	tm.quit()
 }
 
+func TestCancelEndsRun(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	scr := repltest.NewScreen(80)
+	r := New(WithIO(pr, scr), WithHistory(""), WithColor(false))
+	r.eng = &fakeEngine{}
+	r.interrupts = make(chan os.Signal)
+	done := make(chan error, 1)
+	go func() { done <- r.Run(ctx) }()
+	if _, err := scr.WaitCount(wait, "[1]>", 1); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Errorf("Run returned %v, want context.Canceled", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("cancelling ctx did not end Run waiting at the prompt")
+	}
+}
+
 func TestCompletion(t *testing.T) {
 	names := []string{"map", "setv", "show", "solve", "sol2"}
 	fields := []string{"best", "first", "merges", "optimal", "scores"}
