@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -144,12 +145,18 @@ const testKey = "0f1e2d3c-secret"
 // loopback ports and connects a client whose iopub subscription is live.
 func start(t *testing.T, e Engine) *client {
 	t.Helper()
+	return startOn(t, e, ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"})
+}
+
+// startOn is start with the given connection info.
+func startOn(t *testing.T, e Engine, ci ConnectionInfo) *client {
+	t.Helper()
 	logb := &syncBuffer{}
 	opts := []Option{WithLog(logb), WithVersion("test")}
 	if e != nil {
 		opts = append(opts, WithEngine(e))
 	}
-	k, err := New(ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"}, opts...)
+	k, err := New(ci, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +172,7 @@ func start(t *testing.T, e Engine) *client {
 	}
 	runCtx, stopRun := context.WithCancel(context.Background())
 	go func() { c.done <- k.Run(runCtx) }()
-	ci := k.Connection()
+	ci = k.Connection()
 	for _, d := range []struct {
 		s    zmq4.Socket
 		port int
@@ -835,4 +842,22 @@ func TestHostilePeers(t *testing.T) {
 		t.Fatalf("late client: %v", err)
 	}
 	c.reply(c.shellIn, c.send(c.shell, "kernel_info_request", map[string]any{}))
+}
+
+func TestIPCTransport(t *testing.T) {
+	dir := t.TempDir()
+	ci := ConnectionInfo{Transport: "ipc", IP: filepath.Join(dir, "kernel"), Key: testKey,
+		ShellPort: 1, ControlPort: 2, StdinPort: 3, IOPubPort: 4, HBPort: 5}
+	c := startOn(t, &fakeEngine{}, ci)
+	if r, out := c.exec(code("over ipc")); r["status"] != "ok" || types(out) != "execute_input,execute_result" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	c.reply(c.ctrlIn, c.send(c.control, "shutdown_request", map[string]any{"restart": false}))
+	if err := <-c.done; err != nil {
+		t.Fatal(err)
+	}
+	c.done <- nil
+	if left, _ := filepath.Glob(filepath.Join(dir, "kernel-*")); len(left) != 0 {
+		t.Errorf("socket files left behind: %v", left)
+	}
 }
