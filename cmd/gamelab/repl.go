@@ -16,7 +16,7 @@ func init() { startREPL = runREPL }
 // ~/.gamelab_history, colour unless NO_COLOR is set or stdout is no terminal.
 func runREPL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "gamelab: the REPL takes no arguments, got %q\n", args)
+		fmt.Fprintf(stderr, "gamelab: unknown flag %q (try 'gamelab help')\n", args[0])
 		return 2
 	}
 	r := repl.New(

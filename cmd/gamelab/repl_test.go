@@ -130,6 +130,16 @@ func (s *ptySession) waitExit() {
 	}
 }
 
+func TestREPLRejectsArguments(t *testing.T) {
+	var out, errb strings.Builder
+	if code := runREPL([]string{"--frob"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Errorf("exit %d, want 2", code)
+	}
+	if !strings.Contains(errb.String(), `unknown flag "--frob"`) {
+		t.Errorf("stderr %q", errb.String())
+	}
+}
+
 // TestREPLOnPseudoTerminal types a session into the real binary on a
 // pseudo-terminal: Tab completion, a multi-line entry, Ctrl-C during a slow
 // solve, Ctrl-D; then checks the screen and the history file, and that a
@@ -143,11 +153,15 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 
 	s := startOnPTY(t, bin, "GAMELAB_HISTORY="+hist)
 	s.expect("[1]>", 1)
+	s.send("help\r") // no parentheses: the engine's statement, passed through
+	if help := s.expect("[2]>", 1); !strings.Contains(help, "[1]> help\n") || !strings.Contains(help, "solve(x)") {
+		t.Errorf("help did not list the builtins:\n%s", help)
+	}
 	s.send("p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\r")
-	s.expect("[2]>", 1)
+	s.expect("[3]>", 1)
 	// Tab completes a builtin, then lists the fields after the dot.
 	s.send("sol\t")
-	s.expect("[2]> solve", 1)
+	s.expect("[3]> solve", 1)
 	s.send("(p).\t")
 	listed := s.expect("scores", 1)
 	for _, f := range []string{"best", "optimal", "merges"} {
@@ -156,15 +170,15 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 		}
 	}
 	s.send("be\t\r")
-	s.expect("[3]>", 1)
+	s.expect("[4]>", 1)
 	// Completion inside a call.
 	s.send("map(1..3, sol\t(setv(p, 1, #)).best)\r")
-	s.expect("[4]>", 1)
+	s.expect("[5]>", 1)
 	// A multi-line entry.
 	s.send("x = [1,\r")
 	s.expect("...>", 1)
 	s.send("2]\r")
-	s.expect("[5]>", 1)
+	s.expect("[6]>", 1)
 	// Ctrl-C during a slow solve interrupts it and leaves x as it was.
 	s.waitMode(true)
 	s.send("x = solve(randpolygon(2500, 1)).best\r")
@@ -173,28 +187,28 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 	s.send("\x03")
 	s.expect("interrupted", 1)
 	latency := time.Since(t0)
-	s.expect("[6]>", 1)
+	s.expect("[7]>", 1)
 	t.Logf("Ctrl-C to \"interrupted\": %v", latency)
 	if latency > 2*time.Second {
 		t.Errorf("interrupting the solve took %v", latency)
 	}
 	s.send("x\r")
-	s.expect("[7]>", 1)
+	s.expect("[8]>", 1)
 	// Ctrl-C on a line clears it; Ctrl-D on the empty line leaves.
 	s.waitMode(true)
 	s.send("never run\x03")
-	s.expect("[7]>", 2)
+	s.expect("[8]>", 2)
 	s.send("\x04")
 	s.waitExit()
 
 	screen := s.screen.Text()
 	for _, want := range []string{
 		"gamelab " + version + ":",
-		"[2]> solve(p).best\n488\n",
-		"[3]> map(1..3, solve(setv(p, 1, #)).best)\n",
-		"[4]> x = [1,\n...>   2]\n",
-		"interrupted\n[6]> x\n[1, 2]\n[7]>",
-		"[7]> never run^C\n[7]>",
+		"[3]> solve(p).best\n488\n",
+		"[4]> map(1..3, solve(setv(p, 1, #)).best)\n",
+		"[5]> x = [1,\n...>   2]\n",
+		"interrupted\n[7]> x\n[1, 2]\n[8]>",
+		"[8]> never run^C\n[8]>",
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q; it shows:\n%s", want, screen)
@@ -208,7 +222,8 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantHist := `p = polygon("* -5 + -2 * -8 * -5 + 8")
+	wantHist := `help
+p = polygon("* -5 + -2 * -8 * -5 + 8")
 solve(p).best
 map(1..3, solve(setv(p, 1, #)).best)
 x = [1,⏎  2]
