@@ -37,10 +37,7 @@ type ptySession struct {
 func buildGamelab(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "gamelab")
-	// TRANSITIONAL: the tag makes plain `gamelab` start the REPL until the
-	// engine's default command lands (see repl_e2e_default.go); then build
-	// without it.
-	out, err := exec.Command("go", "build", "-tags", "gamelab_repl_e2e", "-o", bin, ".").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
