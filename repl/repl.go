@@ -219,7 +219,9 @@ func (r *REPL) Run(ctx context.Context) error {
 		case "exit", "quit":
 			return nil
 		}
-		r.execute(ctx, code)
+		if err := r.execute(ctx, code); err != nil {
+			return fmt.Errorf("repl: %w", err)
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -280,11 +282,15 @@ func (r *REPL) welcome() {
 	r.printf("Type help for the builtins, help(name) for one; Tab completes; Ctrl-D leaves.\n")
 }
 
+// errCellStuck ends Run when a cell ignores three Ctrl-Cs: the only way
+// left to get the terminal back is to leave the cell running and exit.
+var errCellStuck = errors.New("the running cell did not stop after Ctrl-C; left it")
+
 // execute runs one entry as a cell and prints what it produced: print()
 // output and shown items as they come (a long cell shows its progress), then
 // the value of the last expression or the error. Ctrl-C (SIGINT) cancels the
 // cell's context; the engine then stops and leaves the variables as they were.
-func (r *REPL) execute(ctx context.Context, code string) {
+func (r *REPL) execute(ctx context.Context, code string) error {
 	drain(r.interrupts) // a stray signal from before must not stop this cell
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -295,13 +301,20 @@ func (r *REPL) execute(ctx context.Context, code string) {
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
-	interrupted := false
+	stops := 0
 	for out == nil {
 		select {
 		case out = <-done:
 		case <-r.interrupts:
-			interrupted = true
-			cancel()
+			stops++
+			switch stops {
+			case 1:
+				cancel()
+			case 2:
+				r.note("still stopping; Ctrl-C once more leaves gamelab")
+			default:
+				return errCellStuck
+			}
 		}
 	}
 	r.next = out.Count + 1
@@ -309,18 +322,23 @@ func (r *REPL) execute(ctx context.Context, code string) {
 		r.printBlock(out.Result.Text)
 	}
 	if out.Err != nil {
-		msg := out.Err.Error()
-		if out.Err.Kind == "Interrupted" || interrupted {
-			msg = "interrupted"
-			if r.atBOL {
-				// The terminal echoed the Ctrl-C as "^C" on an empty
-				// line: write over it.
-				msg = "\r" + msg
-			}
+		if out.Err.Kind == "Interrupted" || stops > 0 {
+			r.note("interrupted")
+		} else {
+			r.printBlock(r.paint(colError, out.Err.Error()))
 		}
-		r.printBlock(r.paint(colError, msg))
 	}
 	r.endLine()
+	return nil
+}
+
+// note prints a line about an interrupt. The terminal has echoed the Ctrl-C
+// as "^C"; on an otherwise empty line the note writes over it.
+func (r *REPL) note(msg string) {
+	if r.atBOL {
+		msg = "\r" + msg
+	}
+	r.printBlock(r.paint(colError, msg))
 }
 
 func drain(ch <-chan os.Signal) {

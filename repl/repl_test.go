@@ -2,6 +2,7 @@ package repl
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -344,6 +345,31 @@ func TestInterruptCancelsRunningCell(t *testing.T) {
 	tm.send("next" + keyEnter)
 	tm.expect("fast\n[3]>")
 	tm.quit()
+}
+
+func TestCellThatIgnoresCtrlC(t *testing.T) {
+	started, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+		close(started)
+		<-release // deaf to ctx
+		return &kernel.Output{}
+	}}
+	tm := start(t, eng)
+	tm.send("stuck" + keyEnter)
+	<-started
+	tm.sig <- os.Interrupt
+	tm.sig <- os.Interrupt
+	tm.expect("still stopping; Ctrl-C once more leaves gamelab")
+	tm.sig <- os.Interrupt
+	select {
+	case err := <-tm.done:
+		if !errors.Is(err, errCellStuck) {
+			t.Errorf("Run returned %v, want errCellStuck", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("a third Ctrl-C did not end the REPL")
+	}
 }
 
 func TestCancelEndsRun(t *testing.T) {
