@@ -193,14 +193,14 @@ func TestMultiLineEntryIsOneCell(t *testing.T) {
 	tm := start(t, eng)
 	tm.send("p = [1," + keyEnter)
 	tm.expect("...>")
-	tm.send("2, # a comment" + keyEnter)
+	tm.send("2, // a comment" + keyEnter)
 	tm.expectN("...>", 2)
 	tm.send("3]" + keyEnter)
 	tm.expect("[2]>")
 	tm.quit()
 	// IsComplete suggests the indentation of continuation lines.
-	eng.wantRan(t, "p = [1,\n  2, # a comment\n  3]")
-	if !strings.Contains(tm.screen.Text(), "[1]> p = [1,\n...>   2, # a comment\n...>   3]\n") {
+	eng.wantRan(t, "p = [1,\n  2, // a comment\n  3]")
+	if !strings.Contains(tm.screen.Text(), "[1]> p = [1,\n...>   2, // a comment\n...>   3]\n") {
 		t.Errorf("screen:\n%s", tm.screen.Text())
 	}
 }
