@@ -6,71 +6,21 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
 
+	"gamelab/bench/internal/benchproc"
 	"gamelab/solvers/lifeline"
 )
 
-// tmpDir holds the programs built for one test process; TestMain removes it.
-var tmpDir string
-
-func TestMain(m *testing.M) {
-	var err error
-	if tmpDir, err = os.MkdirTemp("", "lifelinebench"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(tmpDir)
-	os.Exit(code)
-}
-
-// build runs a build command once per test process and returns its output
-// file, skipping when the tool is missing.
-type build struct {
-	once       sync.Once
-	bin, skip  string
-	err        error
-	tool, name string
-	args       func(out string) ([]string, error)
-}
-
-func (b *build) get(tb testing.TB) string {
-	tb.Helper()
-	b.once.Do(func() {
-		if _, err := exec.LookPath(b.tool); err != nil {
-			b.skip = "no " + b.tool + ": " + err.Error()
-			return
-		}
-		b.bin = filepath.Join(tmpDir, b.name)
-		args, err := b.args(b.bin)
-		if err != nil {
-			b.err = err
-			return
-		}
-		if out, err := exec.Command(b.tool, args...).CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("%s %s: %v\n%s", b.tool, strings.Join(args, " "), err, out)
-		}
-	})
-	if b.skip != "" {
-		tb.Skip(b.skip)
-	}
-	if b.err != nil {
-		tb.Fatal(b.err)
-	}
-	return b.bin
-}
+func TestMain(m *testing.M) { benchproc.Main(m) }
 
 // judge is the C++ program of seed 004, cut out of the seed's web page: it
 // runs from "#include <iostream>" to the end of the file.
-var judge = build{tool: "g++", name: "judge", args: func(out string) ([]string, error) {
+var judge = benchproc.NewProgram("judge", "g++", func(out string) ([]string, error) {
 	seeds, _ := filepath.Glob("../../../shared/seeds/004_*.txt")
 	if len(seeds) != 1 {
 		return nil, fmt.Errorf("want one seed 004 in ../../../shared/seeds, found %v", seeds)
@@ -88,29 +38,7 @@ var judge = build{tool: "g++", name: "judge", args: func(out string) ([]string, 
 		return nil, err
 	}
 	return []string{"-O2", "-o", out, src}, nil
-}}
-
-var gamelab = build{tool: "go", name: "gamelab", args: func(out string) ([]string, error) {
-	return []string{"build", "-o", out, "gamelab/cmd/gamelab"}, nil
-}}
-
-// runProcess runs bin on input and returns its standard output, wall time and
-// peak resident set size in bytes.
-func runProcess(tb testing.TB, bin string, input []byte, args ...string) ([]byte, time.Duration, int64) {
-	tb.Helper()
-	cmd := exec.Command(bin, args...)
-	cmd.Stdin = bytes.NewReader(input)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	start := time.Now()
-	err := cmd.Run()
-	took := time.Since(start)
-	if err != nil {
-		tb.Fatalf("%s %v: %v\n%.2000s", bin, args, err, errb.String())
-	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss * 1024 // Linux reports KiB
-	return out.Bytes(), took, rss
-}
+})
 
 // dataset appends b in the judge's input format for player c.
 func dataset(dst []byte, b *lifeline.Board, c int) []byte {
@@ -121,7 +49,7 @@ func dataset(dst []byte, b *lifeline.Board, c int) []byte {
 // The judge's program and the solver agree on the best points of thousands
 // of judge-sized boards (N 3..10) of every texture, dead groups included.
 func TestAgreesWithJudge(t *testing.T) {
-	bin := judge.get(t)
+	bin := judge.Argv(t)
 	rng := rand.New(rand.NewPCG(4, 1414))
 	var input, want []byte
 	dead := 0
@@ -150,7 +78,7 @@ func TestAgreesWithJudge(t *testing.T) {
 		count++
 	}
 	input = append(input, "0 0\n"...)
-	got, _, _ := runProcess(t, bin, input)
+	got := benchproc.Run(t, input, bin).Out
 	if !bytes.Equal(got, want) {
 		g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
 		for i := range min(len(g), len(w)) {
@@ -203,18 +131,15 @@ var bigBoards = []struct {
 // failing above 2 s or 300 MB. GAMELAB_BIN names a prebuilt binary to
 // measure instead of building the working tree.
 func BenchmarkWholeProcess(b *testing.B) {
-	bin := os.Getenv("GAMELAB_BIN")
-	if bin == "" {
-		bin = gamelab.get(b)
-	}
+	bin := benchproc.Gamelab.Argv(b)
 	for _, bb := range bigBoards {
 		input := append(dataset(nil, bb.board(), bb.player), "0 0\n"...)
 		b.Run(bb.name, func(b *testing.B) {
 			var worst time.Duration
 			var peak int64
 			for b.Loop() {
-				_, took, rss := runProcess(b, bin, input, append([]string{"lifeline"}, bb.args...)...)
-				worst, peak = max(worst, took), max(peak, rss)
+				r := benchproc.Run(b, input, bin, append([]string{"lifeline"}, bb.args...)...)
+				worst, peak = max(worst, r.Wall), max(peak, r.Peak)
 			}
 			b.ReportMetric(worst.Seconds(), "worst-s")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")

@@ -1,18 +1,15 @@
-// Command gen writes deterministic polygon-game instances in seed 000's format
-// (n, then "op v op v ...") for the whole-process benchmarks.
-//
-// The generator is splitmix64 seeded with -seed: for vertex i it draws one
-// 64-bit word x; the operator is '*' when -ops is "*", '+' when "+", and for
-// "mixed" '*' when x's top bit is set; the value is lo + (x>>1) mod (hi-lo+1).
-// So `gen -n 500 -ops '*' -lo -1 -hi 1` and `gen -n 400 -ops mixed -lo -2 -hi 2`
-// always print the same instances.
+// Command gen writes the deterministic polygon-game instances of the
+// whole-process benchmarks (see polygonbench.Instance), e.g.
+// `gen -n 500 -ops '*' -lo -1 -hi 1` or `gen -n 400 -ops mixed -lo -2 -hi 2`,
+// to feed other programs by hand.
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"os"
+
+	polygonbench "gamelab/bench/polygon"
 )
 
 func main() {
@@ -22,32 +19,10 @@ func main() {
 	hi := flag.Int64("hi", 1, "largest value")
 	seed := flag.Uint64("seed", 1, "generator seed")
 	flag.Parse()
-	if *n < 1 || *hi < *lo || (*ops != "*" && *ops != "+" && *ops != "mixed") {
-		fmt.Fprintln(os.Stderr, "gen: need -n >= 1, -lo <= -hi, -ops * + or mixed")
+	in, err := polygonbench.Instance(*n, *ops, *lo, *hi, *seed)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(2)
 	}
-	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
-	fmt.Fprintln(w, *n)
-	state := *seed
-	for i := 0; i < *n; i++ {
-		state += 0x9e3779b97f4a7c15
-		x := state
-		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-		x ^= x >> 31
-		op := *ops
-		if op == "mixed" {
-			op = "+"
-			if x>>63 == 1 {
-				op = "*"
-			}
-		}
-		v := *lo + int64((x>>1)%uint64(*hi-*lo+1))
-		if i > 0 {
-			w.WriteByte(' ')
-		}
-		fmt.Fprintf(w, "%s %d", op, v)
-	}
-	fmt.Fprintln(w)
+	os.Stdout.Write(in)
 }

@@ -1,0 +1,45 @@
+// Package polygonbench holds the deterministic polygon-game instances of the
+// whole-process benchmarks and the benchmarks themselves (polygon_test.go),
+// which run `gamelab polygon` beside the baselines in ../shared/bench.
+package polygonbench
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Instance writes an n-vertex ring in seed 000's format (n, then
+// "op v op v ..."). The generator is splitmix64 seeded with seed: for vertex
+// i it draws one 64-bit word x; the operator is '*' when ops is "*", '+' when
+// "+", and for "mixed" '*' when x's top bit is set; the value is
+// lo + (x>>1) mod (hi-lo+1). So Instance(500, "*", -1, 1, 1) is always the
+// same ring.
+func Instance(n int, ops string, lo, hi int64, seed uint64) ([]byte, error) {
+	if n < 1 || hi < lo || (ops != "*" && ops != "+" && ops != "mixed") {
+		return nil, fmt.Errorf("polygon instance: need n >= 1, lo <= hi, ops * + or mixed; got n=%d lo=%d hi=%d ops=%q", n, lo, hi, ops)
+	}
+	out := strconv.AppendInt(nil, int64(n), 10)
+	out = append(out, '\n')
+	state := seed
+	for i := range n {
+		state += 0x9e3779b97f4a7c15
+		x := state
+		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+		x ^= x >> 31
+		op := ops
+		if op == "mixed" {
+			op = "+"
+			if x>>63 == 1 {
+				op = "*"
+			}
+		}
+		if i > 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, op...)
+		out = append(out, ' ')
+		out = strconv.AppendInt(out, lo+int64((x>>1)%uint64(hi-lo+1)), 10)
+	}
+	return append(out, '\n'), nil
+}
