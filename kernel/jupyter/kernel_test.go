@@ -488,6 +488,19 @@ func TestUserExpressions(t *testing.T) {
 	}
 }
 
+// eventually waits until cond holds, polling against the deadline wait; a
+// condition that never holds fails the test with what it was waiting for.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s after %v", what, wait)
+		}
+		time.Sleep(time.Millisecond) // polling, not synchronising: cond decides
+	}
+}
+
 // blockAndQueue starts a block cell (content first), queues more cells
 // behind it and waits until the kernel holds them, so what follows is
 // deterministic.
@@ -502,13 +515,7 @@ func blockAndQueue(c *client, f *fakeEngine, first map[string]any, queued ...map
 	for _, q := range queued {
 		ids = append(ids, c.send(c.shell, "execute_request", q))
 	}
-	deadline := time.Now().Add(wait)
-	for len(c.k.shellQ) < len(queued) {
-		if time.Now().After(deadline) {
-			c.t.Fatalf("kernel queued %d of %d requests", len(c.k.shellQ), len(queued))
-		}
-		time.Sleep(time.Millisecond) // polling against the deadline
-	}
+	eventually(c.t, fmt.Sprintf("the kernel to queue %d requests", len(queued)), func() bool { return len(c.k.shellQ) >= len(queued) })
 	return firstID, ids
 }
 
@@ -779,13 +786,7 @@ func TestRealEngine(t *testing.T) {
 	}
 
 	id = c.send(c.shell, "execute_request", code("solve(randpolygon(2500, 1))"))
-	deadline := time.Now().Add(wait)
-	for !c.k.busy() {
-		if time.Now().After(deadline) {
-			t.Fatal("the long cell never started")
-		}
-		time.Sleep(time.Millisecond) // polling against the deadline
-	}
+	eventually(t, "the long cell to start", c.k.busy)
 	c.interrupt()
 	if r := body(c.reply(c.shellIn, id)); r["status"] != "error" || r["ename"] != "Interrupted" {
 		t.Fatalf("interrupted solve: %v", r)
@@ -827,9 +828,10 @@ func TestHostilePeers(t *testing.T) {
 	if _, err := io.Copy(io.Discard, huge); err != nil {
 		t.Fatalf("the kernel did not close the hostile connection: %v", err)
 	}
-	if !strings.Contains(c.log.String(), "1152921504606846976-byte frame") {
-		t.Errorf("log lacks the refused frame:\n%s", c.log.String())
-	}
+	// zmq4 logs the refused frame after the connection is closed: wait for it.
+	eventually(t, "the log to name the refused frame", func() bool {
+		return strings.Contains(c.log.String(), "1152921504606846976-byte frame")
+	})
 	// A new client still gets through while the silent one waits, and the
 	// old ones are served.
 	late := zmq4.NewDealer(context.Background())
