@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -29,28 +28,19 @@ func init() {
 }
 
 func runCoins(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("coins", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "seed", "input and output dialect: seed, deque or json")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gamelab coins: unexpected argument %q (input comes from standard input)\n", fs.Arg(0))
+	format, ok := batchFormat("coins", args, stderr, "seed", "deque", "json")
+	if !ok {
 		return 2
 	}
 	out := bufio.NewWriter(stdout)
 	b := &coinsBatch{in: bufio.NewReader(stdin), out: out, stderr: stderr}
-	switch *format {
+	switch format {
 	case "seed":
 		b.rows(b.seedAnswer)
 	case "json":
 		b.rows(b.jsonAnswer)
 	case "deque":
 		b.deque()
-	default:
-		fmt.Fprintf(stderr, "gamelab coins: unknown format %q (want seed, deque or json)\n", *format)
-		return 2
 	}
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "gamelab coins: writing the answers: %v\n", err)

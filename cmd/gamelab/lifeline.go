@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -25,22 +24,12 @@ func init() {
 // runLifeline answers every dataset it can, reports the others on stderr by
 // dataset number and line, and exits 0 only when every dataset was answered.
 func runLifeline(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("lifeline", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "seed", "output dialect: seed (one best score per line) or json")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if *format != "seed" && *format != "json" {
-		fmt.Fprintf(stderr, "gamelab lifeline: unknown --format %q (want seed or json)\n", *format)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gamelab lifeline: unexpected argument %q (datasets come on standard input)\n", fs.Arg(0))
+	format, ok := batchFormat("lifeline", args, stderr, "seed", "json")
+	if !ok {
 		return 2
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	status := solveLifelines(newLifelineScanner(stdin), *format == "json", out, stderr)
+	status := solveLifelines(newLifelineScanner(stdin), format == "json", out, stderr)
 	if err := out.Flush(); err != nil {
 		fmt.Fprintf(stderr, "gamelab lifeline: writing the answers: %v\n", err)
 		return 1

@@ -101,7 +101,7 @@ func TestLifelineErrors(t *testing.T) {
 		{"unreachable warning", "4 1\n0\n7 7\n5 7 7\n5 5 7 7\n0 0\n", nil,
 			0, "5\n", "gamelab lifeline: dataset 1 (line 1): warning: unreachable board: the group of 3 stone(s) 5 at (3,1) (4,1) (4,2) touches no empty vertex; it counts for no move\n"},
 		{"bad format", "", []string{"--format", "xml"}, 2, "", "gamelab lifeline: unknown --format \"xml\" (want seed or json)\n"},
-		{"stray argument", "", []string{"file.in"}, 2, "", "gamelab lifeline: unexpected argument \"file.in\" (datasets come on standard input)\n"},
+		{"stray argument", "", []string{"file.in"}, 2, "", "gamelab lifeline: unexpected argument \"file.in\" (input comes from standard input)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := runLifelineOn(t, tc.input, tc.args...)

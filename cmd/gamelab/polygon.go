@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
@@ -36,21 +35,11 @@ type polygonInstance struct {
 }
 
 func runPolygon(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("polygon", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "seed", "input and output dialect: seed, ioi or json")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	write, ok := polygonWriters[*format]
+	format, ok := batchFormat("polygon", args, stderr, "seed", "ioi", "json")
 	if !ok {
-		fmt.Fprintf(stderr, "gamelab polygon: unknown --format %q (want seed, ioi or json)\n", *format)
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gamelab polygon: unexpected argument %q (input comes from standard input)\n", fs.Arg(0))
-		return 2
-	}
+	write := polygonWriters[format]
 	data, err := io.ReadAll(stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "gamelab polygon: reading input: %v\n", err)
