@@ -97,7 +97,7 @@ func TestCoinsBadInput(t *testing.T) {
 		{"deque bad N", "1\n5\n0\n4\n", []string{"--format", "deque"}, "5\n",
 			[]string{`gamelab coins: line 3: instance 2: N = "0" is not a positive integer; the rest of the input is skipped`}, 1},
 		{"unknown format", "1\n", []string{"--format", "xml"}, "",
-			[]string{`gamelab coins: unknown format "xml" (want seed, deque or json)`}, 2},
+			[]string{`gamelab coins: unknown --format "xml" (want seed, deque or json)`}, 2},
 		{"stray argument", "1\n", []string{"rows.txt"}, "",
 			[]string{`gamelab coins: unexpected argument "rows.txt" (input comes from standard input)`}, 2},
 	} {
