@@ -5,6 +5,7 @@
 package kernel
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -28,6 +29,20 @@ type Session struct {
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
 }
+
+// Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
+// cell, complete and inspect code. *Session implements it; the front ends'
+// tests put fakes with controlled timing in its place.
+type Engine interface {
+	// ExecuteWith runs one cell (see Session.ExecuteWith).
+	ExecuteWith(ctx context.Context, code string, o ExecOptions) *Output
+	// Complete returns the completions at cursor (see Session.Complete).
+	Complete(code string, cursor int) (matches []string, start, end int)
+	// Inspect returns the help for the name at cursor (see Session.Inspect).
+	Inspect(code string, cursor int) (text string, found bool)
+}
+
+var _ Engine = (*Session)(nil)
 
 // Option configures a Session.
 type Option func(*Session)

@@ -22,17 +22,10 @@ import (
 	"gamelab/kernel"
 )
 
-// engine is the part of *kernel.Session the REPL drives. It is an interface
-// only so that tests can put a fake with controlled timing in its place.
-type engine interface {
-	ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output
-	Complete(code string, cursor int) (matches []string, start, end int)
-}
-
 // REPL is one interactive session on a terminal. Make it with New and run it
 // with Run; a REPL runs once.
 type REPL struct {
-	eng         engine
+	eng         kernel.Engine
 	in          io.Reader
 	out         io.Writer
 	version     string
@@ -55,8 +48,9 @@ type REPL struct {
 // Option configures a REPL.
 type Option func(*REPL)
 
-// WithSession makes the REPL drive s instead of a new empty session.
-func WithSession(s *kernel.Session) Option { return func(r *REPL) { r.eng = s } }
+// WithEngine makes the REPL drive e (a *kernel.Session with state of its
+// own, or a test's fake) instead of a new empty session.
+func WithEngine(e kernel.Engine) Option { return func(r *REPL) { r.eng = e } }
 
 // WithIO sets the keyboard and the screen (default os.Stdin and os.Stdout).
 // When in is a terminal the REPL puts it in raw mode while reading a line;

@@ -62,6 +62,9 @@ func (f *fakeEngine) Complete(code string, cursor int) ([]string, int, int) {
 	return f.complete(code, cursor)
 }
 
+// Inspect finds nothing: the REPL does not inspect.
+func (f *fakeEngine) Inspect(string, int) (string, bool) { return "", false }
+
 // wantRan checks that exactly the cells want ran, in order.
 func (f *fakeEngine) wantRan(t *testing.T, want ...string) {
 	t.Helper()
@@ -82,15 +85,15 @@ type term struct {
 }
 
 // start runs a REPL on eng (nil: a real kernel.Session) without colour.
-func start(t *testing.T, eng engine, opts ...Option) *term {
+func start(t *testing.T, eng kernel.Engine, opts ...Option) *term {
 	t.Helper()
 	pr, pw := io.Pipe()
 	scr := repltest.NewScreen(200)
 	opts = append([]Option{WithIO(pr, scr), WithHistory(""), WithColor(false), WithVersion("9.9")}, opts...)
-	r := New(opts...)
 	if eng != nil {
-		r.eng = eng
+		opts = append(opts, WithEngine(eng))
 	}
+	r := New(opts...)
 	tm := &term{t: t, keys: pw, screen: scr, done: make(chan error, 1), sig: make(chan os.Signal, 1)}
 	r.interrupts = tm.sig
 	go func() { tm.done <- r.Run(context.Background()) }()

@@ -30,19 +30,12 @@ import (
 	"gamelab/kernel"
 )
 
-// Engine is what the kernel drives; *kernel.Session implements it. Tests
-// substitute engines whose cells block, print or fail on demand.
-type Engine interface {
-	ExecuteWith(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output
-	Complete(code string, cursor int) (matches []string, start, end int)
-	Inspect(code string, cursor int) (text string, found bool)
-}
-
 // Option configures a Kernel.
 type Option func(*Kernel)
 
-// WithEngine sets the engine (default: a new kernel.Session).
-func WithEngine(e Engine) Option { return func(k *Kernel) { k.engine = e } }
+// WithEngine sets the engine (default: a new kernel.Session). Tests
+// substitute engines whose cells block, print or fail on demand.
+func WithEngine(e kernel.Engine) Option { return func(k *Kernel) { k.engine = e } }
 
 // WithIsComplete sets the is_complete function (default kernel.IsComplete).
 func WithIsComplete(f func(code string) (kernel.Completeness, string)) Option {
@@ -60,7 +53,7 @@ func WithVersion(v string) Option { return func(k *Kernel) { k.version = v } }
 
 // Kernel is one running Jupyter kernel.
 type Kernel struct {
-	engine     Engine
+	engine     kernel.Engine
 	isComplete func(string) (kernel.Completeness, string)
 	log        *log.Logger
 	version    string

@@ -143,13 +143,13 @@ const testKey = "0f1e2d3c-secret"
 
 // start runs a kernel with engine e (nil: a real kernel.Session) on free
 // loopback ports and connects a client whose iopub subscription is live.
-func start(t *testing.T, e Engine) *client {
+func start(t *testing.T, e kernel.Engine) *client {
 	t.Helper()
 	return startOn(t, e, ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"})
 }
 
 // startOn is start with the given connection info.
-func startOn(t *testing.T, e Engine, ci ConnectionInfo) *client {
+func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo) *client {
 	t.Helper()
 	logb := &syncBuffer{}
 	opts := []Option{WithLog(logb), WithVersion("test")}
