@@ -104,12 +104,27 @@ func ColorFor(w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	return isTerminal(w)
+	return IsTerminal(w)
 }
 
-func isTerminal(x any) bool {
+// IsTerminal reports whether x is an *os.File open on a terminal: isatty,
+// asked of the terminal driver (tcgetattr), so /dev/null and other
+// character devices that are not terminals say no. It leaves the file's
+// mode alone (f.Fd would switch it to blocking).
+func IsTerminal(x any) bool {
 	f, ok := x.(*os.File)
-	return ok && readline.IsTerminal(int(f.Fd()))
+	if !ok || f == nil {
+		return false
+	}
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	term := false
+	if err := sc.Control(func(fd uintptr) { term = readline.IsTerminal(int(fd)) }); err != nil {
+		return false
+	}
+	return term
 }
 
 // ANSI colours for the prompt, continuation prompt and errors.
@@ -253,7 +268,7 @@ func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 		cfg.FuncMakeRaw = func() error { return nil }
 		cfg.FuncExitRaw = func() error { return nil }
 	}
-	if isTerminal(r.out) {
+	if IsTerminal(r.out) {
 		cfg.FuncGetWidth = func() int {
 			if w := readline.GetScreenWidth(); w > 0 {
 				return w

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creack/pty"
+
 	"gamelab/kernel"
 	"gamelab/repl/repltest"
 )
@@ -536,5 +538,53 @@ func TestDefaultHistoryPath(t *testing.T) {
 	t.Setenv("HOME", "/home/u")
 	if got := DefaultHistoryPath(); got != "/home/u/.gamelab_history" {
 		t.Errorf("without GAMELAB_HISTORY: %q", got)
+	}
+}
+
+// TestIsTerminal asks the terminal driver, not the file mode: /dev/null is a
+// character device but no terminal (`gamelab < /dev/null` runs no REPL).
+func TestIsTerminal(t *testing.T) {
+	devNull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	regular, err := os.Create(filepath.Join(t.TempDir(), "file"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer regular.Close()
+	cases := []struct {
+		name string
+		x    any
+		want bool
+	}{
+		{"/dev/null", devNull, false},
+		{"a pipe", pr, false},
+		{"a regular file", regular, false},
+		{"no file", &strings.Builder{}, false},
+		{"a nil file", (*os.File)(nil), false},
+	}
+	if ptmx, tty, err := pty.Open(); err == nil {
+		defer ptmx.Close()
+		defer tty.Close()
+		cases = append(cases, struct {
+			name string
+			x    any
+			want bool
+		}{"a pseudo-terminal", tty, true})
+	} else {
+		t.Logf("no pseudo-terminal to test the positive case: %v", err)
+	}
+	for _, tc := range cases {
+		if got := IsTerminal(tc.x); got != tc.want {
+			t.Errorf("%s: IsTerminal = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

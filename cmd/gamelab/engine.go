@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"gamelab/kernel"
+	"gamelab/repl"
 )
 
 func init() {
@@ -46,7 +47,7 @@ func runDefault(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		failed := kernel.RunStatement(ctx, kernel.NewSession(), "-c", 1, args[1], stdout, stderr)
 		return exitStatus(failed)
 	}
-	if f, ok := stdin.(*os.File); ok && isTerminal(f) && startREPL != nil {
+	if repl.IsTerminal(stdin) && startREPL != nil {
 		return startREPL(args, stdin, stdout, stderr)
 	}
 	if len(args) > 0 {
@@ -59,11 +60,6 @@ func runDefault(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return exitStatus(failed)
-}
-
-func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 func exitStatus(failed bool) int {

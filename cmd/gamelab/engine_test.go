@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/creack/pty"
 )
 
 // buildGamelab builds the binary once per test run, as a user gets it.
@@ -102,4 +105,49 @@ func TestBinary(t *testing.T) {
 			t.Errorf("changed script: exit %d, output\n%s", code, out)
 		}
 	})
+}
+
+// TestDefaultCommandStartsTheREPLOnlyOnATerminal: a terminal on stdin starts
+// the REPL; /dev/null (a character device, but no terminal) and a pipe run
+// the piped statements.
+func TestDefaultCommandStartsTheREPLOnlyOnATerminal(t *testing.T) {
+	saved := startREPL
+	defer func() { startREPL = saved }()
+	started := false
+	startREPL = func([]string, io.Reader, io.Writer, io.Writer) int { started = true; return 0 }
+
+	devNull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw.WriteString("6 * 7\n")
+	pw.Close()
+	defer pr.Close()
+	for _, tc := range []struct {
+		name  string
+		stdin *os.File
+		out   string
+	}{{"/dev/null", devNull, ""}, {"a pipe", pr, "42\n"}} {
+		started = false
+		var out, errb bytes.Buffer
+		if code := runDefault(nil, tc.stdin, &out, &errb); code != 0 || started || out.String() != tc.out {
+			t.Errorf("%s: exit %d, REPL started %v, stdout %q (want %q), stderr %q", tc.name, code, started, out.String(), tc.out, errb.String())
+		}
+	}
+
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	defer ptmx.Close()
+	defer tty.Close()
+	started = false
+	if runDefault(nil, tty, io.Discard, io.Discard); !started {
+		t.Error("a terminal on stdin did not start the REPL")
+	}
 }
