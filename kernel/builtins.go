@@ -36,7 +36,7 @@ var kernelBuiltins = []*kernelBuiltin{
 		Returns:   []any{""},
 	}, call: func(_ *Session, args ...any) (any, error) {
 		if len(args) != 1 {
-			return nil, fmt.Errorf("type: want 1 argument, got %d", len(args))
+			return nil, fmt.Errorf("type: takes 1 argument (x), got %d", len(args))
 		}
 		return typeName(args[0]), nil
 	}},
@@ -47,10 +47,10 @@ var kernelBuiltins = []*kernelBuiltin{
 		Example:   `assert(2 ** 10 == 1024, "a kilo")`,
 	}, call: func(_ *Session, args ...any) (any, error) {
 		if len(args) < 1 || len(args) > 2 {
-			return nil, fmt.Errorf("assert: want 1 or 2 arguments, got %d", len(args))
+			return nil, fmt.Errorf("assert: takes 1 or 2 arguments (condition, message), got %d", len(args))
 		}
 		if ok, isBool := args[0].(bool); !isBool {
-			return nil, fmt.Errorf("assert: the condition must be true or false, got %s", formatValue(args[0]))
+			return nil, argError("assert", 1, "condition", "must be true or false, got %s", formatValue(args[0]))
 		} else if ok {
 			return nil, nil
 		}

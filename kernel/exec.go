@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/parser/lexer"
@@ -556,11 +557,14 @@ func (s *Session) exprError(st statement, lines []string, code string, err error
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return s.errorAt(st, lines, from, "Interrupted", "interrupted")
 	case errors.As(err, &ie):
-		if at, ok := stringOffset(code, from, ie); ok {
+		if at, ok := argumentError(code, from, ie); ok {
 			from = at
 		}
 		return s.errorAt(st, lines, from, "GameError", ie.Error())
 	case errors.As(err, &be):
+		if at, ok := argumentError(code, from, be); ok {
+			from = at
+		}
 		return s.errorAt(st, lines, from, be.kind, be.Error())
 	case strings.HasPrefix(msg, "unknown name "):
 		return s.unknownName(st, lines, from, strings.TrimPrefix(msg, "unknown name "))
@@ -576,6 +580,9 @@ func (s *Session) exprError(st statement, lines []string, code string, err error
 		}
 	} else if strings.HasPrefix(msg, "invalid operation") || strings.HasPrefix(msg, "cannot ") {
 		kind = "TypeError"
+	}
+	if at, ok := argumentError(code, from, errors.New(msg)); ok && !compiling {
+		from = at // an argument error of expr's functions that the kernel defines ($sum)
 	}
 	return s.errorAt(st, lines, from, kind, msg)
 }
@@ -615,46 +622,83 @@ func (s *Session) knownNames() []string {
 	return append(names, exprKeywords...)
 }
 
-// stringOffset finds where a game input error points inside the string
-// literal it came from: the call of ie.Fn at rune offset at, its argument
-// ie.Arg, ie.Offset bytes into the string's value.
-func stringOffset(code string, at int, ie *games.InputError) (int, bool) {
-	toks, err := lexer.Lex(file.NewSource(code))
-	if err != nil {
+// argRef reads the builtin and the argument number out of an argument
+// error: "solve: argument 2 (player) must be 1..9, got 12" (games' unpack and
+// the kernel's own builtins share that shape).
+var argRef = regexp.MustCompile(`^([\pL_$][\pL\pN_$]*): argument ([0-9]+)\b`)
+
+// argumentError points an error that names an argument of a builtin at that
+// argument in code, whose call of the builtin is at rune offset at: the
+// argument's start, or for a game input error inside a string literal the
+// offending token in it. ok is false when code has no such argument.
+func argumentError(code string, at int, err error) (pos int, ok bool) {
+	fn, k := "", 0
+	var ie *games.InputError
+	if errors.As(err, &ie) {
+		fn, k = ie.Fn, ie.Arg
+	} else if m := argRef.FindStringSubmatch(err.Error()); m != nil {
+		fn = m[1]
+		k, _ = strconv.Atoi(m[2])
+	} else {
 		return 0, false
 	}
-	// Find the call: the name token at `at` (or the first call of ie.Fn),
-	// then its argument number ie.Arg at depth 1.
-	start := -1
-	for i, t := range toks {
-		if t.Is(lexer.Identifier, ie.Fn) && i+1 < len(toks) && toks[i+1].Is(lexer.Bracket, "(") {
-			if start < 0 || t.From == at {
-				start = i
-			}
-		}
-	}
-	if start < 0 {
+	arg, ok := callArgument(code, at, fn, k)
+	if !ok {
 		return 0, false
 	}
-	arg, depth := 1, 0
-	for _, t := range toks[start+1:] {
-		switch {
-		case t.Is(lexer.Bracket, "(", "[", "{"):
-			depth++
-		case t.Is(lexer.Bracket, ")", "]", "}"):
-			depth--
-			if depth == 0 {
-				return 0, false
-			}
-		case depth == 1 && t.Is(lexer.Operator, ","):
-			arg++
-		case depth == 1 && arg == ie.Arg && t.Is(lexer.String):
-			lit := []rune(code)[t.From:t.To]
-			return t.From + literalRunes(lit, ie.Offset), true
-		}
+	pos = subtreeStart(arg)
+	if str, isString := arg.(*ast.StringNode); isString && ie != nil {
+		loc := str.Location()
+		pos = loc.From + literalRunes([]rune(code)[loc.From:loc.To], ie.Offset)
 	}
-	return 0, false
+	return pos, true
 }
+
+// callArgument returns argument k (from 1) of the call of fn in code whose
+// name is at rune offset at, else of the first call of fn. A piped value
+// (`b | solve(4)`) is argument 1, as expr passes it.
+func callArgument(code string, at int, fn string, k int) (ast.Node, bool) {
+	tree, err := parser.Parse(code)
+	if err != nil {
+		return nil, false
+	}
+	var best, arg ast.Node
+	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
+		var args []ast.Node
+		switch c := (*n).(type) {
+		case *ast.CallNode:
+			if id, ok := c.Callee.(*ast.IdentifierNode); ok && id.Value == fn {
+				args = c.Arguments
+			}
+		case *ast.BuiltinNode: // expr's own names (max, abs, …) parse as builtins
+			if c.Name == fn {
+				args = c.Arguments
+			}
+		}
+		if k < 1 || k > len(args) {
+			return
+		}
+		from := (*n).Location().From
+		if best == nil || best.Location().From != at && (from == at || from < best.Location().From) {
+			best, arg = *n, args[k-1]
+		}
+	}))
+	return arg, arg != nil
+}
+
+// subtreeStart is the rune offset where the source of node begins: the
+// smallest position in its subtree (a binary node's own position is its
+// operator's).
+func subtreeStart(node ast.Node) int {
+	start := node.Location().From
+	ast.Walk(&node, visitFunc(func(n *ast.Node) { start = min(start, (*n).Location().From) }))
+	return start
+}
+
+// visitFunc makes a function an ast.Visitor.
+type visitFunc func(n *ast.Node)
+
+func (f visitFunc) Visit(n *ast.Node) { f(n) }
 
 // literalRunes maps a byte offset in a string's value to the rune offset in
 // its literal (quote included), decoding escapes as expr does.

@@ -372,12 +372,12 @@ func numSum(args ...any) (any, error) {
 	}
 	xs, ok := elements(args[0])
 	if !ok {
-		return nil, fmt.Errorf("sum: want an array, got %s", typeName(args[0]))
+		return nil, argError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
 	}
 	var total any = 0
-	for _, x := range xs {
+	for i, x := range xs {
 		if asNumber(x).kind == notNum {
-			return nil, fmt.Errorf("sum: %s is not a number", formatValue(x))
+			return nil, argError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
 		}
 		total = numAdd(total, x)
 	}
@@ -388,20 +388,23 @@ func numSum(args ...any) (any, error) {
 // one array it is given, comparing exactly.
 func extremum(name string, sign int) func(args ...any) (any, error) {
 	return func(args ...any) (any, error) {
-		xs := args
+		xs, array := args, false
 		if len(args) == 1 {
 			if items, ok := elements(args[0]); ok {
-				xs = items
+				xs, array = items, true
 			}
 		}
 		if len(xs) == 0 {
 			return nil, fmt.Errorf("%s: no values", name)
 		}
 		best := xs[0]
-		for _, x := range xs {
+		for i, x := range xs {
 			c, ok := numCmp(x, best)
-			if !ok {
-				return nil, fmt.Errorf("%s: %s is not a number", name, formatValue(x))
+			switch {
+			case !ok && array:
+				return nil, argError(name, 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+			case !ok:
+				return nil, argError(name, i+1, "", "must be a number, got %s", formatValue(x))
 			}
 			if c == sign {
 				best = x
@@ -413,7 +416,7 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 
 func numAbs(args ...any) (any, error) {
 	if len(args) != 1 {
-		return nil, fmt.Errorf("abs: want 1 argument, got %d", len(args))
+		return nil, fmt.Errorf("abs: takes 1 argument (x), got %d", len(args))
 	}
 	x := asNumber(args[0])
 	switch x.kind {
@@ -425,5 +428,15 @@ func numAbs(args ...any) (any, error) {
 	case floatNum:
 		return math.Abs(x.f), nil
 	}
-	return nil, fmt.Errorf("abs: %s is not a number", formatValue(args[0]))
+	return nil, argError("abs", 1, "x", "must be a number, got %s", formatValue(args[0]))
+}
+
+// argError is an error about argument k (from 1) of builtin fn, in the shape
+// games' builtins use ("abs: argument 1 (x) must be a number, got \"a\"";
+// name may be ""): the kernel puts the caret on that argument.
+func argError(fn string, k int, name, format string, a ...any) error {
+	if name != "" {
+		name = " (" + name + ")"
+	}
+	return fmt.Errorf("%s: argument %d%s %s", fn, k, name, fmt.Sprintf(format, a...))
 }

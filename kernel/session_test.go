@@ -178,6 +178,21 @@ func TestErrors(t *testing.T) {
 		{"modulo by zero", "", "(2**70) % 0", "RuntimeError", 1, 9, "modulo by zero"},
 		{"nothing after =", "", "x =", "SyntaxError", 1, 3, "nothing to assign"},
 		{"error in the index", "xs = [1]", "xs[nope] = 1", "NameError", 1, 4, "unknown name nope"},
+		// An error that names an argument points at that argument.
+		{"game argument", "b = randboard(4, 1)", "solve(b, 12)", "GameError", 1, 10, "solve: argument 2 (player) must be 1..9, got 12"},
+		{"argument of a call inside", "b = randboard(4, 1)", "x = [1, solve(b, 1 + 11)]", "GameError", 1, 18, "argument 2 (player)"},
+		{"the failing one of two calls", "b = randboard(4, 1)", "[solve(b, 1).best, solve(b,\n  0)]", "GameError", 2, 3, "got 0"},
+		{"piped argument", "b = randboard(4, 1)", "b | solve(-abs(1))", "GameError", 1, 11, "argument 2 (player)"},
+		{"piped value is argument 1", "", "5 | setv(1, 2)", "GameError", 1, 1, "setv: argument 1"},
+		{"nested call's argument", "", "solve(randpolygon(0, 1))", "GameError", 1, 19, "randpolygon: argument 1 (n)"},
+		{"bad text in a variable", `s = "+ 1 * x"`, "polygon(s)", "GameError", 1, 9, `token 4 "x"`},
+		{"bad text in the literal", "", `polygon("+ 1 * x")`, "GameError", 1, 16, `token 4 "x"`},
+		{"kernel builtin argument", "", `max(1, "a")`, "RuntimeError", 1, 8, `max: argument 2 must be a number, got "a"`},
+		{"item of an array argument", "", `x = min([1, 2, nil])`, "RuntimeError", 1, 9, "min: argument 1 (array) has an item that is not a number: nil (item 2"},
+		{"expr builtin name", "", `abs("x")`, "RuntimeError", 1, 5, "abs: argument 1 (x) must be a number"},
+		{"exact sum", "", `1 + sum([1, "z"])`, "RuntimeError", 1, 9, "sum: argument 1 (array) has an item"},
+		{"assert", "", "assert(1 == 1, 2)\nassert(3)", "RuntimeError", 2, 8, "assert: argument 1 (condition)"},
+		{"wrong count stays at the call", "b = randboard(4, 1)", "x = solve(b)", "GameError", 1, 5, "solve: takes 2 arguments (b, player), got 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newTestSession()
