@@ -191,6 +191,8 @@ func seedTable(money []int64) (int64, string) {
 func TestAgainstSeedTableLongRows(t *testing.T) {
 	defer func(a, b, c int) { int64Chunk, int128Chunk, bigChunk = a, b, c }(int64Chunk, int128Chunk, bigChunk)
 	int64Chunk, int128Chunk, bigChunk = 128, 64, 64 // cross chunk borders inside a diagonal
+	defer func(w int) { slabWords = w }(slabWords)
+	slabWords = 5 // many slabs, diagonals longer than a slab, and slab ends left unused
 	rng := rand.New(rand.NewPCG(30, 3))
 	for _, n := range []int{63, 64, 65, 130, 257, 400} {
 		for _, rg := range [][2]int64{{-2, 2}, {1, 1e9}} {
@@ -471,5 +473,42 @@ func TestCancel(t *testing.T) {
 	cancel()
 	if _, err := Solve(ctx, row(1, 2, 3)); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context: %v", err)
+	}
+}
+
+// A solve cancelled at once allocates one slab of the move table, not the
+// table: the runtime zeroes a fresh allocation before Solve can look at the
+// context again, which for a whole 625 MB table took over a second.
+func TestCancelAllocatesOneSlab(t *testing.T) {
+	defer func() { chunkHook, slabHook = nil, nil }()
+	a := make([]*big.Int, 100000)
+	for i := range a {
+		a[i] = big.NewInt(int64(i%100 + 1))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	chunkHook = cancel
+	var slabs []int
+	slabHook = func(words int) { slabs = append(slabs, words) }
+	if _, err := Solve(ctx, a); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	const maxSlab = 1 << 20 // words: 8 MiB, zeroed in milliseconds
+	if len(slabs) != 1 || slabs[0] > maxSlab {
+		t.Errorf("slabs allocated before stopping: %v words, want one of at most %d", slabs, maxSlab)
+	}
+	// A whole solve hands out every word of the table, slab by slab.
+	chunkHook, slabs = nil, nil
+	const n = 1000
+	r, err := Solve(context.Background(), a[:n])
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, w := range slabs {
+		total += w
+	}
+	if total != tableWords(n) || len(r.Moves) != n {
+		t.Errorf("n = %d: slabs of %d words in all, table %d words; %d moves", n, total, tableWords(n), len(r.Moves))
 	}
 }

@@ -123,33 +123,62 @@ func sum(coins []*big.Int) *big.Int {
 // choices holds one bit per interval (i, i+sz), sz ≥ 1: set when the mover
 // takes L. Each diagonal starts on a word boundary so step can write whole
 // words; that wastes under one word per diagonal.
+//
+// The words live in slabs of at most slabWords, allocated only when the DP
+// reaches them (diag). One allocation of the whole table (625 MB at
+// n = 100000) would be zeroed by the runtime in one go, before the first
+// look at the context, and could hold a cancelled solve for a second or
+// more; a slab is zeroed in milliseconds, and a cancelled solve never
+// allocates the rest.
 type choices struct {
 	n     int
-	start []int // start[sz]: first word of diagonal sz
-	words []uint64
+	diags [][]uint64 // diags[sz], filled in by diag
+	free  []uint64   // the unused end of the newest slab
+	left  int        // words of the table not yet handed out
 }
+
+// slabWords is the largest allocation of the table: 8 MiB, zeroed in a few
+// milliseconds. A variable so tests can make it small.
+var slabWords = 1 << 20
+
+// slabHook, when set by a test, sees the size in words of every slab.
+var slabHook func(words int)
 
 func tableWords(n int) int {
 	w := 0
 	for sz := 1; sz < n; sz++ {
-		w += (n - sz + 63) / 64
+		w += diagWords(n, sz)
 	}
 	return w
 }
 
+// diagWords is the length in words of diagonal sz (its n−sz intervals).
+func diagWords(n, sz int) int { return (n - sz + 63) / 64 }
+
 func newChoices(n int) *choices {
-	c := &choices{n: n, start: make([]int, n+1)}
-	for sz := 1; sz < n; sz++ {
-		c.start[sz+1] = c.start[sz] + (n-sz+63)/64
-	}
-	c.words = make([]uint64, c.start[n])
-	return c
+	return &choices{n: n, diags: make([][]uint64, n), left: tableWords(n)}
 }
 
-func (c *choices) diag(sz int) []uint64 { return c.words[c.start[sz]:c.start[sz+1]] }
+// diag returns diagonal sz's words, allocating them on first use; the DP
+// asks for the diagonals in increasing order.
+func (c *choices) diag(sz int) []uint64 {
+	if c.diags[sz] == nil {
+		w := diagWords(c.n, sz)
+		if len(c.free) < w {
+			size := max(w, min(slabWords, c.left))
+			if slabHook != nil {
+				slabHook(size)
+			}
+			c.free = make([]uint64, size)
+		}
+		c.diags[sz], c.free = c.free[:w:w], c.free[w:]
+		c.left -= w
+	}
+	return c.diags[sz]
+}
 
-func (c *choices) left(i, j int) bool {
-	return c.words[c.start[j-i]+i>>6]>>(uint(i)&63)&1 == 1
+func (c *choices) takesLeft(i, j int) bool {
+	return c.diags[j-i][i>>6]>>(uint(i)&63)&1 == 1
 }
 
 // moves replays the choices from the whole row; the last coin is L, as in
@@ -158,7 +187,7 @@ func (c *choices) moves() string {
 	b := make([]byte, 0, c.n)
 	i, j := 0, c.n-1
 	for i < j {
-		if c.left(i, j) {
+		if c.takesLeft(i, j) {
 			b = append(b, 'L')
 			i++
 		} else {
