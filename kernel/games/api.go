@@ -17,6 +17,12 @@ type Env struct {
 	Show func(text, svg string)
 	// Print writes text to the cell's output stream.
 	Print func(s string)
+	// Warn reports something the user should know but that is no error
+	// (e.g. a board that cannot arise in play): one line, without a
+	// "warning:" prefix, to the cell's error stream, which front ends show
+	// apart from the results (Jupyter's stderr, the REPL's error colour).
+	// Nil in an Env a test builds by hand: check before calling.
+	Warn func(msg string)
 }
 
 // Builtin is one function of the command language. help, Tab completion and
