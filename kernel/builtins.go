@@ -27,7 +27,36 @@ var kernelBuiltins = []*kernelBuiltin{
 		Signature: "print(x, …)",
 		Doc:       "Writes its arguments to the output, separated by spaces and followed by a newline: strings as they are, everything else as a result is shown.",
 		Example:   `print("best:", 488)`,
-	}, call: (*Session).builtinPrint},
+	}, call: func(s *Session, args ...any) (any, error) { s.cell.print(printLine(args)); return nil, nil }},
+	{doc: games.Builtin{
+		Name:      "eprint",
+		Signature: "eprint(x, …)",
+		Doc: "Writes its arguments as print does, but to the error stream: Jupyter shows it apart as stderr, " +
+			"the REPL in its error colour, piped gamelab on stderr. For warnings and progress notes that are not results.",
+		Example: `eprint("note: this board is large")`,
+	}, call: func(s *Session, args ...any) (any, error) { s.cell.eprint(printLine(args)); return nil, nil }},
+	{doc: games.Builtin{
+		Name:      "clear",
+		Signature: "clear() / clear(wait)",
+		Doc: "Clears the cell's output so far: Jupyter empties the cell's output area, the REPL the screen; " +
+			"scripts and piped input go on as if it were not there. With wait true the output goes only when " +
+			"the next output arrives, so a loop that clears and shows plays as an animation without flicker.",
+		Example: `map(0..4, {clear(true); show(rotate(polygon("* -5 + -2 * -8 * -5 + 8"), #))}) | len()`,
+	}, call: func(s *Session, args ...any) (any, error) {
+		wait := false
+		if len(args) > 1 {
+			return nil, fmt.Errorf("clear: takes 0 or 1 arguments (wait), got %d", len(args))
+		}
+		if len(args) == 1 {
+			w, ok := args[0].(bool)
+			if !ok {
+				return nil, argError("clear", 1, "wait", "must be true or false, got %s", formatValue(args[0]))
+			}
+			wait = w
+		}
+		s.cell.clear(wait)
+		return nil, nil
+	}},
 	{doc: games.Builtin{
 		Name:      "type",
 		Signature: "type(x)",
@@ -85,9 +114,10 @@ var kernelBuiltins = []*kernelBuiltin{
 	}, call: callPlain(numAbs)},
 	{doc: games.Builtin{
 		Name:      "help",
-		Signature: "help / help(name)",
-		Doc:       "Without a name, lists every builtin and statement. With one, shows that builtin's signature, what it does and an example (a statement; `help name` works too).",
-		Example:   `help(solve)`,
+		Signature: "help / help(name) / name?",
+		Doc: "Without a name, lists every builtin and statement. With one, shows that builtin's signature, what it does and an example " +
+			"(a statement; `help name` works too). `name?` or `?name` asks the same, as in IPython: Jupyter opens it in its pager, a terminal prints it.",
+		Example: `help(solve)`,
 	}},
 	{doc: games.Builtin{
 		Name:      "vars",
@@ -145,13 +175,14 @@ func callPlain(fn func(args ...any) (any, error)) func(*Session, ...any) (any, e
 	return func(_ *Session, args ...any) (any, error) { return fn(args...) }
 }
 
-func (s *Session) builtinPrint(args ...any) (any, error) {
+// printLine is what print and eprint write: the arguments separated by
+// spaces, strings as they are, and a newline.
+func printLine(args []any) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		parts[i] = printText(a)
 	}
-	s.cell.print(strings.Join(parts, " ") + "\n")
-	return nil, nil
+	return strings.Join(parts, " ") + "\n"
 }
 
 // gameBuiltins is games.Builtins and the session's extra builtins.

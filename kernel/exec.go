@@ -29,6 +29,8 @@ type cellRun struct {
 	opts   ExecOptions
 	env    *games.Env
 	stdout strings.Builder
+	stderr strings.Builder
+	page   strings.Builder
 	ticks  int
 }
 
@@ -36,6 +38,37 @@ func (c *cellRun) print(text string) {
 	c.stdout.WriteString(text)
 	if c.opts.Stdout != nil {
 		io.WriteString(c.opts.Stdout, text)
+	}
+}
+
+// eprint writes to the cell's error stream (eprint, warnings).
+func (c *cellRun) eprint(text string) {
+	c.stderr.WriteString(text)
+	if c.opts.Stderr != nil {
+		io.WriteString(c.opts.Stderr, text)
+	}
+}
+
+// warn reports a warning on the error stream.
+func (c *cellRun) warn(msg string) { c.eprint("warning: " + msg + "\n") }
+
+// showHelp is help text the user asked for: in the pager when the front
+// end has one and the user asked with `name?`, else printed.
+func (c *cellRun) showHelp(text string, page bool) {
+	if !page || !c.opts.Pager {
+		c.print(text + "\n")
+		return
+	}
+	if c.page.Len() > 0 {
+		c.page.WriteString("\n")
+	}
+	c.page.WriteString(text + "\n")
+}
+
+// clear asks the front end to clear the cell's output (see ExecOptions.Clear).
+func (c *cellRun) clear(wait bool) {
+	if c.opts.Clear != nil {
+		c.opts.Clear(wait)
 	}
 }
 
@@ -82,6 +115,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Ctx:   ctx,
 		Show:  func(text, svg string) { c.show(Display{Text: text, SVG: svg}) },
 		Print: c.print,
+		Warn:  c.warn,
 	}
 	s.cell = c
 	defer func() { s.cell = nil }()
@@ -120,6 +154,8 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		s.history[s.count] = result
 	}
 	out.Stdout = c.stdout.String()
+	out.Stderr = c.stderr.String()
+	out.Page = c.page.String()
 	return out
 }
 
@@ -165,6 +201,9 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 	if lexErr != nil {
 		toks = nil // expr reports the problem when the statement is compiled
 	}
+	if at, ok := helpQuery(toks); ok {
+		return nil, false, s.help(st, lines, toks, at, true)
+	}
 	if len(toks) > 0 && toks[0].Is(lexer.Identifier) {
 		switch toks[0].Value {
 		case "del":
@@ -172,8 +211,8 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 				return nil, false, s.del(st, lines, toks, names)
 			}
 		case "help":
-			if name, ok := helpName(toks); ok {
-				return nil, false, s.help(st, lines, toks, name)
+			if at, ok := helpName(toks); ok {
+				return nil, false, s.help(st, lines, toks, at, false)
 			}
 		case "vars":
 			if len(toks) == 2 || len(toks) == 4 && toks[1].Is(lexer.Bracket, "(") && toks[2].Is(lexer.Bracket, ")") {
@@ -208,20 +247,39 @@ func delNames(toks []lexer.Token) ([]string, bool) {
 	return names, len(names) > 0 && len(toks)%2 == 1
 }
 
-// helpName recognises `help`, `help name`, `help(name)` and `help("name")`.
-func helpName(toks []lexer.Token) (string, bool) {
-	word := func(t lexer.Token) bool {
-		return t.Is(lexer.Identifier) || t.Is(lexer.String) || t.Is(lexer.Operator) && isIdent(t.Value)
-	}
+// helpName recognises `help`, `help name`, `help(name)` and `help("name")`;
+// at is the index of the name's token, -1 for bare help.
+func helpName(toks []lexer.Token) (at int, ok bool) {
 	switch {
 	case len(toks) == 2:
-		return "", true
-	case len(toks) == 3 && word(toks[1]):
-		return toks[1].Value, true
-	case len(toks) == 5 && toks[1].Is(lexer.Bracket, "(") && word(toks[2]) && toks[3].Is(lexer.Bracket, ")"):
-		return toks[2].Value, true
+		return -1, true
+	case len(toks) == 3 && helpWord(toks[1]):
+		return 1, true
+	case len(toks) == 5 && toks[1].Is(lexer.Bracket, "(") && helpWord(toks[2]) && toks[3].Is(lexer.Bracket, ")"):
+		return 2, true
 	}
-	return "", false
+	return 0, false
+}
+
+// helpQuery recognises IPython's help syntax: `name?` and `?name` (or with
+// ??), and a lone `?` for the list; at is as helpName's.
+func helpQuery(toks []lexer.Token) (at int, ok bool) {
+	query := func(t lexer.Token) bool { return t.Is(lexer.Operator, "?", "??") }
+	switch {
+	case len(toks) == 2 && query(toks[0]):
+		return -1, true
+	case len(toks) == 3 && query(toks[0]) && helpWord(toks[1]):
+		return 1, true
+	case len(toks) == 3 && helpWord(toks[0]) && query(toks[1]):
+		return 0, true
+	}
+	return 0, false
+}
+
+// helpWord is a token that can name what help describes: a name, a quoted
+// name, or a word expr lexes as an operator (not, in, …).
+func helpWord(t lexer.Token) bool {
+	return t.Is(lexer.Identifier) || t.Is(lexer.String) || t.Is(lexer.Operator) && isIdent(t.Value)
 }
 
 // assignment recognises `name = …` and `name[…]…[…] = …`: eq is the index
@@ -413,17 +471,19 @@ func (s *Session) del(st statement, lines []string, toks []lexer.Token, names []
 	return nil
 }
 
-// help runs `help` and `help name`.
-func (s *Session) help(st statement, lines []string, toks []lexer.Token, name string) *Error {
-	if name == "" {
-		s.cell.print(s.helpAll() + "\n")
+// help runs `help`, `help name` and `name?` (query: to the pager, if any),
+// where toks[at] names what to describe (at < 0: everything).
+func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int, query bool) *Error {
+	if at < 0 {
+		s.cell.showHelp(s.helpAll(), query)
 		return nil
 	}
+	name := toks[at].Value
 	if text, ok := s.describe(name); ok {
-		s.cell.print(text + "\n")
+		s.cell.showHelp(text, query)
 		return nil
 	}
-	e := s.unknownName(st, lines, toks[len(toks)-2].From, name)
+	e := s.unknownName(st, lines, toks[at].From, name)
 	e.Msg = "no help for " + strings.TrimPrefix(e.Msg, "unknown name ")
 	return e
 }

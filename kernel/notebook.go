@@ -74,10 +74,12 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 		}
 		writeOutputLines(&w, saved.String())
 
-		var replay strings.Builder
+		var replay clearable
 		out := s.ExecuteWith(context.Background(), code, ExecOptions{
 			Stdout:  &replay,
+			Stderr:  &replay,
 			Display: func(d Display) { replay.WriteString(d.Text + "\n") },
+			Clear:   replay.clear,
 		})
 		if out.Result != nil {
 			replay.WriteString(out.Result.Text + "\n")
@@ -85,7 +87,34 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 		if out.Err != nil {
 			replay.WriteString(out.Err.Kind + ": " + out.Err.Msg + "\n")
 		}
-		writeOutputLines(&g, replay.String())
+		writeOutputLines(&g, replay.b.String())
 	}
 	return g.String(), w.String(), nil
+}
+
+// clearable is a cell's replayed output as a notebook keeps it: clear()
+// empties it, at once or (wait) when the next output arrives, as Jupyter
+// clients handle clear_output.
+type clearable struct {
+	b       strings.Builder
+	pending bool // a clear(true) waits for the next output
+}
+
+func (c *clearable) Write(p []byte) (int, error) { return c.WriteString(string(p)) }
+
+func (c *clearable) WriteString(s string) (int, error) {
+	if c.pending && s != "" {
+		c.b.Reset()
+		c.pending = false
+	}
+	return c.b.WriteString(s)
+}
+
+func (c *clearable) clear(wait bool) {
+	if wait {
+		c.pending = true
+		return
+	}
+	c.b.Reset()
+	c.pending = false
 }

@@ -55,14 +55,16 @@ func EachStatement(r io.Reader, fn func(line int, code string) bool) error {
 	return sc.Err()
 }
 
-// RunStatement executes one cell, writing its output to stdout and its error to
-// stderr, and reports whether it failed.
+// RunStatement executes one cell, writing its output to stdout and its error
+// stream (eprint, warnings) and error to stderr, and reports whether it
+// failed. clear() does nothing here: a script's output is a record.
 func RunStatement(ctx context.Context, s *Session, name string, line int, code string, stdout, stderr io.Writer) bool {
 	if Blank(code) {
 		return false // comments and blank lines are not cells: _N counts statements
 	}
 	out := s.ExecuteWith(ctx, code, ExecOptions{
 		Stdout:  stdout,
+		Stderr:  stderr,
 		Display: func(d Display) { fmt.Fprintln(stdout, d.Text) },
 	})
 	if out.Result != nil {
@@ -107,8 +109,8 @@ const outputPrefix = "#> "
 
 // Transcript replays a script in a new session and returns its transcript:
 // every input line as written, each statement followed by its output
-// (printed text, shown values, its result, its error) with every line
-// prefixed by "#> ".
+// (printed text, the error stream, shown values, its result, its error) with
+// every line prefixed by "#> ".
 func Transcript(name, src string) string {
 	src = strings.ReplaceAll(src, "\r\n", "\n")
 	s := NewSession()

@@ -88,15 +88,28 @@ type ExecOptions struct {
 	// Stdout, when set, receives print() output as it is written (Jupyter
 	// streams it); Output.Stdout still holds all of it.
 	Stdout io.Writer
+	// Stderr, when set, receives the error stream as it is written:
+	// eprint() output and the builtins' warnings. Output.Stderr still holds
+	// all of it.
+	Stderr io.Writer
 	// Display, when set, receives each item of Output.Displays as it is
 	// shown, so a front end can keep it in order with the streamed Stdout.
 	Display func(Display)
+	// Clear, when set, is called by clear(): the front end clears the
+	// cell's output so far (with wait, only once new output arrives, so an
+	// animation does not flicker). Output keeps everything regardless.
+	Clear func(wait bool)
+	// Pager says the front end has a pager (Jupyter): the help that `name?`
+	// asks for goes to Output.Page instead of the output stream.
+	Pager bool
 }
 
 // Output is everything one cell produced.
 type Output struct {
 	Count    int       // execution count of the cell (unchanged when NoHistory/Silent)
 	Stdout   string    // text written by print()
+	Stderr   string    // text written by eprint() and warnings
+	Page     string    // help asked for with `name?` when ExecOptions.Pager is set
 	Displays []Display // what show() displayed and the values of bare expressions before the last, in order
 	Result   *Display  // value of the last bare expression; nil if none
 	Err      *Error    // nil when every statement succeeded

@@ -2,7 +2,10 @@ package kernel
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -24,6 +27,8 @@ var testBuiltins = []*games.Builtin{
 			<-env.Ctx.Done()
 			return nil, env.Ctx.Err()
 		}},
+	{Name: "twarn", Signature: "twarn()", Doc: "Warns.", Example: "twarn()",
+		Fn: func(env *games.Env, _ ...any) (any, error) { env.Warn("careful"); return nil, nil }},
 	{Name: "tshow", Signature: "tshow(x)", Doc: "Shows x, prints a line.", Example: "tshow(1)",
 		Returns: []any{map[string]any{"alpha": 1, "beta": 2}},
 		Fn: func(env *games.Env, args ...any) (any, error) {
@@ -125,6 +130,104 @@ func helpTextOf(name string) string {
 	}
 	return "?"
 }
+
+// TestStreams: print to stdout; eprint and warnings to the error stream,
+// streamed as written and collected in Output; clear() reaches the front end
+// in order with them.
+func TestStreams(t *testing.T) {
+	s := newTestSession()
+	var events []string
+	record := func(prefix string) io.Writer {
+		return writerTo(func(p string) { events = append(events, prefix+p) })
+	}
+	out := s.ExecuteWith(context.Background(), "print(\"a\")\neprint(\"b\", 2 ** 70)\nclear()\ntwarn()\nclear(true)\nprint(\"c\")", ExecOptions{
+		Stdout: record("out "),
+		Stderr: record("err "),
+		Clear:  func(wait bool) { events = append(events, fmt.Sprintf("clear %v", wait)) },
+	})
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	want := "out a\n|err b 1180591620717411303424\n|clear false|err warning: careful\n|clear true|out c\n"
+	if got := strings.Join(events, "|"); got != want {
+		t.Errorf("events %q, want %q", got, want)
+	}
+	if out.Stdout != "a\nc\n" || out.Stderr != "b 1180591620717411303424\nwarning: careful\n" {
+		t.Errorf("Stdout %q, Stderr %q", out.Stdout, out.Stderr)
+	}
+	// Without the front end's writers and Clear, all of it is still in Output.
+	out = s.Execute(context.Background(), "eprint(1)\nclear()")
+	if out.Err != nil || out.Stderr != "1\n" {
+		t.Errorf("unstreamed: %v, Stderr %q", out.Err, out.Stderr)
+	}
+}
+
+// TestHelpQuery: `name?` and `?name` ask for help as in IPython: to the
+// pager when the front end has one, printed otherwise; help(name) always
+// prints.
+func TestHelpQuery(t *testing.T) {
+	s := newTestSession()
+	solveHelp, _ := s.describe("solve")
+	for _, tc := range []struct {
+		code        string
+		pager       bool
+		page, print string
+	}{
+		{"solve?", true, solveHelp + "\n", ""},
+		{"?solve", true, solveHelp + "\n", ""},
+		{"solve??", true, solveHelp + "\n", ""},
+		{"?? solve", true, solveHelp + "\n", ""},
+		{"solve?", false, "", solveHelp + "\n"},
+		{"help(solve)", true, "", solveHelp + "\n"},
+		{"?", true, s.helpAll() + "\n", ""},
+		{"solve?\n?max", true, solveHelp + "\n\n" + helpTextOf("max") + "\n", ""},
+	} {
+		out := s.ExecuteWith(context.Background(), tc.code, ExecOptions{Pager: tc.pager})
+		if out.Err != nil || out.Page != tc.page || out.Stdout != tc.print || out.Result != nil {
+			t.Errorf("%q (pager %v): err %v, page %q, printed %q", tc.code, tc.pager, out.Err, out.Page, out.Stdout)
+		}
+	}
+	for _, tc := range []struct {
+		code string
+		col  int
+	}{{"slove?", 1}, {"?slove", 2}, {"help(slove)", 6}, {"help slove", 6}} {
+		e := run(t, s, tc.code).Err
+		if e == nil || e.Kind != "NameError" || e.Column != tc.col || e.Msg != "no help for slove (did you mean solve?)" {
+			t.Errorf("%q: %v, want a NameError at column %d", tc.code, e, tc.col)
+		}
+	}
+	if c, _ := IsComplete("solve?"); c != Complete {
+		t.Errorf("IsComplete(solve?) = %v", c)
+	}
+}
+
+// TestReplayNotebookClears: a notebook keeps only what a cell shows after
+// clear_output (with wait, once more output comes).
+func TestReplayNotebookClears(t *testing.T) {
+	nb := func(code, stored string) []byte {
+		cell := map[string]any{"cell_type": "code", "source": code,
+			"outputs": []any{map[string]any{"output_type": "stream", "name": "stdout", "text": stored}}}
+		b, _ := json.Marshal(map[string]any{"cells": []any{cell}})
+		return b
+	}
+	for _, tc := range []struct{ code, stored string }{
+		{"print(1)\nclear()\nprint(2)", "2\n"},
+		{"print(1)\nclear(true)\nprint(2)", "2\n"},
+		{"print(1)\nclear(true)", "1\n"},
+		{"print(1)\nclear()", ""},
+		{"print(1)\nclear(true)\neprint(2)", "2\n"},
+	} {
+		got, want, err := ReplayNotebook(nb(tc.code, tc.stored))
+		if err != nil || got != want {
+			t.Errorf("%q: err %v, replay\n%s\nstored\n%s", tc.code, err, got, want)
+		}
+	}
+}
+
+// writerTo is an io.Writer that hands each write to f.
+type writerTo func(p string)
+
+func (f writerTo) Write(p []byte) (int, error) { f(string(p)); return len(p), nil }
 
 func TestDisplaysInOrder(t *testing.T) {
 	s := newTestSession()
