@@ -132,6 +132,9 @@ func TestJupyterClients(t *testing.T) {
 			t.Fatalf("jupyter_kernel_test: %v\n%s", err, out)
 		}
 		t.Logf("jupyter_kernel_test:\n%s", out)
+		if ran, passed, skipped := unittestResults(out); len(skipped) > 0 || ran == 0 || passed != ran {
+			t.Errorf("jupyter_kernel_test must pass in full: %d ran, %d passed, skipped %v", ran, passed, skipped)
+		}
 	})
 	t.Run("notebook", func(t *testing.T) {
 		nb, err := filepath.Abs("../../scripts/demo.ipynb")
@@ -142,6 +145,26 @@ func TestJupyterClients(t *testing.T) {
 			t.Fatalf("%v\n%s", err, out)
 		}
 	})
+}
+
+// unittestResults reads `python -m unittest -v` output: how many tests ran,
+// how many passed, and which skipped (a skip means gamelab gave the suite
+// nothing to run for a feature).
+func unittestResults(out string) (ran, passed int, skipped []string) {
+	for _, line := range strings.Split(out, "\n") {
+		name, result, ok := strings.Cut(line, " ... ")
+		switch {
+		case !ok || !strings.HasPrefix(name, "test_"):
+		case result == "ok":
+			passed++
+		case strings.HasPrefix(result, "skipped"):
+			skipped = append(skipped, strings.Fields(name)[0])
+		}
+		if n, ok := strings.CutPrefix(line, "Ran "); ok {
+			ran, _ = strconv.Atoi(strings.Fields(n)[0])
+		}
+	}
+	return ran, passed, skipped
 }
 
 // BenchmarkJupyterRoundTrip measures, in one run, the round trip of a
@@ -172,4 +195,16 @@ func BenchmarkJupyterRoundTrip(b *testing.B) {
 	b.ReportMetric(ms["python3"], "ipykernel-ms/cell")
 	b.ReportMetric(ms["gamelab"]/ms["python3"], "ratio")
 	b.Logf("median round trip: gamelab %.3f ms, ipykernel %.3f ms, ratio %.2f", ms["gamelab"], ms["python3"], ms["gamelab"]/ms["python3"])
+}
+
+func TestUnittestResults(t *testing.T) {
+	out := "test_a (conformance.T.test_a) ... ok\n" +
+		"test_b (conformance.T.test_b) ... skipped ''\n" +
+		"test_c (conformance.T.test_c) ... ok\n\n" +
+		"----------------------------------------------------------------------\n" +
+		"Ran 3 tests in 1.2s\n\nOK (skipped=1)\n"
+	ran, passed, skipped := unittestResults(out)
+	if ran != 3 || passed != 2 || fmt.Sprint(skipped) != "[test_b]" {
+		t.Errorf("got %d ran, %d passed, skipped %v", ran, passed, skipped)
+	}
 }

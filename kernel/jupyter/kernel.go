@@ -481,10 +481,11 @@ type executeRequest struct {
 	StopOnError     *bool             `json:"stop_on_error"` // default true
 }
 
-// execute runs one cell: execute_input, then printed text (stream) and shown
-// items (display_data) in the order the cell made them, then the result or
-// the error, the reply, and (in handle) idle. A silent cell publishes
-// nothing but its status.
+// execute runs one cell: execute_input, then printed text (streams stdout
+// and stderr), shown items (display_data) and clear_output in the order the
+// cell made them, then the result or the error, the reply (with the help
+// `name?` asked for as a page payload), and (in handle) idle. A silent cell
+// publishes nothing but its status.
 func (k *Kernel) execute(m *Message, aborting bool) {
 	var r executeRequest
 	if !k.content(k.shell, m, &r) {
@@ -504,24 +505,36 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 	if !r.Silent {
 		k.publish(m, "execute_input", map[string]any{"code": r.Code, "execution_count": count})
 	}
-	stream := &streamWriter{publish: func(text string) {
+	streams := &streams{publish: func(name, text string) {
 		if !r.Silent {
-			k.publish(m, "stream", map[string]any{"name": "stdout", "text": text})
+			k.publish(m, "stream", map[string]any{"name": name, "text": text})
 		}
 	}}
 	displayed := false
 	show := func(d kernel.Display) {
 		displayed = true
 		if !r.Silent {
-			stream.flush() // keep printed text and pictures in the order made
+			streams.flush() // keep printed text and pictures in the order made
 			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
 		}
 	}
-	out := k.run(r.Code, kernel.ExecOptions{Silent: r.Silent, NoHistory: !store, Stdout: stream, Display: show})
-	stream.close()
-	if !stream.wrote && out.Stdout != "" && !r.Silent {
-		// The engine did not stream; send its collected output at once.
-		k.publish(m, "stream", map[string]any{"name": "stdout", "text": out.Stdout})
+	clear := func(wait bool) {
+		if !r.Silent {
+			streams.flush()
+			k.publish(m, "clear_output", map[string]any{"wait": wait})
+		}
+	}
+	out := k.run(r.Code, kernel.ExecOptions{
+		Silent: r.Silent, NoHistory: !store, Pager: true,
+		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
+		Display: show, Clear: clear,
+	})
+	streams.close()
+	for _, s := range []struct{ name, text string }{{"stdout", out.Stdout}, {"stderr", out.Stderr}} {
+		if !streams.wrote[s.name] && s.text != "" && !r.Silent {
+			// The engine did not stream; send its collected output at once.
+			k.publish(m, "stream", map[string]any{"name": s.name, "text": s.text})
+		}
 	}
 	if !displayed {
 		// Nor did it pass its displays as they came.
@@ -556,8 +569,14 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 			"execution_count": out.Count, "data": bundle(*out.Result), "metadata": map[string]any{},
 		})
 	}
+	payload := []any{}
+	if out.Page != "" && !r.Silent {
+		// The help `name?` asked for, for the frontend's pager (IPython's
+		// page payload; start is the line to open it at).
+		payload = append(payload, map[string]any{"source": "page", "data": map[string]any{"text/plain": out.Page}, "start": 0})
+	}
 	k.reply(k.shell, m, "execute_reply", map[string]any{
-		"status": "ok", "execution_count": out.Count, "payload": []any{},
+		"status": "ok", "execution_count": out.Count, "payload": payload,
 		"user_expressions": k.userExpressions(r.UserExpressions),
 	})
 }
@@ -632,16 +651,19 @@ func errorFields(e *kernel.Error) (ename, evalue string, traceback []string) {
 	return ename, e.Msg, strings.Split(ename+": "+e.Error(), "\n")
 }
 
-// streamWriter turns the engine's print output into stream messages. Writes
-// are gathered for a short moment so that a loop of prints becomes a few
-// messages rather than thousands, and split only at UTF-8 boundaries.
-type streamWriter struct {
-	publish func(text string)
+// streams turns the engine's stdout and stderr into stream messages, in the
+// order they were written. Writes are gathered for a short moment so that a
+// loop of prints becomes a few messages rather than thousands, and split
+// only at UTF-8 boundaries; a write to the other stream sends what is
+// gathered first.
+type streams struct {
+	publish func(name, text string)
 
 	mu     sync.Mutex
+	name   string // the stream buf belongs to
 	buf    []byte
 	timer  *time.Timer
-	wrote  bool
+	wrote  map[string]bool // the streams written to
 	closed bool
 }
 
@@ -650,13 +672,28 @@ const (
 	streamChunk = 64 << 10              // flush at once beyond this many bytes
 )
 
-func (w *streamWriter) Write(p []byte) (int, error) {
+// writer is the io.Writer of one stream ("stdout" or "stderr").
+func (w *streams) writer(name string) io.Writer {
+	return writerFunc(func(p []byte) (int, error) { return w.write(name, p) })
+}
+
+func (w *streams) write(name string, p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
 		return 0, errors.New("write after the cell ended")
 	}
-	w.wrote = w.wrote || len(p) > 0
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if w.wrote == nil {
+		w.wrote = map[string]bool{}
+	}
+	w.wrote[name] = true
+	if name != w.name {
+		w.flushLocked(true) // the other stream's text came first
+		w.name = name
+	}
 	w.buf = append(w.buf, p...)
 	switch {
 	case len(w.buf) >= streamChunk:
@@ -675,7 +712,7 @@ func (w *streamWriter) Write(p []byte) (int, error) {
 
 // flushLocked publishes the buffered text; unless final, an incomplete
 // UTF-8 sequence at the end waits for the rest of its bytes.
-func (w *streamWriter) flushLocked(final bool) {
+func (w *streams) flushLocked(final bool) {
 	if w.timer != nil {
 		w.timer.Stop()
 		w.timer = nil
@@ -685,25 +722,30 @@ func (w *streamWriter) flushLocked(final bool) {
 		n = completeUTF8(w.buf)
 	}
 	if n > 0 {
-		w.publish(string(w.buf[:n]))
+		w.publish(w.name, string(w.buf[:n]))
 		w.buf = append(w.buf[:0], w.buf[n:]...)
 	}
 }
 
 // flush publishes everything written so far.
-func (w *streamWriter) flush() {
+func (w *streams) flush() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.flushLocked(true)
 }
 
 // close flushes everything; later writes fail.
-func (w *streamWriter) close() {
+func (w *streams) close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.flushLocked(true)
 	w.closed = true
 }
+
+// writerFunc is an io.Writer made of a function.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // completeUTF8 is the length of the longest prefix of b that does not end
 // inside a UTF-8 sequence (invalid bytes count as complete: they cannot

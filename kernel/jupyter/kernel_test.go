@@ -30,6 +30,8 @@ const wait = 10 * time.Second
 //	print TEXT  prints TEXT through ExecOptions.Stdout
 //	show        shows a picture and returns a pictured value
 //	interleave  prints, shows, prints (the order must survive)
+//	streams     stdout, stderr, stdout, clear (wait), stdout
+//	page        asks for the pager
 //	fail        fails with a NameError at 1:1
 //	panic       panics (the engine's contract forbids it; the kernel survives)
 //	anything    returns itself as the value
@@ -55,6 +57,18 @@ func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.Exec
 		o.Display(d)
 		o.Stdout.Write([]byte("after\n"))
 		out.Stdout = "before\nafter\n"
+	case code == "streams":
+		for _, w := range []struct {
+			to   io.Writer
+			text string
+		}{{o.Stdout, "out 1\n"}, {o.Stderr, "err\n"}, {o.Stdout, "out 2\n"}} {
+			w.to.Write([]byte(w.text))
+		}
+		o.Clear(true)
+		o.Stdout.Write([]byte("out 3\n"))
+		out.Stdout, out.Stderr = "out 1\nout 2\nout 3\n", "err\n"
+	case code == "page":
+		out.Page = "solve(x): the optimal answer\n"
 	case strings.HasPrefix(code, "print "):
 		text := strings.TrimPrefix(code, "print ")
 		// Two writes split inside "é": the stream must not tear the rune.
@@ -429,6 +443,27 @@ func TestExecuteOutputs(t *testing.T) {
 	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,stream" || body(out[3])["text"] != "after\n" {
 		t.Fatalf("print, show, print: reply %v, outputs %s", r, types(out))
 	}
+	r, out = c.exec(code("streams"))
+	if r["status"] != "ok" || types(out) != "execute_input,stream,stream,stream,clear_output,stream" {
+		t.Fatalf("stdout, stderr, stdout, clear, stdout: reply %v, outputs %s", r, types(out))
+	}
+	var got []string
+	for _, m := range out[1:] {
+		b := body(m)
+		if m.Header.MsgType == "clear_output" {
+			got = append(got, fmt.Sprintf("clear wait=%v", b["wait"]))
+		} else {
+			got = append(got, fmt.Sprintf("%s %q", str(b["name"]), str(b["text"])))
+		}
+	}
+	if g := strings.Join(got, ", "); g != `stdout "out 1\n", stderr "err\n", stdout "out 2\n", clear wait=true, stdout "out 3\n"` {
+		t.Errorf("streams %s", g)
+	}
+	r, out = c.exec(code("page"))
+	if pl := fmt.Sprint(r["payload"]); r["status"] != "ok" || types(out) != "execute_input" ||
+		pl != "[map[data:map[text/plain:solve(x): the optimal answer\n] source:page start:0]]" {
+		t.Fatalf("page: reply %v, outputs %s", r, types(out))
+	}
 	r, out = c.exec(code("fail"))
 	if r["status"] != "error" || r["ename"] != "NameError" || types(out) != "execute_input,error" {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
@@ -443,7 +478,7 @@ func TestExecuteOutputs(t *testing.T) {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
 	}
 	r, _ = c.exec(code("still here"))
-	if r["status"] != "ok" || r["execution_count"] != 6.0 {
+	if r["status"] != "ok" || r["execution_count"] != 8.0 {
 		t.Errorf("after the panic: %v", r)
 	}
 }
@@ -766,6 +801,10 @@ func TestRealEngine(t *testing.T) {
 		}},
 		{`print("hi")`, "ok", "execute_input,stream", func(out []*Message) bool { return body(out[1])["text"] == "hi\n" }},
 		{`nosuch + 1`, "error", "execute_input,error", func(out []*Message) bool { return strings.Contains(str(body(out[1])["evalue"]), "nosuch") }},
+		{`print(1); eprint("careful"); clear(); print(2)`, "ok", "execute_input,stream,stream,clear_output,stream", func(out []*Message) bool {
+			return body(out[2])["name"] == "stderr" && body(out[2])["text"] == "careful\n" && body(out[3])["wait"] == false
+		}},
+		{`help(solve)`, "ok", "execute_input,stream", func(out []*Message) bool { return strings.HasPrefix(str(body(out[1])["text"]), "solve(") }},
 	} {
 		r, out := c.exec(code(tc.code))
 		if r["status"] != tc.status || types(out) != tc.outputs || (tc.check != nil && !tc.check(out)) {
@@ -775,6 +814,15 @@ func TestRealEngine(t *testing.T) {
 			}
 			t.Errorf("%s: reply %v, outputs %s:\n%s", tc.code, r, types(out), strings.Join(texts, "\n"))
 		}
+	}
+	// name? opens the help in the pager: a payload, no output.
+	r, out := c.exec(code("solve?"))
+	pl, _ := r["payload"].([]any)
+	if len(pl) != 1 || types(out) != "execute_input" {
+		t.Fatalf("solve?: reply %v, outputs %s", r, types(out))
+	}
+	if p := pl[0].(map[string]any); p["source"] != "page" || !strings.HasPrefix(str(p["data"].(map[string]any)["text/plain"]), "solve(x)") {
+		t.Errorf("solve? payload %v", p)
 	}
 	id := c.send(c.shell, "complete_request", map[string]any{"code": "x = so", "cursor_pos": 6})
 	if r := body(c.reply(c.shellIn, id)); !strings.Contains(fmt.Sprint(r["matches"]), "solve") || r["cursor_start"] != 4.0 {

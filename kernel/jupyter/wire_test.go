@@ -65,12 +65,13 @@ func TestReplayGuardForgetsOldest(t *testing.T) {
 	}
 }
 
-func TestStreamWriterKeepsRunesWhole(t *testing.T) {
+func TestStreamsKeepRunesWhole(t *testing.T) {
 	var got []string
-	w := &streamWriter{publish: func(s string) { got = append(got, s) }}
+	w := &streams{publish: func(_, s string) { got = append(got, s) }}
+	stdout := w.writer("stdout")
 	b := []byte("aé€😀z")
 	for i := range b {
-		w.Write(b[i : i+1])
+		stdout.Write(b[i : i+1])
 		w.mu.Lock()
 		w.flushLocked(false) // as the timer would, after every byte
 		w.mu.Unlock()
@@ -84,7 +85,7 @@ func TestStreamWriterKeepsRunesWhole(t *testing.T) {
 			t.Errorf("piece %q is not whole runes", p)
 		}
 	}
-	if _, err := w.Write([]byte("late")); err == nil {
+	if _, err := stdout.Write([]byte("late")); err == nil {
 		t.Error("write after close accepted")
 	}
 	for _, tc := range []struct {
@@ -94,6 +95,28 @@ func TestStreamWriterKeepsRunesWhole(t *testing.T) {
 		if n := completeUTF8([]byte(tc.b)); n != tc.want {
 			t.Errorf("completeUTF8(%q) = %d, want %d", tc.b, n, tc.want)
 		}
+	}
+}
+
+// TestStreamsInOrder: text gathered for one stream goes out before the
+// other stream's, so stdout and stderr interleave as written.
+func TestStreamsInOrder(t *testing.T) {
+	var got []string
+	w := &streams{publish: func(name, s string) { got = append(got, name+":"+s) }}
+	out, errs := w.writer("stdout"), w.writer("stderr")
+	out.Write([]byte("a"))
+	out.Write([]byte("b"))
+	errs.Write([]byte("!"))
+	errs.Write(nil)
+	out.Write([]byte("c"))
+	w.flush()
+	errs.Write([]byte("?"))
+	w.close()
+	if g := strings.Join(got, " "); g != "stdout:ab stderr:! stdout:c stderr:?" {
+		t.Errorf("published %s", g)
+	}
+	if !w.wrote["stdout"] || !w.wrote["stderr"] {
+		t.Errorf("wrote %v", w.wrote)
 	}
 }
 

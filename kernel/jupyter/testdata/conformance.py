@@ -1,6 +1,6 @@
 """jupyter_kernel_test's conformance suite for the gamelab kernel.
 
-Run by cmd/gamelab's TestJupyterConformance as
+Run by cmd/gamelab's TestJupyterClients as
     /usr/bin/python3 -m unittest -v conformance
 with JUPYTER_PATH pointing at a kernelspec installed by `gamelab kernel install`.
 GAMELAB_KERNEL_NAME names the kernelspec (default "gamelab").
@@ -50,9 +50,17 @@ class GamelabKernelTests(jupyter_kernel_test.KernelTests):
 
     code_inspect_sample = "solve"
 
-    # gamelab has no stderr stream, no pager payloads and no clear_output,
-    # so jupyter_kernel_test's test_execute_stderr, test_pager and
-    # test_clear_output have nothing to exercise and skip.
+    # eprint writes to the stderr stream (as do the builtins' warnings)
+    code_stderr = 'eprint("note: a large board")'
+
+    # name? opens the help in the pager (a "page" payload), as in IPython
+    code_page_something = "solve?"
+
+    # clear() clears the cell's output (clear_output)
+    code_clear_output = 'print("frame 1")\nclear()\nprint("frame 2")'
+
+    # Every test of the suite has code to run: cmd/gamelab's test fails on
+    # any skip.
 
 
 if __name__ == "__main__":
