@@ -32,6 +32,7 @@ type REPL struct {
 	historyPath string
 	color       bool
 	colorSet    bool // color was chosen by an option, not detected
+	clears      bool // clear() clears the screen: out is a terminal
 	width       int  // terminal width when out is not a terminal
 
 	// interrupts delivers Ctrl-C while a cell runs (the terminal is in
@@ -82,6 +83,7 @@ func New(opts ...Option) *REPL {
 	if !r.colorSet {
 		r.color = ColorFor(r.out)
 	}
+	r.clears = r.clears || IsTerminal(r.out) // tests set it for a fake screen
 	return r
 }
 
@@ -296,16 +298,20 @@ func (r *REPL) welcome() {
 var errCellStuck = errors.New("the running cell did not stop after Ctrl-C; left it")
 
 // execute runs one entry as a cell and prints what it produced: print()
-// output and shown items as they come (a long cell shows its progress), then
-// the value of the last expression or the error. Ctrl-C (SIGINT) cancels the
-// cell's context; the engine then stops and leaves the variables as they were.
+// output, the error stream (eprint, warnings: in the error colour) and shown
+// items as they come (a long cell shows its progress; clear() clears the
+// screen), then the value of the last expression or the error. Ctrl-C
+// (SIGINT) cancels the cell's context; the engine then stops and leaves the
+// variables as they were.
 func (r *REPL) execute(ctx context.Context, code string) error {
 	drain(r.interrupts) // a stray signal from before must not stop this cell
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	opts := kernel.ExecOptions{
 		Stdout:  writerFunc(func(s string) { r.printf("%s", s) }),
+		Stderr:  writerFunc(r.printError),
 		Display: func(d kernel.Display) { r.printBlock(d.Text) },
+		Clear:   func(bool) { r.clearScreen() },
 	}
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
@@ -368,6 +374,32 @@ func (r *REPL) printBlock(s string) {
 	r.endLine()
 	r.printf("%s", s)
 	r.endLine()
+}
+
+// printError writes text of the error stream in the error colour, painting
+// each line on its own so that the newlines (which printf watches) stay
+// outside the colour codes.
+func (r *REPL) printError(s string) {
+	lines := strings.SplitAfter(s, "\n")
+	for _, l := range lines {
+		text := strings.TrimSuffix(l, "\n")
+		if text != "" {
+			r.printf("%s", r.paint(colError, text))
+		}
+		if len(text) < len(l) {
+			r.printf("\n")
+		}
+	}
+}
+
+// clearScreen is clear() on a terminal: the cursor home and the screen
+// erased (the scrollback keeps the rest). Elsewhere the output is a record
+// and clear() leaves it alone.
+func (r *REPL) clearScreen() {
+	if r.clears {
+		r.printf("\033[H\033[2J")
+		r.atBOL = true
+	}
 }
 
 // endLine ends a line left open by print() output, so the next prompt starts

@@ -310,6 +310,41 @@ func TestColour(t *testing.T) {
 	}
 }
 
+// TestErrorStreamAndClear: eprint's stream comes in the error colour, line
+// by line; clear() clears a terminal's screen and is ignored elsewhere.
+func TestErrorStreamAndClear(t *testing.T) {
+	eng := &fakeEngine{exec: func(_ context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+		io.WriteString(o.Stdout, "before\n")
+		io.WriteString(o.Stderr, "careful\nnote")
+		o.Clear(false)
+		io.WriteString(o.Stdout, "after\n")
+		return &kernel.Output{}
+	}}
+	terminal := func(r *REPL) { r.clears = true }
+	tm := start(t, eng, WithColor(true), terminal)
+	tm.send("x" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	raw := tm.screen.Raw()
+	for _, want := range []string{colError + "careful" + colReset + "\n" + colError + "note" + colReset, "\033[H\033[2Jafter\n"} {
+		if !strings.Contains(raw, want) {
+			t.Errorf("output lacks %q:\n%q", want, raw)
+		}
+	}
+	if text := tm.screen.Text(); strings.Contains(text, "before") || !strings.HasPrefix(text, "after\n[2]>") {
+		t.Errorf("the screen was not cleared:\n%s", text)
+	}
+
+	eng.count = 0
+	tm = start(t, eng) // not a terminal, no colour
+	tm.send("x" + keyEnter)
+	tm.expect("[2]>")
+	tm.quit()
+	if text := tm.screen.Text(); !strings.Contains(text, "before\ncareful\nnoteafter\n[2]>") || strings.Contains(tm.screen.Raw(), "\033[2J") {
+		t.Errorf("clear() on a non-terminal:\n%s", text)
+	}
+}
+
 func TestColorFor(t *testing.T) {
 	t.Setenv("NO_COLOR", "")
 	t.Setenv("TERM", "xterm")

@@ -61,6 +61,8 @@ func TestBinary(t *testing.T) {
 		{"piped errors carry on", "1\nsolv(2)\n3\n", nil, 1, "1\n3\n",
 			"stdin:2:1: unknown name solv (did you mean solve?)\nsolv(2)\n^\n"},
 		{"print goes to stdout", `print("hi", 2 ** 70)` + "\n", nil, 0, "hi 1180591620717411303424\n", ""},
+		{"eprint goes to stderr, clear is ignored", `eprint("careful")` + "\nclear()\n1\n", nil, 0, "1\n", "careful\n"},
+		{"name? prints the help", "abs?\n", nil, 0, "abs(x)\n    The absolute value of x, exact for integers of any size.\nexample: abs(-2 ** 64)\n", ""},
 		{"-c", "", []string{"-c", "x = 2\nx * 21"}, 0, "42\n", ""},
 		{"-c error", "", []string{"-c", "1 +"}, 1, "", "-c:1:3: "},
 		{"run", "", []string{"run", good}, 0, "42\n", ""},

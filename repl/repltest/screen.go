@@ -4,8 +4,8 @@
 //
 // Screen understands what readline writes: printable text, CR, LF (taken as
 // CR LF, as a terminal with ONLCR shows it), backspace, tab, and the CSI
-// sequences for cursor movement (A B C D), erasing (J K) and colours (m, which
-// it drops). It keeps every line (no scrolling), and wraps at its width.
+// sequences for cursor movement (A B C D H), erasing (J K) and colours (m,
+// which it drops). It keeps every line (no scrolling), and wraps at its width.
 package repltest
 
 import (
@@ -120,7 +120,17 @@ func (s *Screen) escape(b []byte) int {
 		} else if s.col < len(line) {
 			s.lines[s.row] = line[:s.col]
 		}
+	case 'H': // cursor to row;col, from 1 (no scrolling: row 1 is the first line kept)
+		r, c, _ := strings.Cut(params, ";")
+		row, _ := strconv.Atoi(r)
+		col, _ := strconv.Atoi(c)
+		s.row, s.col = max(row-1, 0), min(max(col-1, 0), s.width-1)
+		s.ensureRow()
 	case 'J':
+		if params == "2" { // the whole screen
+			s.lines = make([][]rune, s.row+1)
+			break
+		}
 		if s.col < len(line) {
 			s.lines[s.row] = line[:s.col]
 		}

@@ -21,6 +21,8 @@ func TestScreen(t *testing.T) {
 		{"UTF-8 split across writes", []string{"a\xe2\x8f", "\x8eb"}, "a⏎b"},
 		{"escape split across writes", []string{"x\x1b[", "31my"}, "xy"},
 		{"wrap at the width", []string{"0123456789ab"}, "0123456789\nab"},
+		{"clear the screen", []string{"one\ntwo\n\x1b[H\x1b[2Jthree"}, "three"},
+		{"cursor to row and column", []string{"abc\ndef\x1b[1;2HX"}, "aXc\ndef"},
 	} {
 		s := NewScreen(10)
 		for _, w := range tc.writes {
