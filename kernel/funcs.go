@@ -67,6 +67,10 @@ func (s *Session) exprFunctions() []expr.Option {
 	compare("$gt", numMore)
 	compare("$le", numLessEq)
 	compare("$ge", numMoreEq)
+	opts = append(opts, expr.Function("$tick", func(...any) (any, error) {
+		s.cell.interrupted()
+		return nil, nil
+	}))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
 	opts = append(opts, expr.Function("$index", indexValue))
 	return append(opts, expr.Patch(exactPatch{}))
@@ -96,8 +100,9 @@ func (s *Session) wrap(name, kind string, fn func(args []any) (any, error)) func
 }
 
 // exactPatch rewrites a statement's tree so that arithmetic and comparisons
-// go through the exact functions of numbers.go, sum is exact, and indexing a
-// game value reads it through its GetIndex.
+// go through the exact functions of numbers.go, sum is exact, indexing a
+// game value reads it through its GetIndex, and every loop body looks for an
+// interrupt.
 type exactPatch struct{}
 
 var operatorFuncs = map[string]string{
@@ -132,6 +137,16 @@ func (exactPatch) Visit(node *ast.Node) {
 		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional && !n.Method {
 			call("$index", n.Node, n.Property)
 		}
+	case *ast.PredicateNode:
+		// The body of map, all, count, reduce…: expr's VM has no context, so
+		// a loop that does no arithmetic (`any(xs, any(xs, {false}))` over a
+		// stored array allocates nothing for the memory budget to stop)
+		// could not be interrupted. `$tick(); body` keeps the body's type.
+		tick := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$tick"}}
+		tick.SetLocation(n.Location())
+		seq := &ast.SequenceNode{Nodes: []ast.Node{tick, n.Node}}
+		seq.SetLocation(n.Node.Location())
+		n.Node = seq
 	}
 }
 
