@@ -363,7 +363,7 @@ func (k *Kernel) kernelInfo() map[string]any {
 			"file_extension": ".gl",
 		},
 		"banner": "gamelab " + k.version + ": optimal play in the polygon game, coins in a row and Life Line.\n" +
-			"Type help for the list of builtins, help(name) for one of them.",
+			"Type help for the list of builtins, help(name) or name? for one of them.",
 		"help_links": []any{},
 		"debugger":   false,
 	}
