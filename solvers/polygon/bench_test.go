@@ -2,9 +2,11 @@ package polygon
 
 import (
 	"context"
+	"errors"
 	"math/big"
-	"strings"
+	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // genPolygon is the deterministic instance generator of the benchmarks, the
@@ -58,4 +60,92 @@ func BenchmarkSolveMul500OneCore(b *testing.B) {
 	}
 }
 
-var _ = strings.Fields
+// kernelRandPolygon is the kernel's randpolygon(n, seed) (kernel/games:
+// splitmix64, an unbiased draw of the operator, then of the value in
+// [-10, 10]), rebuilt here since solvers import no kernel code. With ops "*"
+// every operator is '*' and the values are drawn the same way.
+func kernelRandPolygon(n int, seed int64, ops string) *Polygon {
+	state := uint64(seed)
+	intn := func(n int) int {
+		bound := uint64(n)
+		limit := -bound % bound // draws below it are rejected: no modulo bias
+		for {
+			state += 0x9e3779b97f4a7c15
+			z := state
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			if z ^= z >> 31; z >= limit {
+				return int(z % bound)
+			}
+		}
+	}
+	p := &Polygon{Ops: make([]byte, n), Values: make([]*big.Int, n)}
+	for i := range n {
+		p.Ops[i] = "+*"[intn(2)]
+		if ops == "*" {
+			p.Ops[i] = '*'
+		}
+		p.Values[i] = big.NewInt(int64(-10 + intn(21)))
+	}
+	return p
+}
+
+// benchCancelLatency measures what Ctrl-C feels like: each iteration starts a
+// solve, cancels it after a random delay in [0, upTo) and times how long Solve
+// takes to return after the cancel. It reports the mean and the worst latency
+// in ms (run with e.g. -benchtime=20x; solves that finish before their cancel
+// are counted in "finished" and left out).
+func benchCancelLatency(b *testing.B, p *Polygon, upTo time.Duration) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var worst, sum time.Duration
+	samples, finished := 0, 0
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		type outcome struct {
+			err error
+			at  time.Time
+		}
+		done := make(chan outcome, 1)
+		go func() {
+			_, err := Solve(ctx, p)
+			done <- outcome{err, time.Now()}
+		}()
+		time.Sleep(time.Duration(rng.Int64N(int64(upTo))))
+		start := time.Now()
+		cancel()
+		o := <-done
+		if o.err == nil {
+			finished++
+			continue
+		}
+		if !errors.Is(o.err, context.Canceled) {
+			b.Fatalf("Solve returned %v, want context.Canceled", o.err)
+		}
+		lat := max(o.at.Sub(start), 0)
+		samples++
+		sum += lat
+		worst = max(worst, lat)
+	}
+	if samples > 0 {
+		b.ReportMetric(float64(sum.Microseconds())/float64(samples)/1e3, "mean-ms")
+	}
+	b.ReportMetric(float64(worst.Microseconds())/1e3, "max-ms")
+	b.ReportMetric(float64(finished), "finished")
+	b.ReportMetric(0, "ns/op")
+}
+
+// The REPL's stress cases: randpolygon(2500, 1) leaves int64 after a few
+// dozen levels and spends minutes in the exact engine; all-'*' [-10, 10] at
+// n = 3000 soon runs every split exactly on thousand-digit numbers; all-'*'
+// {-1, 0, 1} at n = 3000 stays in int64 (432 MiB of tables).
+func BenchmarkCancelLatencyMixed2500(b *testing.B) {
+	benchCancelLatency(b, kernelRandPolygon(2500, 1, "mixed"), 4*time.Second)
+}
+
+func BenchmarkCancelLatencyMulBig3000(b *testing.B) {
+	benchCancelLatency(b, kernelRandPolygon(3000, 1, "*"), 4*time.Second)
+}
+
+func BenchmarkCancelLatencyMul3000(b *testing.B) {
+	benchCancelLatency(b, genPolygon(3000, "*", -1, 1), 3*time.Second)
+}

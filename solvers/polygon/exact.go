@@ -25,9 +25,9 @@ type genTables struct {
 }
 
 type genSide struct {
-	f    []float64
-	w, m []uint64
-	x    []*big.Int
+	f    [][]float64
+	w, m [][]uint64
+	x    [][]*big.Int
 }
 
 // cellVal is one table entry.
@@ -48,23 +48,48 @@ func genBytes(n int) int64 {
 	return 32 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
 }
 
-func newGenSide(size int) genSide {
-	return genSide{f: make([]float64, size), w: make([]uint64, size), m: make([]uint64, size), x: make([]*big.Int, size)}
+func (s *genSide) alloc(mt *meter, rows, cols int) (err error) {
+	if s.f, err = allocRows[float64](mt, rows, cols); err != nil {
+		return err
+	}
+	if s.w, err = allocRows[uint64](mt, rows, cols); err != nil {
+		return err
+	}
+	if s.m, err = allocRows[uint64](mt, rows, cols); err != nil {
+		return err
+	}
+	s.x, err = allocRows[*big.Int](mt, rows, cols)
+	return err
 }
 
-func (s *genSide) set(idx int, v cellVal) {
-	s.f[idx], s.w[idx], s.m[idx], s.x[idx] = v.f, v.w, v.m, v.x
+func (s *genSide) set(r, c int, v cellVal) {
+	s.f[r][c], s.w[r][c], s.m[r][c], s.x[r][c] = v.f, v.w, v.m, v.x
 }
 
-func (s *genSide) get(idx int) cellVal {
-	return cellVal{f: s.f[idx], w: s.w[idx], m: s.m[idx], x: s.x[idx]}
-}
-
-func (s *genSide) num(idx int) num {
-	if x := s.x[idx]; x != nil {
+func (s *genSide) num(r, c int) num {
+	if x := s.x[r][c]; x != nil {
 		return num{b: x}
 	}
-	return num{s: int64(s.w[idx])}
+	return num{s: int64(s.w[r][c])}
+}
+
+// span returns columns c0..c1-1 of row r: one operand of a cell's splits.
+func (s *genSide) span(r, c0, c1 int) span {
+	return span{f: s.f[r][c0:c1], w: s.w[r][c0:c1], m: s.m[r][c0:c1], x: s.x[r][c0:c1]}
+}
+
+// span is a run of entries of one row; entry k is split k of a cell.
+type span struct {
+	f    []float64
+	w, m []uint64
+	x    []*big.Int
+}
+
+func (s *span) num(k int) num {
+	if x := s.x[k]; x != nil {
+		return num{b: x}
+	}
+	return num{s: int64(s.w[k])}
 }
 
 func cellOf(v num) cellVal {
@@ -72,61 +97,81 @@ func cellOf(v num) cellVal {
 	return cellVal{f: v.float(), w: w, m: m, x: v.b}
 }
 
-// newGenTables starts the exact engine: from the int64 tables when they
-// exist (every level computed so far is copied), else from the leaves.
-func newGenTables(t *tables, values []*big.Int) *genTables {
+// newGenTables starts the exact engine at level ln0: from the int64 tables
+// when they exist (only chain lengths 1..ln0-1 are copied: the rest hold
+// nothing yet, so switching costs O(n·ln0), not O(n²)), else from the leaves.
+func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	n := t.n
-	g := &genTables{
-		sLo: newGenSide(n * n), sHi: newGenSide(n * n),
-		tLo: newGenSide((2*n - 1) * n), tHi: newGenSide((2*n - 1) * n),
+	g := &genTables{}
+	mt := t.meter(phaseAlloc)
+	for _, s := range []struct {
+		side *genSide
+		rows int
+	}{{&g.sLo, n}, {&g.sHi, n}, {&g.tLo, 2*n - 1}, {&g.tHi, 2*n - 1}} {
+		if err := s.side.alloc(&mt, s.rows, n); err != nil {
+			return nil, err
+		}
 	}
 	if f := t.fast; f != nil {
-		copySide := func(dst *genSide, src []int64) {
-			for idx, v := range src {
-				dst.set(idx, cellOf(num{s: v}))
+		mt = t.meter(phaseSwitch)
+		done := ln0 - 1
+		copyRow := func(dst *genSide, r int, src []int64, c0, c1 int) {
+			for c := c0; c < c1; c++ {
+				dst.set(r, c, cellOf(num{s: src[c]}))
+			}
+			mt.add(c1 - c0)
+		}
+		for r := 0; r < 2*n-1; r++ {
+			if r < n {
+				copyRow(&g.sLo, r, f.sLo[r], 0, done)
+				copyRow(&g.sHi, r, f.sHi[r], 0, done)
+				for c := 0; c < done; c++ {
+					g.maxF = max(g.maxF, math.Abs(float64(f.sLo[r][c])), math.Abs(float64(f.sHi[r][c])))
+				}
+			}
+			copyRow(&g.tLo, r, f.tLo[r], n-done, n)
+			copyRow(&g.tHi, r, f.tHi[r], n-done, n)
+			if mt.stopped() {
+				return nil, errStopped
 			}
 		}
-		copySide(&g.sLo, f.sLo)
-		copySide(&g.sHi, f.sHi)
-		copySide(&g.tLo, f.tLo)
-		copySide(&g.tHi, f.tHi)
-		for _, v := range f.sHi {
-			g.maxF = max(g.maxF, math.Abs(float64(v)))
-		}
-		for _, v := range f.sLo {
-			g.maxF = max(g.maxF, math.Abs(float64(v)))
-		}
-		return g
+		return g, nil
 	}
+	mt = t.meter(phaseLeaves)
 	for x := 0; x < 2*n-1; x++ {
 		v := cellOf(numOfBig(values[x%n]))
 		if x < n {
-			g.sLo.set(x*n, v)
-			g.sHi.set(x*n, v)
+			g.sLo.set(x, 0, v)
+			g.sHi.set(x, 0, v)
 		}
-		g.tLo.set(x*n+n-1, v)
-		g.tHi.set(x*n+n-1, v)
+		g.tLo.set(x, n-1, v)
+		g.tHi.set(x, n-1, v)
 		g.maxF = max(g.maxF, math.Abs(v.f))
+		mt.add(1)
+		if mt.stopped() {
+			return nil, errStopped
+		}
 	}
-	return g
+	return g, nil
 }
 
-func (g *genTables) value(idx int, hi bool) num {
+// value is chain (i, c+1)'s min or max.
+func (g *genTables) value(i, c int, hi bool) num {
 	if hi {
-		return g.sHi.num(idx)
+		return g.sHi.num(i, c)
 	}
-	return g.sLo.num(idx)
+	return g.sLo.num(i, c)
 }
 
 func (g *genTables) store(n, i, ln int, lo, hi cellVal) {
 	j := i + ln - 1
-	g.sLo.set(i*n+ln-1, lo)
-	g.sHi.set(i*n+ln-1, hi)
-	g.tLo.set(j*n+n-ln, lo)
-	g.tHi.set(j*n+n-ln, hi)
+	g.sLo.set(i, ln-1, lo)
+	g.sHi.set(i, ln-1, hi)
+	g.tLo.set(j, n-ln, lo)
+	g.tHi.set(j, n-ln, hi)
 	if j+n < 2*n-1 {
-		g.tLo.set((j+n)*n+n-ln, lo)
-		g.tHi.set((j+n)*n+n-ln, hi)
+		g.tLo.set(j+n, n-ln, lo)
+		g.tHi.set(j+n, n-ln, hi)
 	}
 }
 
@@ -153,6 +198,8 @@ type sub struct {
 	w, m  uint64  // residues
 }
 
+// The combos' bits say which operands they take (see operands): the high
+// bit the left chain's max, the low bit the right chain's.
 const (
 	comboAC uint8 = iota
 	comboAD
@@ -166,14 +213,13 @@ func (t *tables) runGen(ln0 int) error {
 	work := make([]genWork, t.opts.Workers)
 	for ln := ln0; ln <= n; ln++ {
 		exactOnly := g.maxF > floatLimit
-		t.parallelCells(func(w, i0, i1 int) {
-			for i := i0; i < i1 && !t.stop.Load(); i++ {
-				t.genCell(&work[w], i, ln, exactOnly)
+		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
+			for i := i0; i < i1; i++ {
+				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, exactOnly) {
+					return
+				}
 			}
 		})
-		if levelDone != nil {
-			levelDone(ln)
-		}
 		if t.stop.Load() {
 			return errStopped
 		}
@@ -184,17 +230,16 @@ func (t *tables) runGen(ln0 int) error {
 	return nil
 }
 
-// operand indexes of split kk (0-based within the cell) of chain (i, ln):
-// the left chain's entry in S and the right chain's in T.
-func cellBases(n, i, ln int) (s0, t0 int) {
-	j := i + ln - 1
-	return i * n, j*n + n - (ln - 1)
-}
-
-func (t *tables) genCell(wk *genWork, i, ln int, exactOnly bool) {
+// genCell computes chain (i, ln); it reports false, storing nothing, when
+// the solve is stopped before the cell is done.
+func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, exactOnly bool) bool {
 	n, g := t.n, t.gen
 	m := ln - 1
-	s0, t0 := cellBases(n, i, ln)
+	j := i + m
+	// The operands of split k: the left chain's min and max L[0].x[k],
+	// L[1].x[k], the right chain's R[0].x[k], R[1].x[k].
+	L := [2]span{g.sLo.span(i, 0, m), g.sHi.span(i, 0, m)}
+	R := [2]span{g.tLo.span(j, n-m, n), g.tHi.span(j, n-m, n)}
 	M := t.mul[i+1 : i+1+m]
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
 	lmax, umin := math.Inf(-1), math.Inf(1)
@@ -204,10 +249,10 @@ func (t *tables) genCell(wk *genWork, i, ln int, exactOnly bool) {
 			wk.loC = append(wk.loC, cand{k, math.Inf(-1)})
 		}
 	} else {
-		fa := g.sLo.f[s0 : s0+m]
-		fb := g.sHi.f[s0 : s0+m][:len(fa)]
-		fc := g.tLo.f[t0 : t0+m][:len(fa)]
-		fd := g.tHi.f[t0 : t0+m][:len(fa)]
+		fa := L[0].f
+		fb := L[1].f[:len(fa)]
+		fc := R[0].f[:len(fa)]
+		fd := R[1].f[:len(fa)]
 		M := M[:len(fa)]
 		for k, a := range fa {
 			b, c, d := fb[k], fc[k], fd[k]
@@ -234,45 +279,56 @@ func (t *tables) genCell(wk *genWork, i, ln int, exactOnly bool) {
 			}
 		}
 	}
-	hi := t.resolve(wk, s0, t0, M, wk.hiC, lmax, true, exactOnly)
-	lo := t.resolve(wk, s0, t0, M, wk.loC, umin, false, exactOnly)
+	mt.add(m)
+	hi, ok := t.resolve(wk, mt, &L, &R, M, wk.hiC, lmax, true, exactOnly)
+	if !ok {
+		return false
+	}
+	lo, ok := t.resolve(wk, mt, &L, &R, M, wk.loC, umin, false, exactOnly)
+	if !ok {
+		return false
+	}
 	g.store(n, i, ln, lo, hi)
 	wk.maxF = max(wk.maxF, math.Abs(lo.f), math.Abs(hi.f))
+	return true
 }
 
 // resolve finds the exact extreme among the candidate splits cs whose bound
-// can reach limit (the best guaranteed value).
-func (t *tables) resolve(wk *genWork, s0, t0 int, M []bool, cs []cand, limit float64, wantMax, exactOnly bool) cellVal {
-	g := t.gen
+// can reach limit (the best guaranteed value). It polls before every
+// math/big operation (with thousand-digit values a cell can need thousands of
+// them) and reports false if the solve is stopped.
+func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []cand, limit float64, wantMax, exactOnly bool) (cellVal, bool) {
+	mt.add(len(cs))
 	wk.subs = wk.subs[:0]
 	for _, c := range cs {
 		if wantMax && c.bound < limit || !wantMax && c.bound > limit {
 			continue
 		}
-		si, ti := s0+c.k, t0+c.k
-		if !M[c.k] {
-			l, r, combo := &g.sLo, &g.tLo, comboAC
+		k := c.k
+		if !M[k] {
+			combo := comboAC
 			if wantMax {
-				l, r, combo = &g.sHi, &g.tHi, comboBD
+				combo = comboBD
 			}
-			x := l.f[si] + r.f[ti]
-			e := delta * (math.Abs(l.f[si]) + math.Abs(r.f[ti]))
+			l, r := operands(L, R, combo)
+			x := l.f[k] + r.f[k]
+			e := delta * (math.Abs(l.f[k]) + math.Abs(r.f[k]))
 			if exactOnly {
 				x, e = 0, math.Inf(1)
 			}
-			wk.subs = append(wk.subs, sub{c.k, combo, x, e, l.w[si] + r.w[ti], addModP(l.m[si], r.m[ti])})
+			wk.subs = append(wk.subs, sub{k, combo, x, e, l.w[k] + r.w[k], addModP(l.m[k], r.m[k])})
 			continue
 		}
 		for combo := comboAC; combo <= comboBD; combo++ {
-			l, r := mulSides(g, combo)
-			x := l.f[si] * r.f[ti]
+			l, r := operands(L, R, combo)
+			x := l.f[k] * r.f[k]
 			e := delta * math.Abs(x)
 			if exactOnly {
 				x, e = 0, math.Inf(1)
 			} else if wantMax && x+e < limit || !wantMax && x-e > limit {
 				continue
 			}
-			wk.subs = append(wk.subs, sub{c.k, combo, x, e, l.w[si] * r.w[ti], mulModP(l.m[si], r.m[ti])})
+			wk.subs = append(wk.subs, sub{k, combo, x, e, l.w[k] * r.w[k], mulModP(l.m[k], r.m[k])})
 		}
 	}
 	subs := wk.subs
@@ -282,40 +338,48 @@ func (t *tables) resolve(wk *genWork, s0, t0 int, M []bool, cs []cand, limit flo
 			lead = s
 		}
 	}
-	exactOf := func(s *sub) num {
-		si, ti := s0+s.k, t0+s.k
-		if !M[s.k] {
-			if s.combo == comboBD {
-				return addNum(g.sHi.num(si), g.tHi.num(ti))
+	exactOf := func(s *sub) (num, bool) {
+		l, r := operands(L, R, s.combo)
+		x, y := l.num(s.k), r.num(s.k)
+		if x.b != nil || y.b != nil {
+			// math/big takes as long as the values are long: poll before
+			// each such operation. int64 ones count as cheap work.
+			if mt.stopped() {
+				return num{}, false
 			}
-			return addNum(g.sLo.num(si), g.tLo.num(ti))
+			mt.big++
+		} else {
+			mt.add(1)
 		}
-		l, r := mulSides(g, s.combo)
-		return mulNum(l.num(si), r.num(ti))
+		if !M[s.k] {
+			return addNum(x, y), true
+		}
+		return mulNum(x, y), true
 	}
-	best := exactOf(&subs[lead])
+	best, ok := exactOf(&subs[lead])
+	if !ok {
+		return cellVal{}, false
+	}
 	for s := range subs {
-		c, L := &subs[s], &subs[lead]
-		if s == lead || c.w == L.w && c.m == L.m && math.Abs(c.x-L.x)+c.e+L.e < proofLimit {
+		c, ld := &subs[s], &subs[lead]
+		if s == lead || c.w == ld.w && c.m == ld.m && math.Abs(c.x-ld.x)+c.e+ld.e < proofLimit {
 			continue
 		}
-		v := exactOf(c)
+		v, ok := exactOf(c)
+		if !ok {
+			return cellVal{}, false
+		}
 		if cmp := v.cmp(best); wantMax && cmp > 0 || !wantMax && cmp < 0 {
 			lead, best = s, v
 		}
 	}
-	L := &subs[lead]
-	return cellVal{f: best.float(), w: L.w, m: L.m, x: best.b}
+	ld := &subs[lead]
+	return cellVal{f: best.float(), w: ld.w, m: ld.m, x: best.b}, true
 }
 
-// mulSides returns the left and right tables a product combo reads.
-func mulSides(g *genTables, combo uint8) (l, r *genSide) {
-	l, r = &g.sLo, &g.tLo
-	if combo == comboBC || combo == comboBD {
-		l = &g.sHi
-	}
-	if combo == comboAD || combo == comboBD {
-		r = &g.tHi
-	}
-	return l, r
+// operands returns the left and right entries a combo reads: its left
+// operand is the min (a) or max (b) of the left chain, its right operand the
+// min (c) or max (d) of the right one.
+func operands(L, R *[2]span, combo uint8) (l, r *span) {
+	return &L[combo>>1], &R[combo&1]
 }

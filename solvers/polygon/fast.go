@@ -7,7 +7,7 @@ import (
 
 // fastTables hold the DP in int64 while every value fits (layout: see tables).
 type fastTables struct {
-	sLo, sHi, tLo, tHi []int64
+	sLo, sHi, tLo, tHi [][]int64
 	maxAbs             uint64 // largest |value| stored so far
 }
 
@@ -20,29 +20,43 @@ func fastBytes(n int) int64 {
 	return 8 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
 }
 
-func newFastTables(n int, values []*big.Int) *fastTables {
-	f := &fastTables{
-		sLo: make([]int64, n*n), sHi: make([]int64, n*n),
-		tLo: make([]int64, (2*n-1)*n), tHi: make([]int64, (2*n-1)*n),
+// newFastTables allocates the int64 tables and stores the leaves.
+func (t *tables) newFastTables(values []*big.Int) (*fastTables, error) {
+	n := t.n
+	f := &fastTables{}
+	mt := t.meter(phaseAlloc)
+	for _, s := range []struct {
+		tab  *[][]int64
+		rows int
+	}{{&f.sLo, n}, {&f.sHi, n}, {&f.tLo, 2*n - 1}, {&f.tHi, 2*n - 1}} {
+		var err error
+		if *s.tab, err = allocRows[int64](&mt, s.rows, n); err != nil {
+			return nil, err
+		}
 	}
+	mt = t.meter(phaseLeaves)
 	for x := 0; x < 2*n-1; x++ {
 		v := values[x%n].Int64()
 		if x < n {
-			f.sLo[x*n], f.sHi[x*n] = v, v
+			f.sLo[x][0], f.sHi[x][0] = v, v
 		}
-		f.tLo[x*n+n-1], f.tHi[x*n+n-1] = v, v
+		f.tLo[x][n-1], f.tHi[x][n-1] = v, v
 		f.maxAbs = max(f.maxAbs, uabs(v))
+		mt.add(1)
+		if mt.stopped() {
+			return nil, errStopped
+		}
 	}
-	return f
+	return f, nil
 }
 
 // store writes chain (i, ln) into both layouts.
 func (f *fastTables) store(n, i, ln int, lo, hi int64) {
 	j := i + ln - 1
-	f.sLo[i*n+ln-1], f.sHi[i*n+ln-1] = lo, hi
-	f.tLo[j*n+n-ln], f.tHi[j*n+n-ln] = lo, hi
+	f.sLo[i][ln-1], f.sHi[i][ln-1] = lo, hi
+	f.tLo[j][n-ln], f.tHi[j][n-ln] = lo, hi
 	if j+n < 2*n-1 {
-		f.tLo[(j+n)*n+n-ln], f.tHi[(j+n)*n+n-ln] = lo, hi
+		f.tLo[j+n][n-ln], f.tHi[j+n][n-ln] = lo, hi
 	}
 }
 
@@ -56,16 +70,13 @@ func (t *tables) runFast() (int, error) {
 	over := make([]bool, t.opts.Workers)
 	for ln := 2; ln <= n; ln++ {
 		safe := f.maxAbs <= safeAbs
-		t.parallelCells(func(w, i0, i1 int) {
+		t.parallelCells(phaseFast, func(mt *meter, w, i0, i1 int) {
 			if safe {
-				maxAbs[w] = t.fastLevel(ln, i0, i1)
+				maxAbs[w] = t.fastLevel(mt, ln, i0, i1)
 			} else {
-				maxAbs[w], over[w] = t.checkedLevel(ln, i0, i1)
+				maxAbs[w], over[w] = t.checkedLevel(mt, ln, i0, i1)
 			}
 		})
-		if levelDone != nil {
-			levelDone(ln)
-		}
 		if t.stop.Load() {
 			return 0, errStopped
 		}
@@ -82,19 +93,19 @@ func (t *tables) runFast() (int, error) {
 
 // fastLevel computes cells i0..i1-1 of level ln with plain int64 arithmetic
 // (the caller proved it cannot overflow). It returns the largest |value|.
-func (t *tables) fastLevel(ln, i0, i1 int) uint64 {
+func (t *tables) fastLevel(mt *meter, ln, i0, i1 int) uint64 {
 	n, f := t.n, t.fast
 	m := ln - 1
 	var top uint64
 	for i := i0; i < i1; i++ {
-		if t.stop.Load() {
+		if mt.stopped() {
 			return 0
 		}
 		j := i + m
-		A := f.sLo[i*n : i*n+m]
-		B := f.sHi[i*n : i*n+m][:len(A)]
-		C := f.tLo[j*n+n-m : j*n+n][:len(A)]
-		D := f.tHi[j*n+n-m : j*n+n][:len(A)]
+		A := f.sLo[i][:m]
+		B := f.sHi[i][:len(A)]
+		C := f.tLo[j][n-m:][:len(A)]
+		D := f.tHi[j][n-m:][:len(A)]
 		M := t.mul[i+1 : i+1+m][:len(A)]
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		for k := 0; k < len(A); {
@@ -112,6 +123,7 @@ func (t *tables) fastLevel(ln, i0, i1 int) uint64 {
 		}
 		f.store(n, i, ln, lo, hi)
 		top = max(top, uabs(lo), uabs(hi))
+		mt.add(m)
 	}
 	return top
 }
@@ -151,19 +163,19 @@ func addRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
 
 // checkedLevel is fastLevel with every sum and product checked; it reports
 // overflow instead of wrapping.
-func (t *tables) checkedLevel(ln, i0, i1 int) (uint64, bool) {
+func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
 	n, f := t.n, t.fast
 	m := ln - 1
 	var top uint64
 	for i := i0; i < i1; i++ {
-		if t.stop.Load() {
+		if mt.stopped() {
 			return 0, false
 		}
 		j := i + m
-		A := f.sLo[i*n : i*n+m]
-		B := f.sHi[i*n : i*n+m][:len(A)]
-		C := f.tLo[j*n+n-m : j*n+n][:len(A)]
-		D := f.tHi[j*n+n-m : j*n+n][:len(A)]
+		A := f.sLo[i][:m]
+		B := f.sHi[i][:len(A)]
+		C := f.tLo[j][n-m:][:len(A)]
+		D := f.tHi[j][n-m:][:len(A)]
 		M := t.mul[i+1 : i+1+m][:len(A)]
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		for k, a := range A {
@@ -189,6 +201,7 @@ func (t *tables) checkedLevel(ln, i0, i1 int) (uint64, bool) {
 		}
 		f.store(n, i, ln, lo, hi)
 		top = max(top, uabs(lo), uabs(hi))
+		mt.add(m)
 	}
 	return top, false
 }

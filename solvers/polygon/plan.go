@@ -1,6 +1,7 @@
 package polygon
 
 import (
+	"context"
 	"math/big"
 	"strings"
 )
@@ -12,7 +13,8 @@ import (
 // whose value equals the chain's extreme. A split is refuted cheaply when its
 // residue mod 2^64 cannot match, so big arithmetic is spent only on real
 // candidates; the walk visits n-1 chains and costs O(n²) at most.
-func (t *tables) plan(e int) []int {
+func (t *tables) plan(e int) ([]int, error) {
+	mt := t.meter(phasePlan)
 	var pushed []int
 	type task struct {
 		i, ln int
@@ -28,31 +30,46 @@ func (t *tables) plan(e int) []int {
 		if c.ln == 1 {
 			continue
 		}
-		s, needL, needR := t.cut(c.i, c.ln, c.hi)
+		if mt.stopped() {
+			return nil, errStopped
+		}
+		s, needL, needR, ok := t.cut(&mt, c.i, c.ln, c.hi)
+		if !ok {
+			return nil, errStopped
+		}
 		r := (c.i + s) % t.n
 		pushed = append(pushed, r+1)
 		todo = append(todo, task{r, c.ln - s, needR}, task{c.i, s, needL})
+	}
+	if mt.stopped() {
+		return nil, errStopped
 	}
 	merges := make([]int, len(pushed))
 	for k, edge := range pushed {
 		merges[len(pushed)-1-k] = edge
 	}
-	return merges
+	return merges, nil
 }
 
 // cut returns seed 000's split of chain (i, ln) for its max (hi) or min: the
-// length s of the left part, and whether each part is taken at its max.
-func (t *tables) cut(i, ln int, hi bool) (s int, needL, needR bool) {
+// length s of the left part, and whether each part is taken at its max. It
+// polls before each exact evaluation and reports !ok if the solve is stopped.
+func (t *tables) cut(mt *meter, i, ln int, hi bool) (s int, needL, needR, ok bool) {
 	target := t.value(i, ln, hi)
 	tw := t.residue64(i, ln, hi)
 	for s = 1; s < ln; s++ {
+		mt.add(1)
 		r := (i + s) % t.n
 		if t.ops[r] == '+' {
 			if t.residue64(i, s, hi)+t.residue64(r, ln-s, hi) != tw {
 				continue
 			}
+			if mt.stopped() {
+				return 0, false, false, false
+			}
+			mt.big++
 			if addNum(t.value(i, s, hi), t.value(r, ln-s, hi)).cmp(target) == 0 {
-				return s, hi, hi
+				return s, hi, hi, true
 			}
 			continue
 		}
@@ -61,6 +78,10 @@ func (t *tables) cut(i, ln int, hi bool) (s int, needL, needR bool) {
 		if wa*wc != tw && wa*wd != tw && wb*wc != tw && wb*wd != tw {
 			continue
 		}
+		if mt.stopped() {
+			return 0, false, false, false
+		}
+		mt.big++
 		a, b := t.value(i, s, false), t.value(i, s, true)
 		c, d := t.value(r, ln-s, false), t.value(r, ln-s, true)
 		e := [4]num{mulNum(a, c), mulNum(a, d), mulNum(b, c), mulNum(b, d)}
@@ -76,7 +97,7 @@ func (t *tables) cut(i, ln int, hi bool) (s int, needL, needR bool) {
 		// The seed's order: ac, ad, bc, bd; the first equal to the bound.
 		for k, x := range e {
 			if x.cmp(ext) == 0 {
-				return s, k >= 2, k%2 == 1
+				return s, k >= 2, k%2 == 1, true
 			}
 		}
 	}
@@ -100,8 +121,22 @@ type Step struct {
 }
 
 // Trace returns the ring after each move: move 1 deletes First, then each
-// merge of Merges in order. Values are fresh copies.
+// merge of Merges in order. Values are fresh copies. Its size grows as n²
+// (n steps of up to n values); TraceContext can be cancelled.
 func (r *Result) Trace() []Step {
+	steps, _ := r.TraceContext(context.Background()) // fails only when cancelled
+	return steps
+}
+
+// TraceContext is Trace, returning ctx.Err() soon after ctx is cancelled
+// (it polls once per step).
+func (r *Result) TraceContext(ctx context.Context) ([]Step, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	stop, release := watch(ctx)
+	defer release()
+	mt := meter{stop: stop, phase: phaseTrace}
 	n, p := r.N, r.poly
 	vals := make([]*big.Int, n)
 	edges := make([]int, n-1)
@@ -118,21 +153,29 @@ func (r *Result) Trace() []Step {
 			s.Values[k] = new(big.Int).Set(v)
 		}
 		s.Edges = append([]int(nil), edges...)
+		mt.add(len(vals))
 		return s
 	}
 	steps := []Step{snapshot(Step{Move: 1, Edge: r.First, Op: p.Ops[f],
 		Left: new(big.Int).Set(p.Values[(f+n-1)%n]), Right: new(big.Int).Set(p.Values[f])})}
 	for m, e := range r.Merges {
+		if mt.stopped() {
+			return nil, ctx.Err()
+		}
 		k := indexOf(edges, e)
 		op := p.Ops[e-1]
 		l, rt := vals[k], vals[k+1]
 		v := applyNum(op, numOfBig(l), numOfBig(rt)).bigInt()
 		s := Step{Move: m + 2, Edge: e, Op: op, Left: new(big.Int).Set(l), Right: new(big.Int).Set(rt), Value: v}
-		vals = append(vals[:k], append([]*big.Int{v}, vals[k+2:]...)...)
+		vals[k] = v
+		vals = append(vals[:k+1], vals[k+2:]...)
 		edges = append(edges[:k], edges[k+1:]...)
 		steps = append(steps, snapshot(s))
 	}
-	return steps
+	if mt.stopped() {
+		return nil, ctx.Err()
+	}
+	return steps, nil
 }
 
 func indexOf(xs []int, x int) int {
@@ -149,31 +192,64 @@ func indexOf(xs []int, x int) int {
 // plainly ("-5+-2"), except that the outermost brackets are dropped. For
 // "* -5 + -2 * -8 * -5 + 8" it is `-8*(-5+(8*(-5+-2)))`; for n = 1 it is
 // just the value.
+//
+// It takes time linear in n and the text: the merges build a tree (each
+// joins the two groups of vertices beside its edge, found by union-find),
+// which is then written out once. The kernel calls it right after Solve, so it
+// must stay short even for thousands of vertices.
 func (r *Result) Expr() string {
 	n, p := r.N, r.poly
 	f := r.First - 1
-	parts := make([]string, n)
-	edges := make([]int, n-1)
-	for k := 0; k < n; k++ {
-		parts[k] = p.Values[(f+k)%n].String()
-		if k > 0 {
-			edges[k-1] = (f+k)%n + 1
+	if n == 1 {
+		return p.Values[f].String()
+	}
+	// Chain position k holds vertex (f+k) mod n; the edge between positions
+	// k-1 and k is edge (f+k) mod n + 1. Tree nodes 0..n-1 are the positions,
+	// node n+m is merge m.
+	at := make([]int32, n) // at[e-1]: the position right of edge e
+	for k := 1; k < n; k++ {
+		at[(f+k)%n] = int32(k)
+	}
+	parent := make([]int32, n) // union-find over positions
+	node := make([]int32, n)   // node[root]: the tree node of root's group
+	for k := range parent {
+		parent[k], node[k] = int32(k), int32(k)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	kids := make([][2]int32, n-1)
+	for m, e := range r.Merges {
+		k := at[e-1]
+		a, b := find(k-1), find(k)
+		kids[m] = [2]int32{node[a], node[b]}
+		parent[b], node[a] = a, int32(n+m)
+	}
+	// Write the tree depth-first with an explicit stack (it can be n deep):
+	// entries ≥ 0 are nodes, closeBracket a ')', and -2-m merge m's operator.
+	const closeBracket = -1
+	var sb strings.Builder
+	stack := []int32{int32(2*n - 2)}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch {
+		case x == closeBracket:
+			sb.WriteByte(')')
+		case x < closeBracket:
+			sb.WriteByte(p.Ops[r.Merges[-2-x]-1])
+		case int(x) < n:
+			sb.WriteString(p.Values[(f+int(x))%n].String())
+		default:
+			m := int(x) - n
+			sb.WriteByte('(')
+			stack = append(stack, closeBracket, kids[m][1], int32(-2-m), kids[m][0])
 		}
 	}
-	for _, e := range r.Merges {
-		k := indexOf(edges, e)
-		var sb strings.Builder
-		sb.WriteByte('(')
-		sb.WriteString(parts[k])
-		sb.WriteByte(p.Ops[e-1])
-		sb.WriteString(parts[k+1])
-		sb.WriteByte(')')
-		parts = append(parts[:k], append([]string{sb.String()}, parts[k+2:]...)...)
-		edges = append(edges[:k], edges[k+1:]...)
-	}
-	s := parts[0]
-	if n > 1 {
-		s = s[1 : len(s)-1]
-	}
-	return s
+	s := sb.String()
+	return s[1 : len(s)-1]
 }

@@ -2,6 +2,7 @@ package polygon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -67,10 +68,10 @@ func Solve(ctx context.Context, p *Polygon) (*Result, error) {
 	return SolveWith(ctx, p, Options{})
 }
 
-// SolveWith solves p exactly. It returns ctx.Err() soon after ctx is
-// cancelled (each worker checks between cells, a few microseconds to a few
-// milliseconds apart), and a *SizeError for instances whose tables would not
-// fit in opts.MaxTableBytes.
+// SolveWith solves p exactly. It returns ctx.Err() within well under 100 ms
+// of ctx being cancelled, whatever phase the solve is in (see cancel.go), and
+// a *SizeError for instances whose tables would not fit in
+// opts.MaxTableBytes. It leaves no goroutine behind.
 func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -84,26 +85,37 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var stop atomic.Bool
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	stop, release := watch(ctx)
+	defer release()
+	r, err := solve(p, opts, stop)
+	if err == errStopped && ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return r, err
+}
 
-	t, err := buildTables(p, opts, &stop)
+func solve(p *Polygon, opts Options, stop *atomic.Bool) (*Result, error) {
+	t, err := buildTables(p, opts, stop)
 	if err != nil {
-		if stop.Load() && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
 		return nil, err
 	}
 	n := len(p.Values)
 	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), poly: p.Clone()}
+	mt := t.meter(phaseResult)
 	best := 0
 	for e := 0; e < n; e++ {
-		hi := t.value(e, n, true)
-		r.Scores[e] = hi.bigInt()
+		if mt.stopped() {
+			return nil, errStopped
+		}
+		r.Scores[e] = t.value(e, n, true).bigInt()
 		r.Worst[e] = t.value(e, n, false).bigInt()
 		if r.Scores[e].Cmp(r.Scores[best]) > 0 {
 			best = e
 		}
+		mt.add(1)
+	}
+	if mt.stopped() {
+		return nil, errStopped
 	}
 	r.Best = new(big.Int).Set(r.Scores[best])
 	for e := 0; e < n; e++ {
@@ -112,8 +124,7 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 		}
 	}
 	r.First = r.Optimal[0]
-	r.Merges = t.plan(r.First - 1)
-	if err := ctx.Err(); err != nil {
+	if r.Merges, err = t.plan(r.First - 1); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -126,12 +137,14 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 //
 // Every table exists twice, so that the loop over split points k in [i, j)
 // reads both operands in increasing memory order:
-//   - by start: S[i*n + ln-1] is chain (i, ln), i < n; the left operands of
-//     cell (i, j) are S[i*n : i*n+ln-1];
-//   - by end: T[j*n + n-ln] is the chain of length ln ending at j, for ends
-//     0 ≤ j < 2n-1; the right operands (k+1 .. j) are T[j*n+n-ln+1 : j*n+n].
+//   - by start: S[i][ln-1] is chain (i, ln), i < n; the left operands of
+//     cell (i, j) are S[i][0 : ln-1];
+//   - by end: T[j][n-ln] is the chain of length ln ending at j, for ends
+//     0 ≤ j < 2n-1; the right operands (k+1 .. j) are T[j][n-ln+1 : n].
 //
-// A chain with i+ln-1 ≤ n-2 is stored in T under both j and j+n.
+// A chain with i+ln-1 ≤ n-2 is stored in T under both j and j+n. Rows are
+// cut from blocks allocated one at a time (allocRows), so that allocation
+// polls for cancellation too.
 type tables struct {
 	n   int
 	ops []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
@@ -145,12 +158,11 @@ type tables struct {
 	stop   *atomic.Bool
 }
 
-// levelDone, when set (by tests), is called after each DP level.
-var levelDone func(ln int)
-
 // errStopped is returned by the engines when the stop flag is raised; Solve
 // turns it into ctx.Err().
-var errStopped = fmt.Errorf("polygon: solve cancelled")
+var errStopped = errors.New("polygon: solve cancelled")
+
+func (t *tables) meter(ph phase) meter { return meter{stop: t.stop, phase: ph} }
 
 func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
 	n := len(p.Values)
@@ -176,8 +188,10 @@ func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
 		if need := fastBytes(n); need > opts.MaxTableBytes {
 			return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
 		}
-		t.fast = newFastTables(n, p.Values)
 		var err error
+		if t.fast, err = t.newFastTables(p.Values); err != nil {
+			return nil, err
+		}
 		if ln, err = t.runFast(); err != nil {
 			return nil, err
 		}
@@ -194,7 +208,10 @@ func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
 	if need > opts.MaxTableBytes {
 		return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
 	}
-	t.gen = newGenTables(t, p.Values)
+	var err error
+	if t.gen, err = t.newGenTables(ln, p.Values); err != nil {
+		return nil, err
+	}
 	t.fast = nil
 	if err := t.runGen(ln); err != nil {
 		return nil, err
@@ -204,38 +221,44 @@ func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
 
 // value is the exact min (hi false) or max (hi true) of chain (i mod n, ln).
 func (t *tables) value(i, ln int, hi bool) num {
-	idx := (i%t.n)*t.n + ln - 1
+	i %= t.n
 	if t.gen != nil {
-		return t.gen.value(idx, hi)
+		return t.gen.value(i, ln-1, hi)
 	}
 	if hi {
-		return num{s: t.fast.sHi[idx]}
+		return num{s: t.fast.sHi[i][ln-1]}
 	}
-	return num{s: t.fast.sLo[idx]}
+	return num{s: t.fast.sLo[i][ln-1]}
 }
 
 // residue64 is the value of chain (i mod n, ln) modulo 2^64.
 func (t *tables) residue64(i, ln int, hi bool) uint64 {
-	idx := (i%t.n)*t.n + ln - 1
+	i %= t.n
 	if t.gen != nil {
 		if hi {
-			return t.gen.sHi.w[idx]
+			return t.gen.sHi.w[i][ln-1]
 		}
-		return t.gen.sLo.w[idx]
+		return t.gen.sLo.w[i][ln-1]
 	}
 	if hi {
-		return uint64(t.fast.sHi[idx])
+		return uint64(t.fast.sHi[i][ln-1])
 	}
-	return uint64(t.fast.sLo[idx])
+	return uint64(t.fast.sLo[i][ln-1])
 }
 
-// parallelCells runs cell(i) for every start i in [0, n) on opts.Workers
+// parallelCells runs fn for every start i in [0, n) on opts.Workers
 // goroutines, each taking one contiguous block (the cells of a level cost the
-// same). fn gets the worker number and its block.
-func (t *tables) parallelCells(fn func(w, i0, i1 int)) {
+// same) and polling with its own meter of phase ph; fn gets the meter, the
+// worker number and its block. It returns when every worker has.
+func (t *tables) parallelCells(ph phase, fn func(mt *meter, w, i0, i1 int)) {
+	run := func(w, i0, i1 int) {
+		mt := t.meter(ph)
+		fn(&mt, w, i0, i1)
+		mt.stopped() // closes the last poll gap, for the test hook
+	}
 	workers := min(t.opts.Workers, t.n)
 	if workers <= 1 || t.n < 16 {
-		fn(0, 0, t.n)
+		run(0, 0, t.n)
 		return
 	}
 	var wg sync.WaitGroup
@@ -244,7 +267,7 @@ func (t *tables) parallelCells(fn func(w, i0, i1 int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			fn(w, i0, i1)
+			run(w, i0, i1)
 		}()
 	}
 	wg.Wait()
