@@ -15,17 +15,18 @@ import (
 //	leaves  one vertex
 //	fast    one int64 cell: n-1 split points
 //	switch  one row of the int64 tables copied: 4(n-1) entries
-//	exact   one cell's float ranking, candidate scans and int64 exact
-//	        operations (11(n-1) units), and at most one math/big operation
+//	exact   one cell's float ranking and candidate scans (3(n-1) split
+//	        points, each with at most four int64 exact operations), and at
+//	        most one math/big operation
 //	result  one edge's two scores
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split
 //	trace   one step of Trace: n values copied
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
-// and 6688 (exact tables), so a poll gap is at most about a hundred thousand
-// cheap operations—well under a millisecond—plus one big-number operation on
-// the values of the instance. The test hook pollHook checks these bounds.
+// and 6688 (exact tables), so a poll gap is at most a few tens of thousands
+// of cheap operations—well under a millisecond—plus one big-number operation
+// on the values of the instance. The test hook pollHook checks these bounds.
 type phase uint8
 
 const (

@@ -63,7 +63,7 @@ func pollBound(ph phase, n int) (work int, big bool) {
 	case phaseSwitch:
 		return 4 * (n - 1), false
 	case phaseExact:
-		return 11 * (n - 1), true
+		return 3 * (n - 1), true
 	case phasePlan:
 		return n - 1, true
 	case phaseTrace:

@@ -24,10 +24,10 @@ type genTables struct {
 	maxF               float64 // largest |f| stored so far
 }
 
+// genSide is one table: a span per row, so that a cell finds all four
+// arrays of a row with one load.
 type genSide struct {
-	f    [][]float64
-	w, m [][]uint64
-	x    [][]*big.Int
+	rows []span
 }
 
 // cellVal is one table entry.
@@ -48,37 +48,45 @@ func genBytes(n int) int64 {
 	return 32 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
 }
 
-func (s *genSide) alloc(mt *meter, rows, cols int) (err error) {
-	if s.f, err = allocRows[float64](mt, rows, cols); err != nil {
+func (s *genSide) alloc(mt *meter, rows, cols int) error {
+	f, err := allocRows[float64](mt, rows, cols)
+	if err != nil {
 		return err
 	}
-	if s.w, err = allocRows[uint64](mt, rows, cols); err != nil {
+	w, err := allocRows[uint64](mt, rows, cols)
+	if err != nil {
 		return err
 	}
-	if s.m, err = allocRows[uint64](mt, rows, cols); err != nil {
+	m, err := allocRows[uint64](mt, rows, cols)
+	if err != nil {
 		return err
 	}
-	s.x, err = allocRows[*big.Int](mt, rows, cols)
-	return err
+	x, err := allocRows[*big.Int](mt, rows, cols)
+	if err != nil {
+		return err
+	}
+	s.rows = make([]span, rows)
+	for r := range s.rows {
+		s.rows[r] = span{f: f[r], w: w[r], m: m[r], x: x[r]}
+	}
+	return nil
 }
 
 func (s *genSide) set(r, c int, v cellVal) {
-	s.f[r][c], s.w[r][c], s.m[r][c], s.x[r][c] = v.f, v.w, v.m, v.x
+	row := &s.rows[r]
+	row.f[c], row.w[c], row.m[c], row.x[c] = v.f, v.w, v.m, v.x
 }
 
-func (s *genSide) num(r, c int) num {
-	if x := s.x[r][c]; x != nil {
-		return num{b: x}
-	}
-	return num{s: int64(s.w[r][c])}
-}
+func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
-	return span{f: s.f[r][c0:c1], w: s.w[r][c0:c1], m: s.m[r][c0:c1], x: s.x[r][c0:c1]}
+	row := &s.rows[r]
+	return span{f: row.f[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
 }
 
-// span is a run of entries of one row; entry k is split k of a cell.
+// span is a run of entries of one row (a whole row in genSide.rows); entry k
+// of a cell's span is its split k.
 type span struct {
 	f    []float64
 	w, m []uint64
@@ -343,13 +351,12 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 		x, y := l.num(s.k), r.num(s.k)
 		if x.b != nil || y.b != nil {
 			// math/big takes as long as the values are long: poll before
-			// each such operation. int64 ones count as cheap work.
+			// each such operation. int64 ones (at most four per candidate)
+			// are part of the candidate's work.
 			if mt.stopped() {
 				return num{}, false
 			}
 			mt.big++
-		} else {
-			mt.add(1)
 		}
 		if !M[s.k] {
 			return addNum(x, y), true

@@ -236,9 +236,9 @@ func (t *tables) residue64(i, ln int, hi bool) uint64 {
 	i %= t.n
 	if t.gen != nil {
 		if hi {
-			return t.gen.sHi.w[i][ln-1]
+			return t.gen.sHi.rows[i].w[ln-1]
 		}
-		return t.gen.sLo.w[i][ln-1]
+		return t.gen.sLo.rows[i].w[ln-1]
 	}
 	if hi {
 		return uint64(t.fast.sHi[i][ln-1])
