@@ -1,6 +1,7 @@
 package display
 
 import (
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -92,10 +93,13 @@ const (
 
 // SVG draws vertical bars over their labels, each value written at the
 // bar's end, negative bars in red below the zero line.
-func (x Bars) SVG() string {
+func (x Bars) SVG() string { return render(x.WriteSVG) }
+
+// WriteSVG writes SVG's picture to w.
+func (x Bars) WriteSVG(w io.Writer) error {
 	n := len(x.Values)
 	if n == 0 {
-		return emptySVG(x.Caption, "no bars")
+		return writeEmptySVG(w, x.Caption, "no bars")
 	}
 	bw := clamp(640/float64(n), 4, 48) // bar pitch
 	longest := 0.0
@@ -126,7 +130,7 @@ func (x Bars) SVG() string {
 	H := top + plotH + below + labelH + 8
 	scale := plotH / (hi - lo)
 	zeroY := top + hi*scale
-	d := newSVG(W, H)
+	d := newSVG(w, W, H)
 	if x.Caption != "" {
 		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
 	}

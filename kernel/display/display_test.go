@@ -223,6 +223,8 @@ func TestSVG(t *testing.T) {
 		{"bars", Bars{Labels: []string{"<a>", "&"}, Values: []float64{3, -1.5, math.Inf(1)}, Caption: "sweep"}, []string{"<a>", "&", "3", "-1.5", "+Inf", "sweep"}, nil},
 		{"bars many", Bars{Values: make([]float64, 300)}, []string{"300: 0"}, nil},
 		{"no bars", Bars{}, []string{"(no bars)"}, nil},
+		{"card", Card{Caption: "<big>", Lines: []string{"a & b", "too large"}}, []string{"<big>", "a & b", "too large"}, nil},
+		{"board N=100", board(100), []string{"(100,100) stone 9"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -301,5 +303,20 @@ func TestTextWidth(t *testing.T) {
 		if !strings.Contains(ring, want) {
 			t.Errorf("wrapped ring lacks %q:\n%s", want, ring)
 		}
+	}
+}
+
+// Stones too small to label keep their tooltips and colours but no text.
+func TestSmallStonesUnlabelled(t *testing.T) {
+	b := Triangle{N: 100, Cells: make([]uint8, 5050)}
+	for i := range b.Cells {
+		b.Cells[i] = 3
+	}
+	doc := b.SVG()
+	if k := strings.Count(doc, "<text"); k > 20 {
+		t.Errorf("%d text elements in a board of 5050 stones", k)
+	}
+	if !strings.Contains(doc, "<title>(100,100) stone 3</title>") {
+		t.Error("tooltip missing")
 	}
 }

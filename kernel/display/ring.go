@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -206,10 +207,13 @@ var opGlyph = map[string]string{"+": "+", "*": "×", "?": "?"}
 // middle; the first deleted edge dashed red, the optimal first edges
 // underlaid in gold. Large rings keep every vertex and edge but drop the
 // per-edge numbers and turn the values radially.
-func (x Ring) SVG() string {
+func (x Ring) SVG() string { return render(x.WriteSVG) }
+
+// WriteSVG writes SVG's picture to w.
+func (x Ring) WriteSVG(w io.Writer) error {
 	n := len(x.Values)
 	if n == 0 {
-		return emptySVG(x.Caption, "empty ring")
+		return writeEmptySVG(w, x.Caption, "empty ring")
 	}
 	fn := float64(n)
 	R := max(100, min(fn*9, 220+fn*1.4))
@@ -266,7 +270,7 @@ func (x Ring) SVG() string {
 		legend = append(legend, legendItem{"optimal first", lineSample(goldMark, `stroke-width="9" stroke-opacity="0.5"`)})
 	}
 	H := cy + R + extY + 16 + float64(legendRows(legend, W))*legendRow
-	d := newSVG(W, H)
+	d := newSVG(w, W, H)
 	if x.Caption != "" {
 		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
 	}
@@ -374,10 +378,10 @@ func (x Ring) SVG() string {
 	return d.end()
 }
 
-// emptySVG is the picture of an empty game value: a caption and a note.
-func emptySVG(caption, note string) string {
+// writeEmptySVG writes the picture of an empty game value: a caption and a note.
+func writeEmptySVG(out io.Writer, caption, note string) error {
 	w := max(160, textWidth(caption, 14)+20, textWidth(note, 12)+20)
-	d := newSVG(w, 60)
+	d := newSVG(out, w, 60)
 	if caption != "" {
 		d.text(w/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, caption)
 	}

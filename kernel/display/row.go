@@ -2,6 +2,7 @@ package display
 
 import (
 	"fmt"
+	"io"
 	"math/big"
 	"strconv"
 	"strings"
@@ -170,10 +171,13 @@ var (
 // SVG draws the coins as discs in a row (wrapping into lines when long),
 // numbered above, coloured by who takes them, each with the taker and turn
 // underneath; a legend gives the totals.
-func (x Row) SVG() string {
+func (x Row) SVG() string { return render(x.WriteSVG) }
+
+// WriteSVG writes SVG's picture to w.
+func (x Row) WriteSVG(w io.Writer) error {
 	n := len(x.Coins)
 	if n == 0 {
-		return emptySVG(x.Caption, "no coins")
+		return writeEmptySVG(w, x.Caption, "no coins")
 	}
 	p, note := x.play()
 	const (
@@ -214,7 +218,7 @@ func (x Row) SVG() string {
 		W = max(W, textWidth(l, 12)+24)
 	}
 	H := cy + lineH + float64(len(legendLines))*18 + 4
-	d := newSVG(W, H)
+	d := newSVG(w, W, H)
 	if x.Caption != "" {
 		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
 	}

@@ -1,8 +1,10 @@
 package display
 
 import (
+	"bufio"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -24,15 +26,17 @@ const (
 // form always prints it whole).
 const maxLabel = 12
 
-// svgDoc accumulates one standalone SVG document.
+// svgDoc writes one standalone SVG document, buffered, to any writer: a
+// strings.Builder for SVG(), a file for save(). Write errors stick in the
+// buffer and come back from end.
 type svgDoc struct {
-	b strings.Builder
+	b *bufio.Writer
 }
 
 // newSVG starts a document of w×h pixels with a white background, so the
 // picture stays readable on Jupyter's dark themes too.
-func newSVG(w, h float64) *svgDoc {
-	d := &svgDoc{}
+func newSVG(out io.Writer, w, h float64) *svgDoc {
+	d := &svgDoc{b: bufio.NewWriterSize(out, 64<<10)}
 	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
 		num(w), num(h), num(w), num(h), fontSans)
 	d.printf(`<rect x="0" y="0" width="%s" height="%s" fill="#ffffff"/>`+"\n", num(w), num(h))
@@ -42,7 +46,7 @@ func newSVG(w, h float64) *svgDoc {
 // printf writes markup; every argument must already be safe (numbers, fixed
 // names): text content goes through text or esc.
 func (d *svgDoc) printf(format string, args ...any) {
-	fmt.Fprintf(&d.b, format, args...)
+	fmt.Fprintf(d.b, format, args...)
 }
 
 // text writes a <text> element at (x, y); attrs is extra markup such as
@@ -60,17 +64,43 @@ func (d *svgDoc) title(s string) {
 	d.b.WriteString("<title>" + esc(s) + "</title>")
 }
 
-func (d *svgDoc) end() string {
+// end closes the document and flushes it; the error is the writer's.
+func (d *svgDoc) end() error {
 	d.b.WriteString("</svg>\n")
-	return d.b.String()
+	return d.b.Flush()
+}
+
+// render runs a picture's writer into a string.
+func render(write func(io.Writer) error) string {
+	var b strings.Builder
+	_ = write(&b) // a strings.Builder does not fail
+	return b.String()
 }
 
 // esc escapes s as XML character data.
 func esc(s string) string {
+	if plainXML(s) {
+		return s // the common case, a number or a plain label: no copy
+	}
 	var b strings.Builder
 	// xml.EscapeText only fails when the writer does; strings.Builder does not.
 	_ = xml.EscapeText(&b, []byte(s))
 	return b.String()
+}
+
+// plainXML reports whether xml.EscapeText would leave s as it is: no
+// markup characters, no white space it encodes, only runes XML allows.
+func plainXML(s string) bool {
+	for _, r := range s {
+		switch {
+		case r == '<' || r == '>' || r == '&' || r == '\'' || r == '"':
+			return false
+		case r >= 0x20 && r <= 0xD7FF && r != utf8.RuneError, r >= 0xE000 && r <= 0xFFFD && r != utf8.RuneError, r >= 0x10000 && r <= 0x10FFFF:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // num formats a coordinate with at most one decimal, the same on every

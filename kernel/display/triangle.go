@@ -1,7 +1,9 @@
 package display
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -45,8 +47,6 @@ func (x Triangle) heat(r, p int) (int, bool) {
 	return 0, false
 }
 
-func (x Triangle) best(r, p int) bool { return slices.Contains(x.Best, [2]int{r, p}) }
-
 func (x Triangle) placed(r, p int) bool { return x.Placed == [2]int{r, p} }
 
 // glyph is the text of a cell's content: its stone number, · when empty.
@@ -86,9 +86,8 @@ func (x Triangle) removedCount() int {
 	return k
 }
 
-// triangleText lays out one value per vertex as the judge prints a board:
-// centred rows, each token padded to the same width.
-func triangleText(n int, token func(r, p int) string) []string {
+// pitch is the columns per vertex of triangleText's layout for token.
+func pitch(n int, token func(r, p int) string) int {
 	w := 1
 	for r := 1; r <= n; r++ {
 		for p := 1; p <= r; p++ {
@@ -99,38 +98,76 @@ func triangleText(n int, token func(r, p int) string) []string {
 	if pitch%2 == 1 { // rows shift by half a pitch
 		pitch++
 	}
-	var out []string
+	return pitch
+}
+
+// triangleText lays out one value per vertex as the judge prints a board:
+// centred rows, each token padded to pitch columns. It hands the lines to
+// emit one by one, so a big board is never held as text twice.
+func triangleText(n, pitch int, token func(r, p int) string, emit func(line string)) {
+	var b strings.Builder
 	for r := 1; r <= n; r++ {
-		var b strings.Builder
+		b.Reset()
 		b.WriteString(strings.Repeat(" ", (n-r)*pitch/2))
 		for p := 1; p <= r; p++ {
 			b.WriteString(center(token(r, p), pitch))
 		}
-		out = append(out, strings.TrimRight(b.String(), " "))
+		emit(strings.TrimRight(b.String(), " "))
 	}
-	return out
 }
+
+// marked is a Triangle with its best vertices indexed by cell, built once
+// per drawing: looking each vertex up in Best would make a board where every
+// vertex is best (an empty one) quadratic.
+type marked struct {
+	Triangle
+	bestAt []bool
+}
+
+func (x Triangle) marked() marked {
+	m := marked{Triangle: x}
+	if len(x.Best) > 0 && x.N > 0 {
+		m.bestAt = make([]bool, index(x.N, x.N)+1)
+		for _, v := range x.Best {
+			if v[0] >= 1 && v[0] <= x.N && v[1] >= 1 && v[1] <= v[0] {
+				m.bestAt[index(v[0], v[1])] = true
+			}
+		}
+	}
+	return m
+}
+
+func (x marked) best(r, p int) bool { return x.bestAt != nil && x.bestAt[index(r, p)] }
 
 // Text draws the board in the judge's layout (centred rows, · for an empty
 // vertex) with marks: [4] the stone just placed, (·) a best vertex, x3x a
 // removed stone; a legend names the player and lists the marked vertices.
 // Boards too wide for marks use one character per vertex (* best, x
 // removed). The heat map follows as a second triangle of points.
-func (x Triangle) Text() string {
-	var out []string
+func (x Triangle) Text() string { return render(x.WriteText) }
+
+// WriteText writes Text's drawing to w, line by line.
+func (x Triangle) WriteText(w io.Writer) error {
+	out := bufio.NewWriterSize(w, 64<<10)
+	line := func(s string) {
+		out.WriteString(s)
+		out.WriteByte('\n')
+	}
 	if x.Caption != "" {
-		out = append(out, x.Caption)
+		line(x.Caption)
 	}
 	if x.N <= 0 {
-		return strings.Join(append(out, "(empty board)"), "\n") + "\n"
+		line("(empty board)")
+		return out.Flush()
 	}
+	m := x.marked()
 	compact := x.N*4 > maxTextWidth
-	out = append(out, triangleText(x.N, func(r, p int) string {
+	token := func(r, p int) string {
 		g := glyph(x.cell(r, p))
 		switch {
 		case compact && x.removed(r, p):
 			return "x"
-		case compact && x.best(r, p) && x.cell(r, p) == 0:
+		case compact && m.best(r, p) && x.cell(r, p) == 0:
 			return "*"
 		case compact:
 			return g
@@ -138,66 +175,88 @@ func (x Triangle) Text() string {
 			return "[" + g + "]"
 		case x.removed(r, p):
 			return "x" + g + "x"
-		case x.best(r, p):
+		case m.best(r, p):
 			return "(" + g + ")"
 		}
 		return g
-	})...)
+	}
+	triangleText(x.N, pitch(x.N, token), token, line)
 	if x.Player > 0 {
-		out = append(out, fmt.Sprintf("player %d to move", x.Player))
+		line(fmt.Sprintf("player %d to move", x.Player))
 	}
 	if len(x.Best) > 0 {
 		mark := "(·)"
 		if compact {
 			mark = "*"
 		}
-		out = append(out, mark+" best: "+coords(x.Best, 20))
+		line(mark + " best: " + coords(x.Best, 20))
 	}
 	if x.Placed != [2]int{} {
-		out = append(out, fmt.Sprintf("[%s] placed at (%d,%d)", glyph(x.cell(x.Placed[0], x.Placed[1])), x.Placed[0], x.Placed[1]))
+		line(fmt.Sprintf("[%s] placed at (%d,%d)", glyph(x.cell(x.Placed[0], x.Placed[1])), x.Placed[0], x.Placed[1]))
 	}
 	if k := x.removedCount(); k > 0 {
-		out = append(out, "x removed: "+plural(k, "stone", "stones"))
+		line("x removed: " + plural(k, "stone", "stones"))
 	}
 	if x.Heat != nil {
-		out = append(out, x.heatText()...)
+		x.heatText(line)
 	}
-	return strings.Join(out, "\n") + "\n"
+	return out.Flush()
 }
 
 // heatText is the heat map: a triangle of points when it fits a terminal,
 // else a list of the empty vertices' points, row by row.
-func (x Triangle) heatText() []string {
+func (x Triangle) heatText(emit func(string)) {
 	tok := func(r, p int) string {
 		if v, ok := x.heat(r, p); ok {
 			return strconv.Itoa(v)
 		}
 		return "·"
 	}
-	out := []string{"points of a stone at each empty vertex (· occupied):"}
-	lines := triangleText(x.N, tok)
-	if slices.ContainsFunc(lines, func(l string) bool { return runeWidth(l) > maxTextWidth }) {
-		lines = lines[:0]
-		for r := 1; r <= x.N; r++ {
-			var parts []string
-			for p := 1; p <= r; p++ {
-				if v, ok := x.heat(r, p); ok {
-					parts = append(parts, fmt.Sprintf("%d:%d", p, v))
-				}
+	emit("points of a stone at each empty vertex (· occupied):")
+	// The widest line, the last row, is nearly n pitches wide: only a
+	// triangle within a pitch of the limit needs laying out to decide.
+	var lines []string
+	if pt := pitch(x.N, tok); x.N*pt <= maxTextWidth+pt {
+		triangleText(x.N, pt, tok, func(l string) { lines = append(lines, l) })
+		if !slices.ContainsFunc(lines, func(l string) bool { return runeWidth(l) > maxTextWidth }) {
+			for _, l := range lines {
+				emit(l)
 			}
-			if len(parts) > 0 {
-				lines = append(lines, fmt.Sprintf("row %-*d ", len(strconv.Itoa(x.N)), r)+strings.Join(parts, " "))
-			}
+			return
 		}
 	}
-	return append(out, lines...)
+	var b strings.Builder
+	for r := 1; r <= x.N; r++ {
+		b.Reset()
+		for p := 1; p <= r; p++ {
+			if v, ok := x.heat(r, p); ok {
+				if b.Len() == 0 {
+					fmt.Fprintf(&b, "row %-*d", len(strconv.Itoa(x.N)), r)
+				}
+				fmt.Fprintf(&b, " %d:%d", p, v)
+			}
+		}
+		if b.Len() > 0 {
+			emit(b.String())
+		}
+	}
 }
 
 // Stone colours by number 1..9, with the ink that reads on each.
 var (
 	stoneFill = [10]string{"#f2f2f2", "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#b07aa1", "#9c755f", "#ff9da7", "#76b7b2", "#edc948"}
 	stoneInk  = [10]string{ink, "#ffffff", ink, "#ffffff", "#ffffff", "#ffffff", "#ffffff", ink, ink, ink}
+	stoneEdge [10]string // each fill darkened, the stone's outline
 )
+
+func init() {
+	for c, f := range stoneFill {
+		stoneEdge[c] = mix(f, "#000000", 0.35)
+	}
+}
+
+// minLabel is the smallest font size, in pixels, a picture writes.
+const minLabel = 6.0
 
 const (
 	bestRing   = "#c98a00"
@@ -237,10 +296,13 @@ func mix(a, b string, t float64) string {
 // vertices ringed in gold, the placed stone ringed in black and removed
 // stones faded and crossed out; the legend gives the player and the
 // colours in use.
-func (x Triangle) SVG() string {
+func (x Triangle) SVG() string { return render(x.WriteSVG) }
+
+// WriteSVG writes SVG's picture to w.
+func (x Triangle) WriteSVG(w io.Writer) error {
 	n := x.N
 	if n <= 0 {
-		return emptySVG(x.Caption, "empty board")
+		return writeEmptySVG(w, x.Caption, "empty board")
 	}
 	d := 46.0
 	if n > 12 {
@@ -327,7 +389,7 @@ func (x Triangle) SVG() string {
 	legendTop := top + float64(n-1)*dy + rs + 24
 	H := legendTop + float64(legendRows(legend, W))*legendRow
 
-	doc := newSVG(W, H)
+	doc := newSVG(w, W, H)
 	if x.Caption != "" {
 		doc.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
 	}
@@ -344,15 +406,26 @@ func (x Triangle) SVG() string {
 		line(k-1, 1, n, n-k+2) // down-right from the start of row k-1
 	}
 	doc.printf("</g>\n")
-	label := d >= 20 // row numbers and cell texts need room
+	label := d >= 20 // row numbers need room
 	font := rs * 1.05
+	m := x.marked()
+	// Colours of the heat squares, worked out once per value.
+	fills := map[int]string{}
+	fill := func(v int) string {
+		f, ok := fills[v]
+		if !ok {
+			f = heatColour(v, maxHeat)
+			fills[v] = f
+		}
+		return f
+	}
 	for r := 1; r <= n; r++ {
 		if label {
 			lx, ly := pos(r, 1)
 			doc.text(lx-rs-8, ly, min(11, font), `text-anchor="end" dy="0.35em" fill="`+faint+`"`, strconv.Itoa(r))
 		}
 		for p := 1; p <= r; p++ {
-			x.drawVertex(doc, r, p, pos, rs, font, maxHeat)
+			m.drawVertex(doc, r, p, pos, rs, font, fill)
 		}
 	}
 	doc.legend(legend, legendTop, W)
@@ -360,8 +433,9 @@ func (x Triangle) SVG() string {
 }
 
 // drawVertex draws (r, p) with its content and marks, in a group whose
-// tooltip says what is there.
-func (x Triangle) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, float64), rs, font float64, maxHeat int) {
+// tooltip says what is there. A label smaller than minLabel pixels would be
+// unreadable: it is left out (the tooltip and the colour still tell).
+func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, float64), rs, font float64, heatFill func(int) string) {
 	cx, cy := pos(r, p)
 	c := x.cell(r, p)
 	tip := fmt.Sprintf("(%d,%d) ", r, p)
@@ -386,9 +460,11 @@ func (x Triangle) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64,
 	switch {
 	case c == 0 && hot:
 		s := rs * 1.6
-		doc.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="#999999"/>`, num(cx-s/2), num(cy-s/2), num(s), num(s), num(s/6), heatColour(v, maxHeat))
+		doc.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="#999999"/>`, num(cx-s/2), num(cy-s/2), num(s), num(s), num(s/6), heatFill(v))
 		t := strconv.Itoa(v)
-		doc.text(cx, cy, min(font, s/(float64(len(t))*0.62+0.2)), `text-anchor="middle" dy="0.35em" fill="`+ink+`"`, t)
+		if size := min(font, s/(float64(len(t))*0.62+0.2)); size >= minLabel {
+			doc.text(cx, cy, size, `text-anchor="middle" dy="0.35em" fill="`+ink+`"`, t)
+		}
 	case c == 0:
 		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, num(cx), num(cy), num(max(2, rs*0.2)), faint)
 	default:
@@ -399,8 +475,10 @@ func (x Triangle) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64,
 		if x.removed(r, p) {
 			opacity = ` opacity="0.35"`
 		}
-		doc.printf(`<g%s><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s"/>`, opacity, num(cx), num(cy), num(rs), stoneFill[c], mix(stoneFill[c], "#000000", 0.35))
-		doc.text(cx, cy, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+stoneInk[c]+`"`, glyph(x.cell(r, p)))
+		doc.printf(`<g%s><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s"/>`, opacity, num(cx), num(cy), num(rs), stoneFill[c], stoneEdge[c])
+		if font >= minLabel {
+			doc.text(cx, cy, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+stoneInk[c]+`"`, glyph(x.cell(r, p)))
+		}
 		doc.printf(`</g>`)
 	}
 	if x.placed(r, p) {

@@ -2,6 +2,8 @@ package games
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"gamelab/kernel/display"
 	"gamelab/solvers/lifeline"
@@ -46,14 +48,52 @@ func (b *Board) TypeName() string { return "board" }
 // String is the judge's layout, one row per line.
 func (b *Board) String() string { return b.b.String() }
 
-// Text draws the triangle.
-func (b *Board) Text() string { return b.picture().Text() }
+// Text draws the triangle; a board too large to draw says what it is
+// instead.
+func (b *Board) Text() string { return textOf(b, false) }
 
-// SVG draws the triangle.
-func (b *Board) SVG() string { return b.picture().SVG() }
+// SVG draws the triangle (a card when too large).
+func (b *Board) SVG() string { return svgOf(b, false) }
+
+func (b *Board) writeText(w io.Writer, full bool) error {
+	return drawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+}
+
+func (b *Board) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+}
 
 func (b *Board) picture() display.Triangle {
 	return display.Triangle{N: b.N, Cells: b.b.Cells, Caption: fmt.Sprintf("board of size %d", b.N)}
+}
+
+// card is what stands in for the drawing of a board too large to draw.
+func (b *Board) card(why string) display.Card {
+	return card(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
+}
+
+const boardSee = `at(b, r, p) or b.rows[r-1] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`
+
+// facts counts the board's vertices, stones by number and empty vertices.
+func (b *Board) facts() string {
+	var byStone [10]int
+	for _, c := range b.b.Cells {
+		if c <= 9 {
+			byStone[c]++
+		}
+	}
+	var parts []string
+	for s := 1; s <= 9; s++ {
+		if byStone[s] > 0 {
+			parts = append(parts, fmt.Sprintf("%d: %d", s, byStone[s]))
+		}
+	}
+	stones := len(b.b.Cells) - byStone[0]
+	facts := fmt.Sprintf("%s, %s", count(len(b.b.Cells), "vertex", "vertices"), count(stones, "stone", "stones"))
+	if len(parts) > 0 {
+		facts += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return facts + fmt.Sprintf(", %d empty", byStone[0])
 }
 
 // SetIndex implements `b[r, p] = v` (v a stone 1..9, or 0 for empty).

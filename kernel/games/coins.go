@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"math/big"
 	"slices"
 	"strings"
@@ -32,15 +33,52 @@ func (c *Coins) TypeName() string { return "coins" }
 // String is the row as coins() reads it back: "10 80 90 30".
 func (c *Coins) String() string { return strings.Join(bigStrings(c.row), " ") }
 
-// Text draws the row.
-func (c *Coins) Text() string { return c.picture("").Text() }
+// Text draws the row; a row too long to draw says what it is instead.
+func (c *Coins) Text() string { return textOf(c, false) }
 
-// SVG draws the row.
-func (c *Coins) SVG() string { return c.picture("").SVG() }
+// SVG draws the row (a card when too long).
+func (c *Coins) SVG() string { return svgOf(c, false) }
+
+func (c *Coins) writeText(w io.Writer, full bool) error {
+	return drawText(w, c.picture(""), full, c.card, c.textWhy())
+}
+
+func (c *Coins) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, c.picture(""), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+}
 
 // picture is the row, coloured by who takes each coin when moves is given.
+// Its caption is the row as coins() reads it, while that is short.
 func (c *Coins) picture(moves string) display.Row {
-	return display.Row{Coins: bigStrings(c.row), Moves: moves, Caption: fmt.Sprintf("coins(%q)", c.String())}
+	caption := "coins of " + count(c.N, "coin", "coins")
+	if c.N <= display.MaxTextCoins {
+		caption = fmt.Sprintf("coins(%q)", c.String())
+	}
+	return display.Row{Coins: bigStrings(c.row), Moves: moves, Caption: caption}
+}
+
+// textWhy says which limit of the text drawing c passes.
+func (c *Coins) textWhy() string { return textWhy(c.N, display.MaxTextCoins, "coins") }
+
+// card is what stands in for the drawing of a row too long to draw.
+func (c *Coins) card(why string) display.Card {
+	return card("coins of "+count(c.N, "coin", "coins"), []string{c.facts()}, why,
+		`at(c, i) or c.values[i-1] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
+}
+
+// facts sums the row up in one line: its first and last coins, their sum
+// and range.
+func (c *Coins) facts() string {
+	lo, hi := bigRange(c.row)
+	return fmt.Sprintf("%s (sum %s, from %s to %s)", peek(c.N, func(i int) string { return c.row[i].String() }), sum(c.row), lo, hi)
+}
+
+func sum(xs []*big.Int) *big.Int {
+	s := new(big.Int)
+	for _, x := range xs {
+		s.Add(s, x)
+	}
+	return s
 }
 
 // SetIndex implements `c[i] = v`.

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"math/big"
 	"slices"
 	"strings"
@@ -39,18 +40,63 @@ func (p *Polygon) TypeName() string { return "polygon" }
 // String is the text form, `* -5 + -2 …`, that polygon() reads back.
 func (p *Polygon) String() string { return p.p.String() }
 
-// Text draws the ring and gives the text form to copy.
-func (p *Polygon) Text() string { return p.ring(nil).Text() }
+// Text draws the ring and gives the text form to copy; a ring too large to
+// draw says what it is instead.
+func (p *Polygon) Text() string { return textOf(p, false) }
 
-// SVG draws the ring.
-func (p *Polygon) SVG() string { return p.ring(nil).SVG() }
+// SVG draws the ring (a card when too large).
+func (p *Polygon) SVG() string { return svgOf(p, false) }
+
+func (p *Polygon) writeText(w io.Writer, full bool) error {
+	return drawText(w, p.ring(nil), full, p.card, p.textWhy())
+}
+
+func (p *Polygon) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+}
+
+// textWhy says which limit of the text drawing p passes.
+func (p *Polygon) textWhy() string { return textWhy(p.N, display.MaxTextVertices, "vertices") }
+
+// card is what stands in for the drawing of a ring too large to draw.
+func (p *Polygon) card(why string) display.Card {
+	return card("polygon of "+count(p.N, "vertex", "vertices"), []string{p.facts()}, why,
+		`at(p, i) or p.values[i-1] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
+}
+
+// facts sums p up in one line: its first and last edges and values, how
+// many of each operator, the range of the values.
+func (p *Polygon) facts() string {
+	plus := strings.Count(string(p.p.Ops), "+")
+	lo, hi := bigRange(p.p.Values)
+	return fmt.Sprintf("%s (%d + and %d *; values %s..%s)", peek(p.N, func(i int) string {
+		return string(p.p.Ops[i]) + " " + p.p.Values[i].String()
+	}), plus, p.N-plus, lo, hi)
+}
+
+// bigRange is the smallest and the largest of xs (not empty).
+func bigRange(xs []*big.Int) (lo, hi *big.Int) {
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs[1:] {
+		if x.Cmp(lo) < 0 {
+			lo = x
+		}
+		if x.Cmp(hi) > 0 {
+			hi = x
+		}
+	}
+	return lo, hi
+}
 
 // ring is the picture of p, with r's plan marked when r is not nil.
 func (p *Polygon) ring(r *polygon.Result) display.Ring {
 	d := display.Ring{
 		Values:  bigStrings(p.p.Values),
 		Ops:     p.p.Ops,
-		Caption: fmt.Sprintf("polygon(%q)", p.String()),
+		Caption: "polygon of " + count(p.N, "vertex", "vertices"),
+	}
+	if p.N <= display.MaxTextVertices { // else the caption would be longer than the picture
+		d.Caption = fmt.Sprintf("polygon(%q)", p.String())
 	}
 	if r != nil {
 		d.First, d.Optimal = r.First, r.Optimal

@@ -2,6 +2,9 @@ package games
 
 import (
 	"fmt"
+	"io"
+	"math/big"
+	"strconv"
 	"strings"
 
 	"gamelab/kernel/display"
@@ -40,23 +43,48 @@ func newPolygonResult(p *Polygon, r *polygon.Result) *PolygonResult {
 
 func (r *PolygonResult) TypeName() string { return "polygon result" }
 
-// Text is the summary: best score, plan, scores per first edge.
-func (r *PolygonResult) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", r.res.Best, r.First, joinInts(r.Optimal, " "))
-	if len(r.Merges) > 0 {
-		fmt.Fprintf(&b, "then merge edges %s\n", joinInts(r.Merges, " "))
+// Text is the summary: best score, plan, scores per first edge. Long lists
+// are cut after maxListed items, saying which field holds them all.
+func (r *PolygonResult) Text() string { return textOf(r, false) }
+
+func (r *PolygonResult) writeText(w io.Writer, full bool) error {
+	ints := func(xs []int, field string) string {
+		return listCut(len(xs), full, " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
 	}
-	fmt.Fprintf(&b, "plan %s\n", r.Expr)
-	fmt.Fprintf(&b, "scores by first edge: %s\n", strings.Join(bigStrings(r.res.Scores), " "))
-	fmt.Fprintf(&b, "worst by first edge: %s\n", strings.Join(bigStrings(r.res.Worst), " "))
-	return b.String()
+	bigs := func(xs []*big.Int, field string) string {
+		return listCut(len(xs), full, " ", func(i int) string { return xs[i].String() }, field)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", r.res.Best, r.First, ints(r.Optimal, "r.optimal"))
+	if len(r.Merges) > 0 {
+		fmt.Fprintf(&b, "then merge edges %s\n", ints(r.Merges, "r.merges"))
+	}
+	plan := r.Expr
+	const maxPlan = 300 // characters of the plan shown
+	if len(plan) > maxPlan && !full {
+		plan = fmt.Sprintf("%s… (%d characters in r.expr)", plan[:maxPlan], len(plan))
+	}
+	fmt.Fprintf(&b, "plan %s\n", plan)
+	fmt.Fprintf(&b, "scores by first edge: %s\n", bigs(r.res.Scores, "r.scores"))
+	fmt.Fprintf(&b, "worst by first edge: %s\n", bigs(r.res.Worst, "r.worst"))
+	return writeString(w, b.String())
 }
 
 // SVG is the ring with the plan's first edge and the optimal ones marked.
-func (r *PolygonResult) SVG() string { return r.Polygon.ring(r.res).SVG() }
+func (r *PolygonResult) SVG() string { return svgOf(r, false) }
 
-func (r *PolygonResult) picture() string { return r.Polygon.ring(r.res).Text() }
+func (r *PolygonResult) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+}
+
+func (r *PolygonResult) writePicture(w io.Writer, full bool) error {
+	return drawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
+}
+
+// card stands in for the picture of a ring too large to draw.
+func (r *PolygonResult) card(why string) display.Card {
+	return answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", r.res.Best, r.First), why, resultSee)
+}
 
 // CoinsResult is solve(coins).
 type CoinsResult struct {
@@ -77,15 +105,36 @@ func newCoinsResult(c *Coins, r *coins.Result) *CoinsResult {
 
 func (r *CoinsResult) TypeName() string { return "coins result" }
 
-// Text is the summary: the two totals, the difference, the moves.
-func (r *CoinsResult) Text() string {
-	return fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", r.res.Best, r.res.Second, r.res.Diff, r.Moves)
+// Text is the summary: the two totals, the difference, the moves (cut
+// after maxMoves letters).
+func (r *CoinsResult) Text() string { return textOf(r, false) }
+
+// maxMoves is how many letters of the moves the summary shows.
+const maxMoves = 200
+
+func (r *CoinsResult) writeText(w io.Writer, full bool) error {
+	moves := r.Moves
+	if len(moves) > maxMoves && !full {
+		moves = fmt.Sprintf("%s… (%d letters in r.moves)", moves[:maxMoves], len(moves))
+	}
+	return writeString(w, fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", r.res.Best, r.res.Second, r.res.Diff, moves))
 }
 
 // SVG is the row, each coin coloured by who takes it.
-func (r *CoinsResult) SVG() string { return r.Coins.picture(r.Moves).SVG() }
+func (r *CoinsResult) SVG() string { return svgOf(r, false) }
 
-func (r *CoinsResult) picture() string { return r.Coins.picture(r.Moves).Text() }
+func (r *CoinsResult) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, r.Coins.picture(r.Moves), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+}
+
+func (r *CoinsResult) writePicture(w io.Writer, full bool) error {
+	return drawText(w, r.Coins.picture(r.Moves), full, r.card, r.Coins.textWhy())
+}
+
+// card stands in for the picture of a row too long to draw.
+func (r *CoinsResult) card(why string) display.Card {
+	return answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", r.res.Best, r.res.Second), why, "trace(c) shows each turn; "+resultSee)
+}
 
 // LifelineResult is solve(board, player).
 type LifelineResult struct {
@@ -147,7 +196,12 @@ func (r *LifelineResult) TypeName() string { return "lifeline result" }
 
 // Text is the summary: best points and where, what the first best move
 // removes, and a warning naming any unreachable group.
-func (r *LifelineResult) Text() string {
+func (r *LifelineResult) Text() string { return textOf(r, false) }
+
+// writeText writes Text; it is short at any size (its lists are cut).
+func (r *LifelineResult) writeText(w io.Writer, full bool) error { return writeString(w, r.summary()) }
+
+func (r *LifelineResult) summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "player %d: best %d at %s\n", r.Player, r.Best, vertexList(r.Moves))
 	fmt.Fprintf(&b, "%s\n", r.removedSummary())
@@ -206,9 +260,23 @@ func (r *LifelineResult) warning() string {
 
 // SVG is the board with the best vertices, the first move and the stones it
 // removes marked.
-func (r *LifelineResult) SVG() string { return r.triangle().SVG() }
+func (r *LifelineResult) SVG() string { return svgOf(r, false) }
 
-func (r *LifelineResult) picture() string { return r.triangle().Text() }
+func (r *LifelineResult) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+}
+
+func (r *LifelineResult) writePicture(w io.Writer, full bool) error {
+	return drawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+}
+
+// card stands in for the picture of a board too large to draw.
+func (r *LifelineResult) card(why string) display.Card {
+	return answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+resultSee)
+}
+
+// resultSee is how to see all of a result too large to draw.
+const resultSee = `text(r) or save(r, "r.txt") or save(r, "r.svg") draws it all`
 
 func (r *LifelineResult) triangle() display.Triangle {
 	t := r.Board.picture()

@@ -1,8 +1,11 @@
 package games
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -26,7 +29,7 @@ func init() {
 		Name:      "save",
 		Signature: `save(x, file)`,
 		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
-			`ends in .txt. A relative name is relative to the current directory. Returns the file name.`,
+			`ends in .txt, whole however large. A relative name is relative to the current directory. Returns the file name.`,
 		Example: `save(polygon("* -5 + -2 * -8 * -5 + 8"), "ring.svg")`,
 		Returns: []any{""},
 		Fn:      fnSave,
@@ -53,7 +56,7 @@ func init() {
 	register(&Builtin{
 		Name:      "text",
 		Signature: `text(x)`,
-		Doc:       `x's text drawing (what the REPL prints for it) as a string.`,
+		Doc:       `x's text drawing (what the REPL prints for it) as a string; for a value too large to draw on a screen, the whole drawing the REPL leaves out.`,
 		Example:   `text(coins([10, 80, 90, 30]))`,
 		Returns:   []any{""},
 		Fn:        fnText,
@@ -61,16 +64,12 @@ func init() {
 	register(&Builtin{
 		Name:      "svg",
 		Signature: `svg(x)`,
-		Doc:       `x's picture as an SVG string; an error for a value without a picture.`,
+		Doc:       `x's picture as an SVG string, whole however large; an error for a value without a picture.`,
 		Example:   `svg(coins([10, 80, 90, 30]))`,
 		Returns:   []any{""},
 		Fn:        fnSVG,
 	})
 }
-
-// pictureText is implemented by the results: the text drawing that goes
-// with their SVG, which show prints above the summary.
-type pictureText interface{ picture() string }
 
 // Format renders any value as a terminal shows it: a game value by its Text,
 // other values compactly (lists in brackets, maps in braces, exact integers).
@@ -128,8 +127,9 @@ func fnShow(env *Env, args ...any) (any, error) {
 		return nil, err
 	}
 	text := Format(x)
-	if p, ok := x.(pictureText); ok {
-		text = strings.TrimRight(p.picture(), "\n") + "\n" + text
+	if p, ok := x.(pictureTexter); ok {
+		pic := render(func(w io.Writer) error { return p.writePicture(w, false) })
+		text = strings.TrimRight(pic, "\n") + "\n" + text
 	}
 	svg := ""
 	if p, ok := x.(Pictured); ok {
@@ -145,26 +145,61 @@ func fnSave(env *Env, args ...any) (any, error) {
 	if err := unpack("save", args, "x", &x, "file", &file); err != nil {
 		return nil, err
 	}
-	var data string
+	// The whole drawing, however large, streams to the file.
+	var write func(w io.Writer) error
 	switch ext := strings.ToLower(filepath.Ext(file)); ext {
 	case ".svg":
-		p, ok := x.(Pictured)
+		p, ok := x.(svger)
 		if !ok {
 			return nil, argError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", typeName(x))
 		}
-		data = p.SVG()
+		write = func(w io.Writer) error { return p.writeSVG(w, true) }
 	case ".txt":
-		data = Format(x) + "\n"
-		if p, ok := x.(pictureText); ok {
-			data = p.picture() + data
+		write = func(w io.Writer) error {
+			if p, ok := x.(pictureTexter); ok {
+				if err := p.writePicture(w, true); err != nil {
+					return err
+				}
+			}
+			return writeFullText(w, x)
 		}
 	default:
 		return nil, argError("save", 2, "file", "must end in .svg or .txt, got %q", file)
 	}
-	if err := os.WriteFile(file, []byte(data), 0o644); err != nil {
+	if err := writeFile(file, write); err != nil {
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	return file, nil
+}
+
+// writeFile writes a file through a buffer, reporting the first error of
+// writing, flushing or closing.
+func writeFile(name string, write func(w io.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 256<<10)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// writeFullText writes x's whole text, ending in one newline: a game value
+// with nothing left out, anything else as Format writes it.
+func writeFullText(w io.Writer, x any) error {
+	t, ok := x.(texter)
+	if !ok {
+		return writeString(w, Format(x)+"\n")
+	}
+	// Text drawings end in one newline already; Format trims it, and the
+	// file gets it back.
+	return t.writeText(w, true)
 }
 
 // Chart is plot(…): a bar chart.
@@ -174,11 +209,36 @@ type Chart struct {
 
 func (c *Chart) TypeName() string { return "chart" }
 
-// Text draws the bars with block characters.
-func (c *Chart) Text() string { return c.bars.Text() }
+// Text draws the bars with block characters (a card when there are too
+// many to read).
+func (c *Chart) Text() string { return textOf(c, false) }
 
-// SVG draws the bars.
-func (c *Chart) SVG() string { return c.bars.SVG() }
+// SVG draws the bars (a card when there are too many).
+func (c *Chart) SVG() string { return svgOf(c, false) }
+
+func (c *Chart) writeText(w io.Writer, full bool) error {
+	return drawText(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxTextBars))
+}
+
+func (c *Chart) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxSVGBars))
+}
+
+// card stands in for a chart of too many bars: their range.
+func (c *Chart) card(why string) display.Card {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range c.bars.Values {
+		if !math.IsNaN(v) {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	caption := c.bars.Caption
+	if caption == "" {
+		caption = "chart"
+	}
+	return card(caption, []string{fmt.Sprintf("%s from %v to %v", count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
+		`text(x) or save(x, "chart.txt") or save(x, "chart.svg") draws them all`)
+}
 
 func fnPlot(env *Env, args ...any) (any, error) {
 	var first, second any
@@ -339,6 +399,9 @@ func fnText(env *Env, args ...any) (any, error) {
 	if err := unpack("text", args, "x", &x); err != nil {
 		return nil, err
 	}
+	if t, ok := x.(texter); ok {
+		return strings.TrimRight(textOf(t, true), "\n"), nil
+	}
 	return Format(x), nil
 }
 
@@ -347,11 +410,11 @@ func fnSVG(env *Env, args ...any) (any, error) {
 	if err := unpack("svg", args, "x", &x); err != nil {
 		return nil, err
 	}
-	p, ok := x.(Pictured)
+	p, ok := x.(svger)
 	if !ok {
 		return nil, argError("svg", 1, "x", "has no picture (a %s)", typeName(x))
 	}
-	return p.SVG(), nil
+	return svgOf(p, true), nil
 }
 
 func (t *PolygonTrace) jsonValue() any {

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -99,7 +100,11 @@ func fnTrace(env *Env, args ...any) (any, error) {
 	}
 	switch r := r.(type) {
 	case *PolygonResult:
-		return newPolygonTrace(r), nil
+		steps, err := r.res.TraceContext(env.Ctx)
+		if err != nil {
+			return nil, solverError("trace", err)
+		}
+		return newPolygonTrace(r, steps), nil
 	case *CoinsResult:
 		turns, err := r.res.Trace(env.Ctx)
 		if err != nil {
@@ -153,24 +158,58 @@ func newCoinsTrace(r *CoinsResult, turns []coins.Turn) *CoinsTrace {
 
 func (t *CoinsTrace) TypeName() string { return "coins trace" }
 
-// Text is the table of turns, then the result's summary.
-func (t *CoinsTrace) Text() string {
+// Text is the table of turns, then the result's summary. A long game shows
+// its first and last turns (see traceRows).
+func (t *CoinsTrace) Text() string { return textOf(t, false) }
+
+func (t *CoinsTrace) writeText(w io.Writer, full bool) error {
 	var b strings.Builder
-	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
-	for _, tn := range t.raw {
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
+	skipped := traceRows(len(t.raw), full, func(i int) {
+		tn := t.raw[i]
 		other := "–"
 		if tn.Other != nil {
 			other = tn.Other.String()
 		}
-		fmt.Fprintf(w, "%d\t%c\t%c\t%s\t%d\t%s\t%s\t%s\t%s\t\n", tn.Turn, tn.Player, tn.Side, tn.Coin, tn.Index, tn.A, tn.B, tn.Final, other)
+		fmt.Fprintf(tw, "%d\t%c\t%c\t%s\t%d\t%s\t%s\t%s\t%s\t\n", tn.Turn, tn.Player, tn.Side, tn.Coin, tn.Index, tn.A, tn.B, tn.Final, other)
+	}, func(k int) { fmt.Fprintf(tw, "…\t\t\t\t\t\t\t\t\t\n") })
+	tw.Flush()
+	text := trimLines(b.String())
+	if skipped > 0 {
+		text += fmt.Sprintf(`(%d turns not shown: t.turns[i] has each; text(t) or save(t, "t.txt") lists them all)`+"\n", skipped)
 	}
-	w.Flush()
-	return trimLines(b.String()) + t.Result.Text()
+	return writeString(w, text+textOf(t.Result, full))
+}
+
+// Trace tables of more than maxTraceRows rows show their first traceHead
+// and last traceTail rows.
+const maxTraceRows, traceHead, traceTail = 200, 20, 10
+
+// traceRows calls row for each row of a table of n rows, or, when the
+// table is too long and full is false, for the first and last few with gap
+// between them; it returns how many rows it left out.
+func traceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
+	if full || n <= maxTraceRows {
+		for i := range n {
+			row(i)
+		}
+		return 0
+	}
+	for i := range traceHead {
+		row(i)
+	}
+	gap(n - traceHead - traceTail)
+	for i := n - traceTail; i < n; i++ {
+		row(i)
+	}
+	return n - traceHead - traceTail
 }
 
 // SVG is the row coloured by who takes each coin.
 func (t *CoinsTrace) SVG() string { return t.Result.SVG() }
+
+func (t *CoinsTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
 
 // LifelineTrace is trace(board, player): the board, the best move, the
 // stones it removes and the board after.
@@ -181,15 +220,27 @@ type LifelineTrace struct {
 func (t *LifelineTrace) TypeName() string { return "lifeline trace" }
 
 // Text draws the board with the move, the summary, and the board after.
-func (t *LifelineTrace) Text() string {
+func (t *LifelineTrace) Text() string { return textOf(t, false) }
+
+func (t *LifelineTrace) writeText(w io.Writer, full bool) error {
 	r := t.Result
+	if err := r.writePicture(w, full); err != nil {
+		return err
+	}
+	if err := r.writeText(w, full); err != nil {
+		return err
+	}
 	after := r.After.picture()
 	after.Caption = "after the move"
-	return r.triangle().Text() + r.Text() + after.Text()
+	return drawText(w, after, full, func(why string) display.Card {
+		return answered(r.After.card(why), " after the move", why, "the board is t.result.after")
+	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 // SVG is the board with the move and the removed stones marked.
 func (t *LifelineTrace) SVG() string { return t.Result.SVG() }
+
+func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
 
 // Heat is heat(board, player): every empty vertex's points over the board.
 type Heat struct {
@@ -208,10 +259,51 @@ func (h *Heat) picture() display.Triangle {
 }
 
 // Text draws the points on the triangle.
-func (h *Heat) Text() string { return h.picture().Text() + h.Result.warning() }
+func (h *Heat) Text() string { return textOf(h, false) }
+
+func (h *Heat) writeText(w io.Writer, full bool) error {
+	err := drawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	if err != nil {
+		return err
+	}
+	return writeString(w, h.Result.warning())
+}
 
 // SVG colours the empty vertices by their points.
-func (h *Heat) SVG() string { return h.picture().SVG() }
+func (h *Heat) SVG() string { return svgOf(h, false) }
+
+func (h *Heat) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+}
+
+// card stands in for the heat map of a board too large to draw: how the
+// points of the empty vertices are spread.
+func (h *Heat) card(why string) display.Card {
+	r := h.Result
+	gain, lose, zero, worst := 0, 0, 0, 0
+	first := true
+	for i, c := range r.Board.b.Cells {
+		if c != 0 {
+			continue
+		}
+		v := r.res.Points[i]
+		switch {
+		case v > 0:
+			gain++
+		case v < 0:
+			lose++
+		default:
+			zero++
+		}
+		if first || v < worst {
+			worst, first = v, false
+		}
+	}
+	return card(fmt.Sprintf("points for player %d on a board of size %d", r.Player, r.N), []string{
+		fmt.Sprintf("best %d at %s; worst %d", r.Best, vertexList(r.Moves), worst),
+		fmt.Sprintf("of %d empty vertices %d gain points, %d lose points, %d neither", gain+lose+zero, gain, lose, zero),
+	}, why, `h.result.points[r-1][p-1] is the points at (r,p); text(h) or save(h, "h.txt") or save(h, "h.svg") draws it all`)
+}
 
 // trimLines drops the trailing blanks tabwriter leaves on each line.
 func trimLines(s string) string {
@@ -234,8 +326,8 @@ type PolygonTrace struct {
 	raw []polygon.Step
 }
 
-func newPolygonTrace(r *PolygonResult) *PolygonTrace {
-	t := &PolygonTrace{Result: r, raw: r.res.Trace()}
+func newPolygonTrace(r *PolygonResult, steps []polygon.Step) *PolygonTrace {
+	t := &PolygonTrace{Result: r, raw: steps}
 	t.Steps = make([]map[string]any, len(t.raw))
 	for i, s := range t.raw {
 		m := map[string]any{
@@ -252,26 +344,44 @@ func newPolygonTrace(r *PolygonResult) *PolygonTrace {
 
 func (t *PolygonTrace) TypeName() string { return "polygon trace" }
 
-// Text is one line per move: what it does and the chain left after it.
-func (t *PolygonTrace) Text() string {
+// Text is one line per move: what it does and the chain left after it. A
+// long game shows its first and last moves, and chains longer than a line
+// are cut (see traceRows and maxChain).
+func (t *PolygonTrace) Text() string { return textOf(t, false) }
+
+func (t *PolygonTrace) writeText(w io.Writer, full bool) error {
 	var b strings.Builder
-	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "move\tedge\tdoes\tchain after the move")
-	for _, s := range t.raw {
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
+	cut := !full && !t.Result.Polygon.ring(nil).TextFits()
+	skipped := traceRows(len(t.raw), full, func(i int) {
+		s := t.raw[i]
 		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
 		if s.Value != nil {
 			does = fmt.Sprintf("%s %c %s = %s", s.Left, s.Op, s.Right, s.Value)
 		}
-		fmt.Fprintf(w, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(s))
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(s, cut))
+	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
+	tw.Flush()
+	text := trimLines(b.String())
+	if skipped > 0 || cut {
+		text += fmt.Sprintf(`(%d moves; t.steps[i] has each; text(t) or save(t, "t.txt") lists them all in full)`+"\n", len(t.raw))
 	}
-	w.Flush()
-	return trimLines(b.String()) + t.Result.Text()
+	return writeString(w, text+textOf(t.Result, full))
 }
 
-// chain writes a step's chain as "-8 * -5 + 8", operators from the edges.
-func (t *PolygonTrace) chain(s polygon.Step) string {
+// maxChain is how many characters of a chain a cut trace shows.
+const maxChain = 100
+
+// chain writes a step's chain as "-8 * -5 + 8", operators from the edges;
+// when cut, only its first maxChain characters and how many values it has.
+func (t *PolygonTrace) chain(s polygon.Step, cut bool) string {
 	var b strings.Builder
 	for k, v := range s.Values {
+		if cut && b.Len() > maxChain {
+			fmt.Fprintf(&b, " … (%d values)", len(s.Values))
+			break
+		}
 		if k > 0 {
 			fmt.Fprintf(&b, " %c ", t.Result.Polygon.p.Ops[s.Edges[k-1]-1])
 		}
@@ -282,3 +392,5 @@ func (t *PolygonTrace) chain(s polygon.Step) string {
 
 // SVG is the ring with the plan's first edge marked.
 func (t *PolygonTrace) SVG() string { return t.Result.SVG() }
+
+func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
