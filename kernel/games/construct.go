@@ -43,6 +43,9 @@ func inputError(fn string, arg int, err error) error {
 
 // Limits of the random constructors: big enough for any experiment the
 // solvers finish interactively, small enough that a typo is not an OOM.
+// solve(randcoins(100000, s)) is the edge: about 8 s and a 625 MB move
+// table, which the solver allocates slab by slab as it goes, so Ctrl-C
+// stops it within milliseconds and frees what it took.
 const (
 	MaxRandPolygon = 10000
 	MaxRandCoins   = 100000
@@ -92,7 +95,8 @@ func init() {
 		Name:      "randcoins",
 		Signature: `randcoins(n, seed)`,
 		Doc: fmt.Sprintf(`A random row of n coins (1..%d), each uniform in 1..100. The same seed `+
-			`gives the same row on every machine.`, MaxRandCoins),
+			`gives the same row on every machine. Solving n coins takes n²/2 steps and an n²/16-byte `+
+			`move table: a second at 30000, about 8 s and 625 MB at 100000 (Ctrl-C stops it at once).`, MaxRandCoins),
 		Example: `randcoins(10, 1)`,
 		Returns: []any{&Coins{}},
 		Fn:      fnRandCoins,
