@@ -30,7 +30,8 @@ const maxLabel = 12
 // strings.Builder for SVG(), a file for save(). Write errors stick in the
 // buffer and come back from end.
 type svgDoc struct {
-	b *bufio.Writer
+	b       *bufio.Writer
+	scratch []byte // for put
 }
 
 // newSVG starts a document of w×h pixels with a white background, so the
@@ -47,6 +48,20 @@ func newSVG(out io.Writer, w, h float64) *svgDoc {
 // names): text content goes through text or esc.
 func (d *svgDoc) printf(format string, args ...any) {
 	fmt.Fprintf(d.b, format, args...)
+}
+
+// put writes markup whose every %s stands for the next of xs, formatted
+// as num does, without fmt's allocations: the per-vertex path of a big
+// picture.
+func (d *svgDoc) put(format string, xs ...float64) {
+	for _, x := range xs {
+		i := strings.Index(format, "%s")
+		d.b.WriteString(format[:i])
+		d.scratch = appendNum(d.scratch[:0], x)
+		d.b.Write(d.scratch)
+		format = format[i+2:]
+	}
+	d.b.WriteString(format)
 }
 
 // text writes a <text> element at (x, y); attrs is extra markup such as
@@ -105,13 +120,19 @@ func plainXML(s string) bool {
 
 // num formats a coordinate with at most one decimal, the same on every
 // machine, so goldens can pin whole documents.
-func num(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 1, 64)
-	s = strings.TrimSuffix(s, ".0")
-	if s == "-0" {
-		s = "0"
+func num(x float64) string { return string(appendNum(nil, x)) }
+
+// appendNum appends num(x) to b.
+func appendNum(b []byte, x float64) []byte {
+	start := len(b)
+	b = strconv.AppendFloat(b, x, 'f', 1, 64)
+	if n := len(b); n >= 2 && b[n-2] == '.' && b[n-1] == '0' {
+		b = b[:n-2]
 	}
-	return s
+	if string(b[start:]) == "-0" {
+		b = append(b[:start], '0')
+	}
+	return b
 }
 
 // short cuts a label to maxLabel characters, ending in "…" when cut.

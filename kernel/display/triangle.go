@@ -436,62 +436,74 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 // tooltip says what is there. A label smaller than minLabel pixels would be
 // unreadable: it is left out (the tooltip and the colour still tell).
 func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, float64), rs, font float64, heatFill func(int) string) {
+	// This runs once per vertex, millions of times for a big board that
+	// is saved whole, so it writes through put rather than fmt.
 	cx, cy := pos(r, p)
 	c := x.cell(r, p)
-	tip := fmt.Sprintf("(%d,%d) ", r, p)
+	tip := append(doc.scratch[:0], "<g><title>("...)
+	tip = strconv.AppendInt(tip, int64(r), 10)
+	tip = append(tip, ',')
+	tip = strconv.AppendInt(tip, int64(p), 10)
+	tip = append(tip, ") "...)
 	v, hot := x.heat(r, p)
 	switch {
 	case c == 0 && hot:
-		tip += fmt.Sprintf("empty: %d points", v)
+		tip = append(tip, "empty: "...)
+		tip = strconv.AppendInt(tip, int64(v), 10)
+		tip = append(tip, " points"...)
 	case c == 0:
-		tip += "empty"
+		tip = append(tip, "empty"...)
 	case c > 0 && c <= 9:
-		tip += fmt.Sprintf("stone %d", c)
+		tip = append(tip, "stone "...)
+		tip = strconv.AppendInt(tip, int64(c), 10)
 	default:
-		tip += "missing"
+		tip = append(tip, "missing"...)
 	}
 	if x.removed(r, p) {
-		tip += ", removed"
+		tip = append(tip, ", removed"...)
 	}
-	doc.printf(`<g><title>%s</title>`, esc(tip))
+	doc.scratch = append(tip, "</title>"...)
+	doc.b.Write(doc.scratch) // digits and fixed words: nothing to escape
 	if x.best(r, p) {
-		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="%s" stroke-width="%s"/>`, num(cx), num(cy), num(rs+rs*0.3), bestRing, num(max(1.5, rs*0.2)))
+		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="`+bestRing+`" stroke-width="%s"/>`, cx, cy, rs+rs*0.3, max(1.5, rs*0.2))
 	}
 	switch {
 	case c == 0 && hot:
 		s := rs * 1.6
-		doc.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="#999999"/>`, num(cx-s/2), num(cy-s/2), num(s), num(s), num(s/6), heatFill(v))
+		doc.put(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="`, cx-s/2, cy-s/2, s, s, s/6)
+		doc.b.WriteString(heatFill(v) + `" stroke="#999999"/>`)
 		t := strconv.Itoa(v)
 		if size := min(font, s/(float64(len(t))*0.62+0.2)); size >= minLabel {
 			doc.text(cx, cy, size, `text-anchor="middle" dy="0.35em" fill="`+ink+`"`, t)
 		}
 	case c == 0:
-		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="%s"/>`, num(cx), num(cy), num(max(2, rs*0.2)), faint)
+		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="`+faint+`"/>`, cx, cy, max(2, rs*0.2))
 	default:
 		if c < 0 || c > 9 {
 			c = 0
 		}
-		opacity := ""
+		doc.b.WriteString("<g")
 		if x.removed(r, p) {
-			opacity = ` opacity="0.35"`
+			doc.b.WriteString(` opacity="0.35"`)
 		}
-		doc.printf(`<g%s><circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s"/>`, opacity, num(cx), num(cy), num(rs), stoneFill[c], stoneEdge[c])
+		doc.put(`><circle cx="%s" cy="%s" r="%s" fill="`, cx, cy, rs)
+		doc.b.WriteString(stoneFill[c] + `" stroke="` + stoneEdge[c] + `"/>`)
 		if font >= minLabel {
 			doc.text(cx, cy, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+stoneInk[c]+`"`, glyph(x.cell(r, p)))
 		}
-		doc.printf(`</g>`)
+		doc.b.WriteString(`</g>`)
 	}
 	if x.placed(r, p) {
-		doc.printf(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="%s" stroke-width="%s"/>`, num(cx), num(cy), num(rs+rs*0.18), ink, num(max(1.5, rs*0.18)))
+		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="`+ink+`" stroke-width="%s"/>`, cx, cy, rs+rs*0.18, max(1.5, rs*0.18))
 	}
 	if x.removed(r, p) {
 		cross(doc, cx, cy, rs*0.85)
 	}
-	doc.printf("</g>\n")
+	doc.b.WriteString("</g>\n")
 }
 
 // cross draws a red × of half-size s centred at (x, y): a removed stone.
 func cross(doc *svgDoc, x, y, s float64) {
-	doc.printf(`<path d="M %s %s L %s %s M %s %s L %s %s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>`,
-		num(x-s), num(y-s), num(x+s), num(y+s), num(x-s), num(y+s), num(x+s), num(y-s), redMark, num(max(1.5, s*0.25)))
+	doc.put(`<path d="M %s %s L %s %s M %s %s L %s %s" stroke="`+redMark+`" stroke-width="%s" stroke-linecap="round"/>`,
+		x-s, y-s, x+s, y+s, x-s, y+s, x+s, y-s, max(1.5, s*0.25))
 }
