@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -283,6 +284,10 @@ func (r *LifelineResult) triangle() display.Triangle {
 	t.Player = r.Player
 	t.Best = r.res.Moves
 	t.Placed = r.res.Moves[0]
+	// The picture is the board as the move leaves it before the dead groups
+	// go: the new stone in place, the removed stones still shown (crossed).
+	t.Cells = slices.Clone(t.Cells)
+	t.Cells[r.Board.b.Index(t.Placed[0], t.Placed[1])] = uint8(r.Player)
 	t.Removed = r.res.Removed
 	t.Caption = fmt.Sprintf("player %d: best %d", r.Player, r.Best)
 	return t
