@@ -183,6 +183,9 @@ func TestLargestAcceptedSizes(t *testing.T) {
 	if got := largest(genBytes); got != 6688 {
 		t.Errorf("largest exact n = %d, cancel.go says 6688", got)
 	}
+	if got := largest(func(n int) int64 { return genBytes(n) + fastBytes(n) }); got != 5982 {
+		t.Errorf("largest n switching to exact = %d, cancel.go says 5982", got)
+	}
 }
 
 // Cancelling at any poll of any phase makes Solve return ctx.Err() after at
