@@ -93,9 +93,10 @@ func (c *cellRun) interrupted() {
 	}
 }
 
-// Execute runs one cell. It never panics; all failures come back in Output.Err.
+// Execute runs one cell with pictures (ExecOptions.SVG) and otherwise the
+// default options. It never panics; all failures come back in Output.Err.
 func (s *Session) Execute(ctx context.Context, code string) *Output {
-	return s.ExecuteWith(ctx, code, ExecOptions{})
+	return s.ExecuteWith(ctx, code, ExecOptions{SVG: true})
 }
 
 // ExecuteWith is Execute with per-cell options. The cell's statements run in
@@ -114,10 +115,16 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	out.Count = s.count
 	c := &cellRun{ctx: ctx, out: out, opts: o}
 	c.env = &games.Env{
-		Ctx:   ctx,
-		Show:  func(text, svg string) { c.show(Display{Text: text, SVG: svg}) },
-		Print: c.print,
-		Warn:  c.warn,
+		Ctx: ctx,
+		Show: func(text, svg string) {
+			if !o.SVG {
+				svg = "" // a builtin that drew anyway (Env.Pictures is false)
+			}
+			c.show(Display{Text: text, SVG: svg})
+		},
+		Print:    c.print,
+		Warn:     c.warn,
+		Pictures: o.SVG,
 	}
 	s.cell = c
 	defer func() { s.cell = nil }()
@@ -145,11 +152,11 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		if i == len(stmts)-1 {
 			result = v
 			if v != nil {
-				d := display(v)
+				d := display(v, o.SVG)
 				out.Result = &d
 			}
 		} else if v != nil {
-			c.show(display(v))
+			c.show(display(v, o.SVG))
 		}
 	}
 	if record {
@@ -161,11 +168,11 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	return out
 }
 
-// display renders a result for the front ends: its text and, for a value
-// with a picture, its SVG.
-func display(v any) Display {
+// display renders a result for the front ends: its text and, when the
+// front end shows pictures and the value has one, its SVG.
+func display(v any, pictures bool) Display {
 	d := Display{Text: formatValue(v)}
-	if p, ok := v.(games.Pictured); ok {
+	if p, ok := v.(games.Pictured); ok && pictures {
 		d.SVG = p.SVG()
 	}
 	return d

@@ -102,6 +102,11 @@ type ExecOptions struct {
 	// Pager says the front end has a pager (Jupyter): the help that `name?`
 	// asks for goes to Output.Page instead of the output stream.
 	Pager bool
+	// SVG says the front end shows pictures (Jupyter): each Display of a
+	// value with a picture carries its SVG. Without it Display.SVG stays ""
+	// and no picture is drawn at all, so a terminal, a script or piped
+	// input never pays for drawings it cannot show.
+	SVG bool
 }
 
 // Output is everything one cell produced.
@@ -118,7 +123,7 @@ type Output struct {
 // Display is a value rendered for a front end.
 type Display struct {
 	Text string // text/plain: what a terminal prints
-	SVG  string // image/svg+xml, "" when the value has no picture
+	SVG  string // image/svg+xml, "" when the value has no picture or ExecOptions.SVG is off
 }
 
 // Error is a failed statement: what went wrong and where.

@@ -236,6 +236,7 @@ func TestDisplaysInOrder(t *testing.T) {
 	out := s.ExecuteWith(context.Background(), "tshow(1)\n2\ntshow(3)", ExecOptions{
 		Stdout:  &stream,
 		Display: func(d Display) { order = append(order, d.Text) },
+		SVG:     true,
 	})
 	if out.Err != nil {
 		t.Fatal(out.Err)
@@ -248,6 +249,39 @@ func TestDisplaysInOrder(t *testing.T) {
 	}
 	if stream.String() != "printed\nprinted\n" || out.Stdout != stream.String() {
 		t.Errorf("streamed %q, Stdout %q", stream.String(), out.Stdout)
+	}
+}
+
+// drawn is a value with a picture that counts how often it is drawn.
+type drawn struct{ draws *int }
+
+func (d drawn) Text() string { return "drawn" }
+func (d drawn) SVG() string  { *d.draws++; return "<svg>drawn</svg>" }
+
+// TestPicturesOnlyWhenAsked: a front end that shows no SVG (the REPL,
+// scripts, piped input) never has a picture drawn, for a result, a value
+// shown before the last or show(); one that asks (Jupyter) gets them all.
+func TestPicturesOnlyWhenAsked(t *testing.T) {
+	draws := 0
+	s := newTestSession(WithBuiltins(&games.Builtin{Name: "tdrawn", Signature: "tdrawn()", Doc: "A drawn value.", Example: "tdrawn()",
+		Fn: func(*games.Env, ...any) (any, error) { return drawn{&draws}, nil }}))
+	const cell = "tdrawn()\nshow(tdrawn())\ntdrawn()"
+	out := s.ExecuteWith(context.Background(), cell, ExecOptions{})
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	if draws != 0 || out.Result.SVG != "" || len(out.Displays) != 2 || out.Displays[0].SVG != "" || out.Displays[1].SVG != "" {
+		t.Errorf("without SVG: %d drawings, result %+v, displays %+v", draws, out.Result, out.Displays)
+	}
+	if out.Result.Text != "drawn" || out.Displays[1].Text != "drawn" {
+		t.Errorf("without SVG the text is still shown: %+v %+v", out.Result, out.Displays)
+	}
+	out = s.ExecuteWith(context.Background(), cell, ExecOptions{SVG: true})
+	if draws != 3 || out.Result.SVG != "<svg>drawn</svg>" || out.Displays[0].SVG != out.Result.SVG || out.Displays[1].SVG != out.Result.SVG {
+		t.Errorf("with SVG: %d drawings, result %+v, displays %+v", draws, out.Result, out.Displays)
+	}
+	if out := s.Execute(context.Background(), "tdrawn()"); out.Result.SVG == "" {
+		t.Errorf("Execute draws pictures, as it always did: %+v", out.Result)
 	}
 }
 
@@ -619,6 +653,30 @@ func BenchmarkLoopBody(b *testing.B) {
 	for b.Loop() {
 		if out := s.Execute(ctx, "count(xs, {true})"); out.Err != nil {
 			b.Fatal(out.Err)
+		}
+	}
+}
+
+// BenchmarkShowResult is what showing a value costs a front end without
+// pictures (the REPL, scripts, piped input: text only) and one with them
+// (Jupyter: text and SVG), for values at the SVG limits (a board of
+// display.MaxSVGRows rows, a ring of MaxSVGVertices) and beyond them (a
+// 2000-row board, drawn as a card).
+func BenchmarkShowResult(b *testing.B) {
+	s := NewSession()
+	ctx := context.Background()
+	if out := s.Execute(ctx, "b80 = randboard(80, 1)\nr80 = solve(b80, 3)\np500 = randpolygon(500, 1)\nr2000 = solve(randboard(2000, 1), 3)"); out.Err != nil {
+		b.Fatal(out.Err)
+	}
+	for _, name := range []string{"b80", "r80", "p500", "r2000"} {
+		for _, svg := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/svg=%v", name, svg), func(b *testing.B) {
+				for b.Loop() {
+					if out := s.ExecuteWith(ctx, name, ExecOptions{SVG: svg}); out.Err != nil {
+						b.Fatal(out.Err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -13,7 +13,8 @@ type Env struct {
 	// interrupt); every builtin that can run long must honour it.
 	Ctx context.Context
 	// Show displays an item in the cell's output, in order with printed text:
-	// text/plain for terminals, SVG ("" if none) for Jupyter.
+	// text/plain for terminals, SVG ("" if none, or if Pictures is false)
+	// for Jupyter.
 	Show func(text, svg string)
 	// Print writes text to the cell's output stream.
 	Print func(s string)
@@ -23,6 +24,10 @@ type Env struct {
 	// apart from the results (Jupyter's stderr, the REPL's error colour).
 	// Nil in an Env a test builds by hand: check before calling.
 	Warn func(msg string)
+	// Pictures says the front end shows SVG (Jupyter). Without it Show's
+	// svg is not wanted, and builtins do not draw it: a terminal, a script
+	// or piped input would throw the drawing away.
+	Pictures bool
 }
 
 // Builtin is one function of the command language. help, Tab completion and

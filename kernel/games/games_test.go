@@ -25,9 +25,10 @@ type shown struct{ text, svg string }
 func testEnv() (*Env, *[]shown) {
 	var log []shown
 	env := &Env{
-		Ctx:   context.Background(),
-		Show:  func(text, svg string) { log = append(log, shown{text, svg}) },
-		Print: func(string) {},
+		Ctx:      context.Background(),
+		Show:     func(text, svg string) { log = append(log, shown{text, svg}) },
+		Print:    func(string) {},
+		Pictures: true,
 	}
 	return env, &log
 }
@@ -608,6 +609,10 @@ func TestShowSaveText(t *testing.T) {
 	}
 	if (*log)[1] != (shown{`[1, "a"]`, ""}) {
 		t.Errorf("show(array) = %+v", (*log)[1])
+	}
+	env.Pictures = false // a terminal: the text only, nothing drawn
+	if _, err := builtin(t, "show").Fn(env, r); err != nil || (*log)[2] != (shown{first.text, ""}) {
+		t.Errorf("show without pictures = %v, %+v", err, (*log)[2:])
 	}
 
 	dir := t.TempDir()

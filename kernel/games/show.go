@@ -132,7 +132,7 @@ func fnShow(env *Env, args ...any) (any, error) {
 		text = strings.TrimRight(pic, "\n") + "\n" + text
 	}
 	svg := ""
-	if p, ok := x.(Pictured); ok {
+	if p, ok := x.(Pictured); ok && env.Pictures {
 		svg = p.SVG()
 	}
 	env.Show(text, svg)

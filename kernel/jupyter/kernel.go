@@ -525,7 +525,7 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 		}
 	}
 	out := k.run(r.Code, kernel.ExecOptions{
-		Silent: r.Silent, NoHistory: !store, Pager: true,
+		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
 		Display: show, Clear: clear,
 	})
@@ -617,7 +617,7 @@ func (k *Kernel) safeExecute(ctx context.Context, code string, o kernel.ExecOpti
 func (k *Kernel) userExpressions(exprs map[string]string) map[string]any {
 	res := map[string]any{}
 	for name, code := range exprs {
-		out := k.run(code, kernel.ExecOptions{NoHistory: true, Stdout: io.Discard})
+		out := k.run(code, kernel.ExecOptions{NoHistory: true, Stdout: io.Discard, SVG: true})
 		switch {
 		case out.Err != nil:
 			ename, evalue, tb := errorFields(out.Err)
