@@ -32,6 +32,7 @@ type cellRun struct {
 	stderr strings.Builder
 	page   strings.Builder
 	ticks  int
+	warned map[string]bool // the warnings given so far
 }
 
 func (c *cellRun) print(text string) {
@@ -49,8 +50,18 @@ func (c *cellRun) eprint(text string) {
 	}
 }
 
-// warn reports a warning on the error stream.
-func (c *cellRun) warn(msg string) { c.eprint("warning: " + msg + "\n") }
+// warn reports a warning on the error stream, once per cell: a sweep such
+// as map(1..9, solve(b, #).best) warns about its board once, not nine times.
+func (c *cellRun) warn(msg string) {
+	if c.warned[msg] {
+		return
+	}
+	if c.warned == nil {
+		c.warned = map[string]bool{}
+	}
+	c.warned[msg] = true
+	c.eprint("warning: " + msg + "\n")
+}
 
 // showHelp is help text the user asked for: in the pager when the front
 // end has one and the user asked with `name?`, else printed.

@@ -162,6 +162,22 @@ func TestStreams(t *testing.T) {
 	}
 }
 
+// TestWarningsOncePerCell: a warning repeated in a cell (a sweep solving
+// one board for each player) is given once; the next cell gives it again.
+func TestWarningsOncePerCell(t *testing.T) {
+	s := newTestSession()
+	for _, code := range []string{"twarn()\nmap(1..3, twarn())", "twarn()"} {
+		if out := s.Execute(context.Background(), code); out.Err != nil || out.Stderr != "warning: careful\n" {
+			t.Errorf("%q: %v, Stderr %q", code, out.Err, out.Stderr)
+		}
+	}
+	const board = `b = board(4, "1  1 1  2 2 2  0 0 0 0")`
+	out := s.Execute(context.Background(), board+"\nmap(1..9, solve(b, #).best)")
+	if out.Err != nil || strings.Count(out.Stderr, "warning: this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2)") != 1 {
+		t.Errorf("sweep: %v, Stderr %q", out.Err, out.Stderr)
+	}
+}
+
 // TestHelpQuery: `name?` and `?name` ask for help as in IPython: to the
 // pager when the front end has one, printed otherwise; help(name) always
 // prints.

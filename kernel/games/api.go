@@ -75,3 +75,10 @@ type Indexable interface {
 type Gettable interface {
 	GetIndex(index []any) (any, error)
 }
+
+// warn reports msg through Warn when the Env has one.
+func (env *Env) warn(msg string) {
+	if env.Warn != nil {
+		env.Warn(msg)
+	}
+}

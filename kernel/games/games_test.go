@@ -286,17 +286,29 @@ func TestLifelineErrors(t *testing.T) {
 	}
 	// The 1s at the top touch no empty vertex: the board cannot arise in play.
 	dead := must(t, "board", 4, "1  1 1  2 2 2  0 0 0 0")
-	r := must(t, "solve", dead, 2).(*LifelineResult)
-	text := r.Text()
-	if !strings.Contains(text, "warning: this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2) touches no empty vertex") {
-		t.Errorf("no warning:\n%s", text)
+	const warning = "this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
+	const note = "unreachable board: 1 group touches no empty vertex and counts for no move (listed in r.unreachable)"
+	for _, fn := range []string{"solve", "trace", "heat"} {
+		env, _ := testEnv()
+		var warned []string
+		env.Warn = func(msg string) { warned = append(warned, msg) }
+		v, err := builtin(t, fn).Fn(env, dead, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warned) != 1 || warned[0] != warning {
+			t.Errorf("%s warned %q", fn, warned)
+		}
+		if text := v.(Value).Text(); !strings.Contains(text, note) || strings.Contains(text, "warning") {
+			t.Errorf("%s's text keeps a note, not the warning:\n%s", fn, text)
+		}
+		if v, err := builtin(t, fn).Fn(env, must(t, "board", 4, "1  1 0  2 2 2  0 0 0 0"), 2); err != nil || len(warned) != 1 || strings.Contains(v.(Value).Text(), "unreachable") {
+			t.Errorf("%s of a reachable board warned %q: %v", fn, warned, err)
+		}
 	}
+	r := must(t, "solve", dead, 2).(*LifelineResult) // an Env without Warn: no warning, no crash
 	if len(r.Unreachable) != 1 || r.Unreachable[0]["stone"] != 1 {
 		t.Errorf("unreachable = %v", r.Unreachable)
-	}
-	h := must(t, "heat", dead, 2).(*Heat)
-	if !strings.Contains(h.Text(), "warning:") {
-		t.Errorf("heat map without the warning:\n%s", h.Text())
 	}
 }
 
@@ -727,6 +739,38 @@ func TestExprFetchesEveryField(t *testing.T) {
 					t.Errorf("%T: fetching %q gives %v", v, tag, got)
 				}
 			}()
+		}
+	}
+}
+
+// TestSolveWarnsOfHugeTables: a row of coins whose move table passes a
+// quarter of the solver's limit warns before the solve starts (here it stops
+// at once: the cell was interrupted); smaller ones say nothing, nor do
+// larger ones, which the solver refuses.
+func TestSolveWarnsOfHugeTables(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		warn string
+	}{
+		{100000, "solve: 100000 coins need a move table of 596 MiB and take seconds; Ctrl-C stops the solve"},
+		{60000, ""},
+		{140000, ""},
+	} {
+		row := make([]*big.Int, tc.n)
+		for i := range row {
+			row[i] = big.NewInt(1)
+		}
+		env, _ := testEnv()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		env.Ctx = ctx
+		var warned []string
+		env.Warn = func(msg string) { warned = append(warned, msg) }
+		if _, err := builtin(t, "solve").Fn(env, NewCoins(row)); err == nil {
+			t.Errorf("n=%d: solved a cancelled cell", tc.n)
+		}
+		if got := strings.Join(warned, "\n"); got != tc.warn {
+			t.Errorf("n=%d warned %q, want %q", tc.n, got, tc.warn)
 		}
 	}
 }

@@ -196,7 +196,8 @@ func pairs(ps [][2]int) [][]int {
 func (r *LifelineResult) TypeName() string { return "lifeline result" }
 
 // Text is the summary: best points and where, what the first best move
-// removes, and a warning naming any unreachable group.
+// removes, and a note when the board cannot arise in play (solving warns,
+// naming the groups, on the error stream).
 func (r *LifelineResult) Text() string { return textOf(r, false) }
 
 // writeText writes Text; it is short at any size (its lists are cut).
@@ -206,7 +207,7 @@ func (r *LifelineResult) summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "player %d: best %d at %s\n", r.Player, r.Best, vertexList(r.Moves))
 	fmt.Fprintf(&b, "%s\n", r.removedSummary())
-	b.WriteString(r.warning())
+	b.WriteString(r.unreachableNote())
 	return b.String()
 }
 
@@ -241,13 +242,15 @@ func (r *LifelineResult) removedSummary() string {
 	return fmt.Sprintf("a stone at (%d,%d) removes %s", mv[0], mv[1], strings.Join(parts, "; "))
 }
 
-// warning names the unreachable groups (SPEC §1.3), "" when there are none.
-func (r *LifelineResult) warning() string {
+// unreachableWarning names the groups that touched no empty vertex before
+// the move (SPEC §1.3: the board cannot arise in play), "" when there are
+// none. Solving sends it to the cell's error stream (Env.Warn).
+func (r *LifelineResult) unreachableWarning() string {
 	if len(r.res.Unreachable) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("warning: this board cannot arise in play: ")
+	b.WriteString("this board cannot arise in play: ")
 	for i, g := range r.res.Unreachable {
 		if i > 0 {
 			b.WriteString("; ")
@@ -255,8 +258,20 @@ func (r *LifelineResult) warning() string {
 		b.WriteString(g.String())
 	}
 	b.WriteString(plural(len(r.res.Unreachable), " touches", " touch"))
-	b.WriteString(" no empty vertex; like the judge, no move counts them\n")
+	b.WriteString(" no empty vertex; like the judge, no move counts them")
 	return b.String()
+}
+
+// unreachableNote is the line a result's text keeps of that warning, for
+// whoever looks at the result later: how many groups, and where they are
+// listed. "" when there are none.
+func (r *LifelineResult) unreachableNote() string {
+	k := len(r.res.Unreachable)
+	if k == 0 {
+		return ""
+	}
+	return fmt.Sprintf("unreachable board: %s touch%s no empty vertex and count%s for no move (listed in r.unreachable)\n",
+		count(k, "group", "groups"), plural(k, "es", ""), plural(k, "s", ""))
 }
 
 // SVG is the board with the best vertices, the first move and the stones it

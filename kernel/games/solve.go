@@ -67,6 +67,11 @@ func solveArgs(fn string, env *Env, args []any) (any, error) {
 		if err := unpack(fn, args, "c", new(*Coins)); err != nil {
 			return nil, err
 		}
+		if size := coins.TableBytes(len(x.row)); size > warnTableBytes && size <= coins.MaxTableBytes {
+			// Said before the solve starts, so the user knows why it takes
+			// a while and that Ctrl-C is there.
+			env.warn(fmt.Sprintf("%s: %d coins need a move table of %d MiB and take seconds; Ctrl-C stops the solve", fn, len(x.row), size>>20))
+		}
 		r, err := coins.Solve(env.Ctx, x.row)
 		if err != nil {
 			return nil, solverError(fn, err)
@@ -81,10 +86,19 @@ func solveArgs(fn string, env *Env, args []any) (any, error) {
 		if err != nil {
 			return nil, solverError(fn, err)
 		}
-		return newLifelineResult(x, r), nil
+		res := newLifelineResult(x, r)
+		if msg := res.unreachableWarning(); msg != "" {
+			env.warn(msg)
+		}
+		return res, nil
 	}
 	return nil, badType(fn, 1, "x", "a polygon, coins or board", x)
 }
+
+// warnTableBytes is the size of a solver's tables above which solving
+// warns first: a quarter of coins.MaxTableBytes (the largest the solver
+// takes on), about 65000 coins and a few seconds.
+const warnTableBytes = coins.MaxTableBytes / 4
 
 // solverError keeps a solver's error (and its type, for errors.Is/As: the
 // kernel reports an interrupted solve from context.Canceled) under the name
@@ -266,7 +280,7 @@ func (h *Heat) writeText(w io.Writer, full bool) error {
 	if err != nil {
 		return err
 	}
-	return writeString(w, h.Result.warning())
+	return writeString(w, h.Result.unreachableNote())
 }
 
 // SVG colours the empty vertices by their points.
