@@ -6,22 +6,26 @@ import (
 )
 
 // The exact engine. Each table entry holds an exact value (x, or the int64
-// in w when x is nil), a float64 approximation f with relative error below
-// 2^-52, and the value's residues w (mod 2^64) and m (mod 2^61-1).
+// in w when x is nil), an approximation f·2^s with relative error below
+// 2^-52 (see ext.go), and the value's residues w (mod 2^64) and m
+// (mod 2^61-1).
 //
 // For a cell it first ranks all split points on the approximations: with
-// delta bounding the relative error of a float candidate, the exact maximum
-// is at least L = max(x - delta|x|) over candidates, so only candidates with
+// delta bounding the relative error of a candidate, the exact maximum is at
+// least L = max(x - delta|x|) over candidates, so only candidates with
 // x + delta|x| ≥ L can be it (the minimum likewise). Those are computed
 // exactly, except that a candidate whose residues equal the current leader's
 // and whose approximation lies within 2^120 of it is equal to it (their
 // difference is a multiple of 2^64·(2^61-1) smaller than that), so ties—very
-// common, e.g. along runs of '*'—cost no big arithmetic. Exact results are
-// kept as int64 when they fit. Values beyond 2^500 would let float products
-// overflow; a level that meets them computes every candidate exactly.
+// common, e.g. along runs of '*'—cost no big arithmetic while values are
+// below about 2^170. Exact results are kept as int64 when they fit. Levels
+// whose values are all below 2^shiftFree rank with plain float64 products;
+// any other level ranks with ext, whose exponent cannot overflow, so big
+// arithmetic stays confined to candidates that can win (or tie) at every
+// magnitude.
 type genTables struct {
 	sLo, sHi, tLo, tHi genSide
-	maxF               float64 // largest |f| stored so far
+	maxS               int32 // largest shift stored so far
 }
 
 // genSide is one table: a span per row, so that a cell finds all four
@@ -33,19 +37,21 @@ type genSide struct {
 // cellVal is one table entry.
 type cellVal struct {
 	f    float64
+	s    int32
 	w, m uint64
 	x    *big.Int
 }
 
 const (
-	delta      = 0x1p-48 // bound on a float candidate's relative error (≥ 4·2^-52)
-	proofLimit = 0x1p120 // below 2^64·(2^61-1), with room for rounding
-	floatLimit = 0x1p500 // beyond it, products of approximations may overflow
+	delta = 0x1p-48 // bound on a candidate's relative error (4× the proven 2^-50, see ext.go)
 )
 
+// proofLimit is 2^120: below 2^64·(2^61-1), with room for rounding.
+var proofLimit = ext{m: 1, e: 120}
+
 func genBytes(n int) int64 {
-	// 4 sides: two of n*n and two of (2n-1)*n entries of 32 bytes.
-	return 32 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
+	// 4 sides: two of n*n and two of (2n-1)*n entries of 36 bytes.
+	return 36 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
 }
 
 func (s *genSide) alloc(mt *meter, rows, cols int) error {
@@ -65,16 +71,20 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 	if err != nil {
 		return err
 	}
+	sh, err := allocRows[int32](mt, rows, cols)
+	if err != nil {
+		return err
+	}
 	s.rows = make([]span, rows)
 	for r := range s.rows {
-		s.rows[r] = span{f: f[r], w: w[r], m: m[r], x: x[r]}
+		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r]}
 	}
 	return nil
 }
 
 func (s *genSide) set(r, c int, v cellVal) {
 	row := &s.rows[r]
-	row.f[c], row.w[c], row.m[c], row.x[c] = v.f, v.w, v.m, v.x
+	row.f[c], row.s[c], row.w[c], row.m[c], row.x[c] = v.f, v.s, v.w, v.m, v.x
 }
 
 func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
@@ -82,16 +92,20 @@ func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
 	row := &s.rows[r]
-	return span{f: row.f[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
+	return span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
 }
 
 // span is a run of entries of one row (a whole row in genSide.rows); entry k
 // of a cell's span is its split k.
 type span struct {
 	f    []float64
+	s    []int32
 	w, m []uint64
 	x    []*big.Int
 }
+
+// ext is entry k's approximation.
+func (s *span) ext(k int) ext { return extOf(s.f[k], s.s[k]) }
 
 func (s *span) num(k int) num {
 	if x := s.x[k]; x != nil {
@@ -102,7 +116,8 @@ func (s *span) num(k int) num {
 
 func cellOf(v num) cellVal {
 	w, m := v.residues()
-	return cellVal{f: v.float(), w: w, m: m, x: v.b}
+	f, s := v.approx()
+	return cellVal{f: f, s: s, w: w, m: m, x: v.b}
 }
 
 // newGenTables starts the exact engine at level ln0: from the int64 tables
@@ -133,9 +148,6 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 			if r < n {
 				copyRow(&g.sLo, r, f.sLo[r], 0, done)
 				copyRow(&g.sHi, r, f.sHi[r], 0, done)
-				for c := 0; c < done; c++ {
-					g.maxF = max(g.maxF, math.Abs(float64(f.sLo[r][c])), math.Abs(float64(f.sHi[r][c])))
-				}
 			}
 			copyRow(&g.tLo, r, f.tLo[r], n-done, n)
 			copyRow(&g.tHi, r, f.tHi[r], n-done, n)
@@ -154,7 +166,7 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		}
 		g.tLo.set(x, n-1, v)
 		g.tHi.set(x, n-1, v)
-		g.maxF = max(g.maxF, math.Abs(v.f))
+		g.maxS = max(g.maxS, v.s)
 		mt.add(1)
 		if mt.stopped() {
 			return nil, errStopped
@@ -185,15 +197,16 @@ func (g *genTables) store(n, i, ln int, lo, hi cellVal) {
 
 // genWork is one worker's scratch space.
 type genWork struct {
-	hiC, loC []cand
-	subs     []sub
-	maxF     float64
+	hiC, loC  []cand
+	subs      []sub
+	maxS      int32
+	z, t1, t2 big.Int // scratch for exact candidates that are not kept
 }
 
-// cand is a split point that may hold the extreme, with its float bound.
+// cand is a split point that may hold the extreme, with its bound.
 type cand struct {
 	k     int
-	bound float64
+	bound ext
 }
 
 // sub is one candidate value: split k combined as combo (comboAC … comboBD
@@ -202,8 +215,8 @@ type cand struct {
 type sub struct {
 	k     int
 	combo uint8
-	x, e  float64 // approximation and its error bound
-	w, m  uint64  // residues
+	x, e  ext    // approximation and its error bound
+	w, m  uint64 // residues
 }
 
 // The combos' bits say which operands they take (see operands): the high
@@ -220,10 +233,10 @@ func (t *tables) runGen(ln0 int) error {
 	n, g := t.n, t.gen
 	work := make([]genWork, t.opts.Workers)
 	for ln := ln0; ln <= n; ln++ {
-		exactOnly := g.maxF > floatLimit
+		shifted := g.maxS > 0
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
-				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, exactOnly) {
+				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
 					return
 				}
 			}
@@ -232,15 +245,17 @@ func (t *tables) runGen(ln0 int) error {
 			return errStopped
 		}
 		for w := range work {
-			g.maxF = max(g.maxF, work[w].maxF)
+			g.maxS = max(g.maxS, work[w].maxS)
 		}
 	}
 	return nil
 }
 
 // genCell computes chain (i, ln); it reports false, storing nothing, when
-// the solve is stopped before the cell is done.
-func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, exactOnly bool) bool {
+// the solve is stopped before the cell is done. shifted says whether some
+// value of the tables is shifted (beyond 2^shiftFree): then the splits are
+// ranked in ext, else in plain float64.
+func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	n, g := t.n, t.gen
 	m := ln - 1
 	j := i + m
@@ -250,66 +265,112 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, exactOnly bool) bool
 	R := [2]span{g.tLo.span(j, n-m, n), g.tHi.span(j, n-m, n)}
 	M := t.mul[i+1 : i+1+m]
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
-	lmax, umin := math.Inf(-1), math.Inf(1)
-	if exactOnly {
-		for k := 0; k < m; k++ {
-			wk.hiC = append(wk.hiC, cand{k, math.Inf(1)})
-			wk.loC = append(wk.loC, cand{k, math.Inf(-1)})
-		}
+	var lmax, umin ext
+	if shifted {
+		lmax, umin = t.rankExt(wk, &L, &R, M)
 	} else {
-		fa := L[0].f
-		fb := L[1].f[:len(fa)]
-		fc := R[0].f[:len(fa)]
-		fd := R[1].f[:len(fa)]
-		M := M[:len(fa)]
-		for k, a := range fa {
-			b, c, d := fb[k], fc[k], fd[k]
-			var hx, he, lx, le float64
-			if M[k] {
-				p1, p2, p3, p4 := a*c, a*d, b*c, b*d
-				hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
-				he, le = delta*math.Abs(hx), delta*math.Abs(lx)
-			} else {
-				hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))
-				lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))
-			}
-			if hx-he > lmax {
-				lmax = hx - he
-			}
-			if hx+he >= lmax {
-				wk.hiC = append(wk.hiC, cand{k, hx + he})
-			}
-			if lx+le < umin {
-				umin = lx + le
-			}
-			if lx-le <= umin {
-				wk.loC = append(wk.loC, cand{k, lx - le})
-			}
-		}
+		lmax, umin = t.rankFloat(wk, &L, &R, M)
 	}
 	mt.add(m)
-	hi, ok := t.resolve(wk, mt, &L, &R, M, wk.hiC, lmax, true, exactOnly)
+	hi, ok := t.resolve(wk, mt, &L, &R, M, wk.hiC, lmax, true)
 	if !ok {
 		return false
 	}
-	lo, ok := t.resolve(wk, mt, &L, &R, M, wk.loC, umin, false, exactOnly)
+	lo, ok := t.resolve(wk, mt, &L, &R, M, wk.loC, umin, false)
 	if !ok {
 		return false
 	}
 	g.store(n, i, ln, lo, hi)
-	wk.maxF = max(wk.maxF, math.Abs(lo.f), math.Abs(hi.f))
+	wk.maxS = max(wk.maxS, lo.s, hi.s)
 	return true
+}
+
+// rankFloat collects a cell's candidate splits (wk.hiC, wk.loC) with plain
+// float64 products, valid while no value is shifted (products stay below
+// 2^1000). It returns the best lower bound of the maximum and the best upper
+// bound of the minimum.
+func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (ext, ext) {
+	lmax, umin := math.Inf(-1), math.Inf(1)
+	fa := L[0].f
+	fb := L[1].f[:len(fa)]
+	fc := R[0].f[:len(fa)]
+	fd := R[1].f[:len(fa)]
+	M = M[:len(fa)]
+	for k, a := range fa {
+		b, c, d := fb[k], fc[k], fd[k]
+		var hx, he, lx, le float64
+		if M[k] {
+			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
+			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
+			he, le = delta*math.Abs(hx), delta*math.Abs(lx)
+		} else {
+			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))
+			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))
+		}
+		if hx-he > lmax {
+			lmax = hx - he
+		}
+		if hx+he >= lmax {
+			wk.hiC = append(wk.hiC, cand{k, extOf(hx+he, 0)})
+		}
+		if lx+le < umin {
+			umin = lx + le
+		}
+		if lx-le <= umin {
+			wk.loC = append(wk.loC, cand{k, extOf(lx-le, 0)})
+		}
+	}
+	return extOf(lmax, 0), extOf(umin, 0)
+}
+
+// rankExt is rankFloat in ext, for levels that meet shifted values.
+func (t *tables) rankExt(wk *genWork, L, R *[2]span, M []bool) (lmax, umin ext) {
+	for k := range M {
+		a, b, c, d := L[0].ext(k), L[1].ext(k), R[0].ext(k), R[1].ext(k)
+		var hx, hmag, lx, lmag ext
+		if M[k] {
+			p1, p2, p3, p4 := mulExt(a, c), mulExt(a, d), mulExt(b, c), mulExt(b, d)
+			hx = maxExt(maxExt(p1, p2), maxExt(p3, p4))
+			lx = minExt(minExt(p1, p2), minExt(p3, p4))
+			hmag, lmag = hx.abs(), lx.abs()
+		} else {
+			hx, hmag = addExt(b, d), addExt(b.abs(), d.abs())
+			lx, lmag = addExt(a, c), addExt(a.abs(), c.abs())
+		}
+		hlo, hhi := bounds(hx, hmag)
+		llo, lhi := bounds(lx, lmag)
+		if k == 0 || cmpExt(hlo, lmax) > 0 {
+			lmax = hlo
+		}
+		if cmpExt(hhi, lmax) >= 0 {
+			wk.hiC = append(wk.hiC, cand{k, hhi})
+		}
+		if k == 0 || cmpExt(lhi, umin) < 0 {
+			umin = lhi
+		}
+		if cmpExt(llo, umin) <= 0 {
+			wk.loC = append(wk.loC, cand{k, llo})
+		}
+	}
+	return lmax, umin
 }
 
 // resolve finds the exact extreme among the candidate splits cs whose bound
 // can reach limit (the best guaranteed value). It polls before every
 // math/big operation (with thousand-digit values a cell can need thousands of
 // them) and reports false if the solve is stopped.
-func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []cand, limit float64, wantMax, exactOnly bool) (cellVal, bool) {
+func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []cand, limit ext, wantMax bool) (cellVal, bool) {
 	mt.add(len(cs))
 	wk.subs = wk.subs[:0]
+	// reaches reports whether a value within e of x can reach limit.
+	reaches := func(x, e ext) bool {
+		if wantMax {
+			return cmpExt(addExt(x, e), limit) >= 0
+		}
+		return cmpExt(addExt(x, e.neg()), limit) <= 0
+	}
 	for _, c := range cs {
-		if wantMax && c.bound < limit || !wantMax && c.bound > limit {
+		if wantMax && cmpExt(c.bound, limit) < 0 || !wantMax && cmpExt(c.bound, limit) > 0 {
 			continue
 		}
 		k := c.k
@@ -319,21 +380,16 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 				combo = comboBD
 			}
 			l, r := operands(L, R, combo)
-			x := l.f[k] + r.f[k]
-			e := delta * (math.Abs(l.f[k]) + math.Abs(r.f[k]))
-			if exactOnly {
-				x, e = 0, math.Inf(1)
-			}
-			wk.subs = append(wk.subs, sub{k, combo, x, e, l.w[k] + r.w[k], addModP(l.m[k], r.m[k])})
+			x, y := l.ext(k), r.ext(k)
+			e := addExt(x.abs(), y.abs()).times2(-48)
+			wk.subs = append(wk.subs, sub{k, combo, addExt(x, y), e, l.w[k] + r.w[k], addModP(l.m[k], r.m[k])})
 			continue
 		}
 		for combo := comboAC; combo <= comboBD; combo++ {
 			l, r := operands(L, R, combo)
-			x := l.f[k] * r.f[k]
-			e := delta * math.Abs(x)
-			if exactOnly {
-				x, e = 0, math.Inf(1)
-			} else if wantMax && x+e < limit || !wantMax && x-e > limit {
+			x := mulExt(l.ext(k), r.ext(k))
+			e := x.abs().times2(-48)
+			if !reaches(x, e) {
 				continue
 			}
 			wk.subs = append(wk.subs, sub{k, combo, x, e, l.w[k] * r.w[k], mulModP(l.m[k], r.m[k])})
@@ -342,46 +398,78 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 	subs := wk.subs
 	lead := 0
 	for s := range subs {
-		if wantMax && subs[s].x > subs[lead].x || !wantMax && subs[s].x < subs[lead].x {
+		if c := cmpExt(subs[s].x, subs[lead].x); wantMax && c > 0 || !wantMax && c < 0 {
 			lead = s
 		}
 	}
-	exactOf := func(s *sub) (num, bool) {
+	// exactOf computes candidate s exactly; with scratch, into wk's buffers
+	// (no allocation: most candidates only tie with the leader, and are
+	// dropped after one comparison).
+	exactOf := func(s *sub, scratch bool) (num, bool) {
 		l, r := operands(L, R, s.combo)
 		x, y := l.num(s.k), r.num(s.k)
-		if x.b != nil || y.b != nil {
-			// math/big takes as long as the values are long: poll before
-			// each such operation. int64 ones (at most four per candidate)
-			// are part of the candidate's work.
-			if mt.stopped() {
-				return num{}, false
+		if x.b == nil && y.b == nil {
+			// int64 operations (at most four per candidate) are part of the
+			// candidate's work.
+			if !M[s.k] {
+				return addNum(x, y), true
 			}
-			mt.big++
+			return mulNum(x, y), true
 		}
+		// math/big takes as long as the values are long: poll before each
+		// such operation.
+		if mt.stopped() {
+			return num{}, false
+		}
+		mt.big++
+		z := new(big.Int)
+		if scratch {
+			z = &wk.z
+		}
+		bx, by := x.toBig(&wk.t1), y.toBig(&wk.t2)
 		if !M[s.k] {
-			return addNum(x, y), true
+			z.Add(bx, by)
+		} else {
+			z.Mul(bx, by)
 		}
-		return mulNum(x, y), true
+		if scratch {
+			return num{b: z}, true // possibly unnormalised: compared, then copied if kept
+		}
+		return numOfBig(z), true
 	}
-	best, ok := exactOf(&subs[lead])
+	best, ok := exactOf(&subs[lead], false)
 	if !ok {
 		return cellVal{}, false
 	}
 	for s := range subs {
-		c, ld := &subs[s], &subs[lead]
-		if s == lead || c.w == ld.w && c.m == ld.m && math.Abs(c.x-ld.x)+c.e+ld.e < proofLimit {
+		if s == lead || tied(&subs[s], &subs[lead]) {
 			continue
 		}
-		v, ok := exactOf(c)
+		v, ok := exactOf(&subs[s], true)
 		if !ok {
 			return cellVal{}, false
 		}
 		if cmp := v.cmp(best); wantMax && cmp > 0 || !wantMax && cmp < 0 {
 			lead, best = s, v
+			if v.b != nil {
+				best = numOfBig(new(big.Int).Set(v.b))
+			}
 		}
 	}
 	ld := &subs[lead]
-	return cellVal{f: best.float(), w: ld.w, m: ld.m, x: best.b}, true
+	f, sh := best.approx()
+	return cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}, true
+}
+
+// tied reports whether candidates c and ld are proved equal: their residues
+// agree, so they differ by a multiple of 2^64·(2^61-1) > 2^125, and their
+// intervals show they differ by less than 2^120.
+func tied(c, ld *sub) bool {
+	if c.w != ld.w || c.m != ld.m {
+		return false
+	}
+	gap := addExt(addExt(addExt(c.x, ld.x.neg()).abs(), c.e), ld.e)
+	return cmpExt(gap, proofLimit) < 0
 }
 
 // operands returns the left and right entries a combo reads: its left

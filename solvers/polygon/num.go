@@ -169,30 +169,3 @@ func (x num) residues() (w, m uint64) {
 	}
 	return low, new(big.Int).Mod(x.b, bigModP).Uint64() // Mod is Euclidean: 0 ≤ r < P
 }
-
-// float returns x rounded to float64 with relative error below 2^-52, or ±Inf
-// beyond float64's range.
-func (x num) float() float64 {
-	if x.b == nil {
-		return float64(x.s)
-	}
-	if bits.UintSize != 64 {
-		f, _ := new(big.Float).SetInt(x.b).Float64()
-		return f
-	}
-	words := x.b.Bits() // |x|, little-endian; len ≥ 2 since x does not fit int64
-	nb := x.b.BitLen()
-	// Top 64 bits of |x| (truncated: relative error < 2^-63), then one rounding.
-	var top uint64
-	k := len(words) - 1
-	lead := nb - 64*k // bits used in the top word, 1..64
-	top = uint64(words[k]) << (64 - lead)
-	if lead < 64 {
-		top |= uint64(words[k-1]) >> lead
-	}
-	f := math.Ldexp(float64(top), nb-64)
-	if x.b.Sign() < 0 {
-		f = -f
-	}
-	return f
-}
