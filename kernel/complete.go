@@ -170,7 +170,9 @@ func (s *Session) fieldsOf(operand string) []string {
 }
 
 // samples returns example values for node: the variable's own value, or the
-// zero values a builtin returns, followed through constant field accesses.
+// zero values a builtin returns (for its first argument's type when the
+// builtin can tell, so solve(p) with p a polygon is a polygon result),
+// followed through constant field accesses. Nothing runs.
 func (s *Session) samples(node ast.Node) []any {
 	switch n := node.(type) {
 	case *ast.IdentifierNode:
@@ -182,10 +184,10 @@ func (s *Session) samples(node ast.Node) []any {
 		}
 	case *ast.CallNode:
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
-			if b, ok := s.lookupDoc(id.Value); ok {
-				return b.Returns
-			}
+			return s.callSamples(id.Value, n.Arguments)
 		}
+	case *ast.BuiltinNode: // a builtin that has expr's name too (reverse)
+		return s.callSamples(n.Name, n.Arguments)
 	case *ast.MemberNode:
 		prop, ok := n.Property.(*ast.StringNode)
 		if !ok {
@@ -200,6 +202,26 @@ func (s *Session) samples(node ast.Node) []any {
 		return out
 	}
 	return nil
+}
+
+// callSamples is samples of a call of the builtin fn: its Returns, narrowed
+// by what the first argument would be (a pipe's value included: expr makes
+// it the first argument) when the builtin can tell.
+func (s *Session) callSamples(fn string, args []ast.Node) []any {
+	b, ok := s.lookupDoc(fn)
+	if !ok {
+		return nil
+	}
+	if b.ReturnsFor != nil && len(args) > 0 {
+		var out []any
+		for _, first := range s.samples(args[0]) {
+			out = append(out, b.ReturnsFor(first)...)
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return b.Returns
 }
 
 // fieldValue reads field name of v as expr would; a nil pointer field gives

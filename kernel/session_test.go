@@ -548,6 +548,39 @@ func TestComplete(t *testing.T) {
 	}
 }
 
+// TestCompleteByType: after a call of solve, trace or an editing builtin
+// whose first argument's type is known (a variable, a constructor call,
+// another such call), only that type's fields are offered; otherwise the
+// fields of every type the builtin can return. Nothing is run: completing
+// after the solve of a 10000-gon is instant.
+func TestCompleteByType(t *testing.T) {
+	s := newTestSession()
+	run(t, s, `p = polygon("* -5 + -2 * -8 * -5 + 8")`, "c = coins([10, 80, 90, 30])", `b = board(4, "2  2 3  1 0 4  1 1 4 0")`, "xs = [1, 2]")
+	polygonResult := "best expr first merges n optimal polygon scores worst"
+	for _, tc := range []struct{ code, want string }{
+		{"solve(p).", polygonResult},
+		{"solve(randpolygon(10000, 1)).", polygonResult},
+		{`solve(polygon("+ 1 * 2")).`, polygonResult},
+		{"solve(setv(rotate(p, 2), 1, 0)).", polygonResult},
+		{"trace(p).result.", polygonResult},
+		{"solve(p).polygon.", "n ops values"},
+		{"trace(p).", "result steps"},
+		{"solve(c).", "best coins diff moves n second"},
+		{"trace(randcoins(5, 1)).", "result turns"},
+		{"solve(b, 4).", "after best board moves n player points removed unreachable"},
+		{"trace(b, 4).", "result"},
+		{"rotate(b, 1).", "n rows"},
+		{"reverse(c).", "n values"},
+		{"solve(xs).b", "best board"}, // an array: no game, so every result type
+		{"solve(nothing).se", "second"},
+	} {
+		got, _, _ := s.Complete(tc.code, len([]rune(tc.code)))
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("Complete(%q) = %q, want %q", tc.code, strings.Join(got, " "), tc.want)
+		}
+	}
+}
+
 func TestInspect(t *testing.T) {
 	s := newTestSession()
 	run(t, s, "total = 2 ** 70")

@@ -168,15 +168,28 @@ func TestCompletionWithTheEngine(t *testing.T) {
 	tm.expect("[2]> solve")
 	tm.send("(p)." + keyTab)
 	scr := tm.expect("scores")
-	for _, f := range []string{"best", "optimal", "first", "merges"} {
+	for _, f := range []string{"best", "optimal", "first", "merges", "worst", "expr", "polygon"} {
 		if !strings.Contains(scr, f) {
 			t.Errorf("field %s not listed:\n%s", f, scr)
 		}
 	}
+	// p is a polygon: the fields of the other results are not offered.
+	_, listed, _ := strings.Cut(scr, "solve(p).")
+	for _, f := range []string{"after", "board", "coins", "diff", "second", "moves"} {
+		if strings.Contains(listed, f) {
+			t.Errorf("field %s of another result listed:\n%s", f, scr)
+		}
+	}
 	tm.send("be" + keyTab + keyEnter)
 	tm.expect("[3]>")
+	// trace of a polygon: steps and result, one Tab completes "st".
+	tm.send("len(trace(p).s" + keyTab + ")" + keyEnter)
+	tm.expect("[4]>")
 	tm.quit()
 	if !strings.Contains(tm.screen.Text(), "[2]> solve(p).best\n488\n[3]>") {
+		t.Errorf("screen:\n%s", tm.screen.Text())
+	}
+	if !strings.Contains(tm.screen.Text(), "[3]> len(trace(p).steps)\n5\n[4]>") {
 		t.Errorf("screen:\n%s", tm.screen.Text())
 	}
 }

@@ -40,7 +40,38 @@ type Builtin struct {
 	// Returns lists zero values of the types the builtin can return, so the
 	// kernel can complete fields after `name(...).` without running anything.
 	Returns []any
-	Fn      func(env *Env, args ...any) (any, error)
+	// ReturnsFor, when set, narrows Returns for a call whose first argument
+	// is like first (a variable's value, or a zero value of the type a
+	// constructor returns): solve of a polygon is a polygon result. It only
+	// looks at first's type, so completion stays instant. nil: Returns.
+	ReturnsFor func(first any) []any
+	Fn         func(env *Env, args ...any) (any, error)
+}
+
+// returnsByGame is a ReturnsFor that picks by the kind of game: forPolygon
+// for a polygon (or a result or trace of one), and so on.
+func returnsByGame(forPolygon, forCoins, forBoard any) func(first any) []any {
+	return func(first any) []any {
+		switch first.(type) {
+		case *Polygon:
+			return []any{forPolygon}
+		case *Coins:
+			return []any{forCoins}
+		case *Board:
+			return []any{forBoard}
+		}
+		return nil
+	}
+}
+
+// sameGame is ReturnsFor of the editing builtins: the changed copy has the
+// type of the value changed.
+func sameGame(first any) []any {
+	switch first.(type) {
+	case *Polygon, *Coins, *Board:
+		return []any{first}
+	}
+	return nil
 }
 
 // Builtins is the table of game builtins, in the order help lists them.

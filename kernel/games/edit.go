@@ -24,12 +24,13 @@ func init() {
 		Fn:      fnAt,
 	})
 	register(&Builtin{
-		Name:      "setv",
-		Signature: `setv(x, i, v)`,
-		Doc:       `Returns a copy of polygon or coins x with vertex (or coin) i, from 1, set to the integer v.`,
-		Example:   `setv(polygon("* -5 + -2 * -8 * -5 + 8"), 1, 0)`,
-		Returns:   []any{&Polygon{}, &Coins{}},
-		Fn:        fnSetv,
+		Name:       "setv",
+		Signature:  `setv(x, i, v)`,
+		Doc:        `Returns a copy of polygon or coins x with vertex (or coin) i, from 1, set to the integer v.`,
+		Example:    `setv(polygon("* -5 + -2 * -8 * -5 + 8"), 1, 0)`,
+		Returns:    []any{&Polygon{}, &Coins{}},
+		ReturnsFor: sameGame,
+		Fn:         fnSetv,
 	})
 	register(&Builtin{
 		Name:      "setop",
@@ -54,18 +55,20 @@ func init() {
 		Doc: `Returns a copy with a new vertex or coin at position i (1..n+1; n+1 appends). In a ` +
 			`polygon the new vertex v becomes v(i), joined to v(i-1) by the new edge i with operator op; ` +
 			`the old edge i now joins it to the old v(i), and every later vertex and edge moves up by one.`,
-		Example: `insert(polygon("* -5 + -2 * -8 * -5 + 8"), 6, "+", 3)`,
-		Returns: []any{&Polygon{}, &Coins{}},
-		Fn:      fnInsert,
+		Example:    `insert(polygon("* -5 + -2 * -8 * -5 + 8"), 6, "+", 3)`,
+		Returns:    []any{&Polygon{}, &Coins{}},
+		ReturnsFor: sameGame,
+		Fn:         fnInsert,
 	})
 	register(&Builtin{
 		Name:      "remove",
 		Signature: `remove(x, i)`,
 		Doc: `Returns a copy of polygon or coins x without vertex (coin) i. In a polygon, edge i goes ` +
 			`with v(i), and edge i+1 then joins v(i-1) to the old v(i+1). At least one vertex or coin must remain.`,
-		Example: `remove(coins([10, 80, 90, 30]), 1)`,
-		Returns: []any{&Polygon{}, &Coins{}},
-		Fn:      fnRemove,
+		Example:    `remove(coins([10, 80, 90, 30]), 1)`,
+		Returns:    []any{&Polygon{}, &Coins{}},
+		ReturnsFor: sameGame,
+		Fn:         fnRemove,
 	})
 	register(&Builtin{
 		Name:      "rotate",
@@ -73,18 +76,20 @@ func init() {
 		Doc: `Returns x turned by k steps (k may be negative): for a polygon, the old v(k+1) becomes ` +
 			`v1 (its edges go with it, so the game is the same); for coins, the first k coins move to the ` +
 			`end; for a board, the triangle turns 120° anticlockwise k times, the top corner going to the bottom left.`,
-		Example: `rotate(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
-		Returns: []any{&Polygon{}, &Coins{}, &Board{}},
-		Fn:      fnRotate,
+		Example:    `rotate(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
+		Returns:    []any{&Polygon{}, &Coins{}, &Board{}},
+		ReturnsFor: sameGame,
+		Fn:         fnRotate,
 	})
 	register(&Builtin{
 		Name:      "reverse",
 		Signature: `reverse(x)`,
 		Doc: `Returns x mirrored: a polygon numbered the other way round (v1 ↔ vn, the same game), a ` +
 			`row of coins right to left, a board left to right; an array reversed, as expr's own reverse.`,
-		Example: `reverse(coins([10, 80, 90, 30]))`,
-		Returns: []any{&Polygon{}, &Coins{}, &Board{}},
-		Fn:      fnReverse,
+		Example:    `reverse(coins([10, 80, 90, 30]))`,
+		Returns:    []any{&Polygon{}, &Coins{}, &Board{}},
+		ReturnsFor: sameGame,
+		Fn:         fnReverse,
 	})
 }
 

@@ -22,9 +22,10 @@ func init() {
 			`(L/R per turn); a board and a player 1..9 give best, moves (every best vertex as [row, ` +
 			`position]), points (row by row, nil where occupied), after, removed and unreachable. ` +
 			`Numbers that do not fit 64 bits come back exact.`,
-		Example: `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
-		Returns: []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}},
-		Fn:      fnSolve,
+		Example:    `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
+		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}},
+		ReturnsFor: returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}),
+		Fn:         fnSolve,
 	})
 	register(&Builtin{
 		Name:      "trace",
@@ -32,9 +33,10 @@ func init() {
 		Doc: `Shows the optimal play step by step: for a polygon the ring after each move; for coins ` +
 			`each turn's player, side, coin and running totals, with what the mover ends with and what ` +
 			`the other end would have given; for a board the best move and the stones it removes.`,
-		Example: `trace(coins([10, 80, 90, 30]))`,
-		Returns: []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
-		Fn:      fnTrace,
+		Example:    `trace(coins([10, 80, 90, 30]))`,
+		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
+		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
+		Fn:         fnTrace,
 	})
 	register(&Builtin{
 		Name:      "heat",
