@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"io"
+	"math/big"
 	"strings"
 	"text/tabwriter"
 
@@ -116,11 +117,11 @@ func fnTrace(env *Env, args ...any) (any, error) {
 	}
 	switch r := r.(type) {
 	case *PolygonResult:
-		steps, err := r.res.TraceContext(env.Ctx)
+		tr, err := r.res.TraceContext(env.Ctx)
 		if err != nil {
 			return nil, solverError("trace", err)
 		}
-		return newPolygonTrace(r, steps), nil
+		return newPolygonTrace(r, tr), nil
 	case *CoinsResult:
 		turns, err := r.res.Trace(env.Ctx)
 		if err != nil {
@@ -340,15 +341,33 @@ type PolygonTrace struct {
 	Result *PolygonResult   `expr:"result"`
 
 	raw []polygon.Step
+	tr  *polygon.Trace // the chain after step i on demand: tr.Chain(i)
 }
 
-func newPolygonTrace(r *PolygonResult, steps []polygon.Step) *PolygonTrace {
-	t := &PolygonTrace{Result: r, raw: steps}
+func newPolygonTrace(r *PolygonResult, tr *polygon.Trace) *PolygonTrace {
+	t := &PolygonTrace{Result: r, raw: tr.Steps, tr: tr}
 	t.Steps = make([]map[string]any, len(t.raw))
+	// The chains share their numbers (each merge's value appears in every
+	// later chain until merged again): convert each once, so the lists cost
+	// an interface slot per entry, not a copy of the number.
+	seen := map[*big.Int]any{}
+	shared := func(b *big.Int) any {
+		v, ok := seen[b]
+		if !ok {
+			v = number(b)
+			seen[b] = v
+		}
+		return v
+	}
 	for i, s := range t.raw {
+		vals, edges := tr.Chain(i)
+		values := make([]any, len(vals))
+		for k, v := range vals {
+			values[k] = shared(v)
+		}
 		m := map[string]any{
 			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": number(s.Left), "right": number(s.Right),
-			"value": nil, "values": numbers(s.Values), "edges": s.Edges,
+			"value": nil, "values": values, "edges": edges,
 		}
 		if s.Value != nil {
 			m["value"] = number(s.Value)
@@ -376,7 +395,7 @@ func (t *PolygonTrace) writeText(w io.Writer, full bool) error {
 		if s.Value != nil {
 			does = fmt.Sprintf("%s %c %s = %s", s.Left, s.Op, s.Right, s.Value)
 		}
-		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(s, cut))
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(i, cut))
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
 	tw.Flush()
 	text := trimLines(b.String())
@@ -391,15 +410,16 @@ const maxChain = 100
 
 // chain writes a step's chain as "-8 * -5 + 8", operators from the edges;
 // when cut, only its first maxChain characters and how many values it has.
-func (t *PolygonTrace) chain(s polygon.Step, cut bool) string {
+func (t *PolygonTrace) chain(i int, cut bool) string {
 	var b strings.Builder
-	for k, v := range s.Values {
+	values, edges := t.tr.Chain(i)
+	for k, v := range values {
 		if cut && b.Len() > maxChain {
-			fmt.Fprintf(&b, " … (%d values)", len(s.Values))
+			fmt.Fprintf(&b, " … (%d values)", len(values))
 			break
 		}
 		if k > 0 {
-			fmt.Fprintf(&b, " %c ", t.Result.Polygon.p.Ops[s.Edges[k-1]-1])
+			fmt.Fprintf(&b, " %c ", t.Result.Polygon.p.Ops[edges[k-1]-1])
 		}
 		b.WriteString(v.String())
 	}

@@ -21,7 +21,7 @@ import (
 //	result  one edge's two scores
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split
-//	trace   one step of Trace: n values copied
+//	trace   one step of Trace: one merge (and its big-number operation)
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
 // and 6306 (exact tables; 5704 when both exist during the switch), so a poll gap is at most a few tens of thousands

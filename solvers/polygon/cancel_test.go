@@ -67,7 +67,7 @@ func pollBound(ph phase, n int) (work int, big bool) {
 	case phasePlan:
 		return n - 1, true
 	case phaseTrace:
-		return n, false
+		return 1, false
 	}
 	panic(ph)
 }

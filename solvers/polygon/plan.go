@@ -104,7 +104,7 @@ func (t *tables) cut(mt *meter, i, ln int, hi bool) (s int, needL, needR, ok boo
 	panic("polygon: no split reaches the chain's extreme (tables inconsistent)")
 }
 
-// Step is the ring after one move of the plan.
+// Step is one move of the plan.
 type Step struct {
 	Move int  // 1-based: move 1 deletes Edge, moves 2..n merge
 	Edge int  // the original number of the edge deleted or merged
@@ -113,24 +113,30 @@ type Step struct {
 	// before it, clockwise); for a merge, Value = Left Op Right is the new
 	// vertex. Value is nil for move 1.
 	Left, Right, Value *big.Int
-	// The remaining chain after the move, left to right from the vertex after
-	// the deleted edge: Values[k] and Values[k+1] are joined by the edge whose
-	// original number is Edges[k] (so len(Edges) == len(Values)-1).
-	Values []*big.Int
-	Edges  []int
 }
 
-// Trace returns the ring after each move: move 1 deletes First, then each
-// merge of Merges in order. Values are fresh copies. Its size grows as n²
-// (n steps of up to n values); TraceContext can be cancelled.
-func (r *Result) Trace() []Step {
-	steps, _ := r.TraceContext(context.Background()) // fails only when cancelled
-	return steps
+// Trace is the plan played out: one Step per move, and the chain left after
+// any move on demand (Chain). It holds O(n) values (each merge's result once),
+// not the n chains, whose total size grows as n². Its numbers are its own,
+// not the Result's, and shared between Steps and chains: treat them as
+// read-only.
+type Trace struct {
+	Steps []Step
+	first int   // 0-based first edge: chain position p is vertex (first+p) mod n
+	at    []int // at[e-1]: the chain position right of edge e
+	vals  []*big.Int
+}
+
+// Trace plays the plan: move 1 deletes First, then each merge of Merges in
+// order. TraceContext can be cancelled.
+func (r *Result) Trace() *Trace {
+	tr, _ := r.TraceContext(context.Background()) // fails only when cancelled
+	return tr
 }
 
 // TraceContext is Trace, returning ctx.Err() soon after ctx is cancelled
-// (it polls once per step).
-func (r *Result) TraceContext(ctx context.Context) ([]Step, error) {
+// (it polls once per step; a step is O(1) work and one big-number operation).
+func (r *Result) TraceContext(ctx context.Context) (*Trace, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -138,53 +144,76 @@ func (r *Result) TraceContext(ctx context.Context) ([]Step, error) {
 	defer release()
 	mt := meter{stop: stop, phase: phaseTrace}
 	n, p := r.N, r.poly
-	vals := make([]*big.Int, n)
-	edges := make([]int, n-1)
 	f := r.First - 1
+	tr := &Trace{first: f, at: make([]int, n), vals: make([]*big.Int, n)}
 	for k := 0; k < n; k++ {
-		vals[k] = new(big.Int).Set(p.Values[(f+k)%n])
-		if k > 0 {
-			edges[k-1] = (f+k)%n + 1
-		}
+		tr.vals[k] = new(big.Int).Set(p.Values[(f+k)%n])
+		tr.at[(f+k)%n] = k
 	}
-	snapshot := func(s Step) Step {
-		s.Values = make([]*big.Int, len(vals))
-		for k, v := range vals {
-			s.Values[k] = new(big.Int).Set(v)
-		}
-		s.Edges = append([]int(nil), edges...)
-		mt.add(len(vals))
-		return s
+	// Union-find over chain positions; a group's root holds its value.
+	parent := make([]int32, n)
+	value := append([]*big.Int(nil), tr.vals...)
+	for k := range parent {
+		parent[k] = int32(k)
 	}
-	steps := []Step{snapshot(Step{Move: 1, Edge: r.First, Op: p.Ops[f],
-		Left: new(big.Int).Set(p.Values[(f+n-1)%n]), Right: new(big.Int).Set(p.Values[f])})}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	tr.Steps = make([]Step, 0, n)
+	tr.Steps = append(tr.Steps, Step{Move: 1, Edge: r.First, Op: p.Ops[f], Left: tr.vals[n-1], Right: tr.vals[0]})
 	for m, e := range r.Merges {
 		if mt.stopped() {
 			return nil, ctx.Err()
 		}
-		k := indexOf(edges, e)
+		k := int32(tr.at[e-1])
+		a, b := find(k-1), find(k)
 		op := p.Ops[e-1]
-		l, rt := vals[k], vals[k+1]
-		v := applyNum(op, numOfBig(l), numOfBig(rt)).bigInt()
-		s := Step{Move: m + 2, Edge: e, Op: op, Left: new(big.Int).Set(l), Right: new(big.Int).Set(rt), Value: v}
-		vals[k] = v
-		vals = append(vals[:k+1], vals[k+2:]...)
-		edges = append(edges[:k], edges[k+1:]...)
-		steps = append(steps, snapshot(s))
+		v := applyNum(op, numOfBig(value[a]), numOfBig(value[b])).bigInt()
+		tr.Steps = append(tr.Steps, Step{Move: m + 2, Edge: e, Op: op, Left: value[a], Right: value[b], Value: v})
+		parent[b], value[a] = a, v
+		mt.add(1)
 	}
 	if mt.stopped() {
 		return nil, ctx.Err()
 	}
-	return steps, nil
+	return tr, nil
 }
 
-func indexOf(xs []int, x int) int {
-	for k, y := range xs {
-		if y == x {
-			return k
-		}
+// Chain returns the chain left after Steps[k], left to right from the vertex
+// after the deleted edge: values[j] and values[j+1] are joined by the edge
+// whose original number is edges[j] (len(edges) == len(values)-1). It takes
+// O(n) time and allocates only the two slices.
+func (tr *Trace) Chain(k int) (values []*big.Int, edges []int) {
+	n := len(tr.vals)
+	// last[p]: the latest of merges 1..k (1-based step index) on the edge
+	// left of position p, 0 if that edge is not merged yet.
+	last := make([]int32, n)
+	for s := 1; s <= k; s++ {
+		last[tr.at[tr.Steps[s].Edge-1]] = int32(s)
 	}
-	panic("polygon: plan merges an edge that is not in the chain")
+	values = make([]*big.Int, 0, n-k)
+	edges = make([]int, 0, n-k-1)
+	for p := 0; p < n; {
+		q, newest := p+1, int32(0)
+		for q < n && last[q] != 0 {
+			newest = max(newest, last[q])
+			q++
+		}
+		if newest == 0 {
+			values = append(values, tr.vals[p])
+		} else {
+			values = append(values, tr.Steps[newest].Value)
+		}
+		if q < n {
+			edges = append(edges, (tr.first+q)%n+1)
+		}
+		p = q
+	}
+	return values, edges
 }
 
 // Expr returns the plan as a bracketed expression in seed 001's style: every

@@ -69,7 +69,7 @@ func TestSeedCases(t *testing.T) {
 
 func TestDegenerateRings(t *testing.T) {
 	r := mustSolve(t, mustParse(t, "* -9"))
-	if r.Best.Int64() != -9 || !slices.Equal(r.Optimal, []int{1}) || len(r.Merges) != 0 || r.Expr() != "-9" || len(r.Trace()) != 1 {
+	if r.Best.Int64() != -9 || !slices.Equal(r.Optimal, []int{1}) || len(r.Merges) != 0 || r.Expr() != "-9" || len(r.Trace().Steps) != 1 {
 		t.Errorf("n=1: best %v optimal %v merges %v expr %q", r.Best, r.Optimal, r.Merges, r.Expr())
 	}
 	top, bot := r.poly.SeedDiagram()
@@ -130,27 +130,48 @@ func randPolygon(rng *rand.Rand, n int, lo, hi int64) *Polygon {
 	return p
 }
 
-// replay plays the plan (First, then Merges) on the ring and returns the last value.
+// replay plays the plan (First, then Merges) on the ring and returns the
+// last value, checking every step and chain of the trace against a plain
+// replay on slices.
 func replay(t *testing.T, p *Polygon, r *Result) *big.Int {
-	steps := r.Trace()
+	tr := r.Trace()
+	steps := tr.Steps
 	if len(steps) != r.N || steps[0].Edge != r.First {
 		t.Fatalf("%s: trace has %d steps, first edge %d", p, len(steps), steps[0].Edge)
 	}
-	for k, s := range steps[1:] {
-		prev := steps[k]
-		want := new(big.Int)
-		if s.Op == '+' {
-			want.Add(s.Left, s.Right)
-		} else {
-			want.Mul(s.Left, s.Right)
-		}
-		pos := slices.Index(prev.Edges, s.Edge)
-		if s.Edge != r.Merges[k] || pos < 0 || prev.Values[pos].Cmp(s.Left) != 0 || prev.Values[pos+1].Cmp(s.Right) != 0 ||
-			s.Value.Cmp(want) != 0 || len(s.Values) != r.N-k-1 || len(s.Edges) != len(s.Values)-1 || s.Values[pos].Cmp(want) != 0 {
-			t.Fatalf("%s: inconsistent trace step %d: %+v after %+v", p, s.Move, s, prev)
+	n, f := r.N, r.First-1
+	vals, edges := make([]*big.Int, n), make([]int, n-1)
+	for k := range n {
+		vals[k] = p.Values[(f+k)%n]
+		if k > 0 {
+			edges[k-1] = (f+k)%n + 1
 		}
 	}
-	return steps[len(steps)-1].Values[0]
+	if s := steps[0]; s.Left.Cmp(vals[n-1]) != 0 || s.Right.Cmp(vals[0]) != 0 || s.Value != nil || s.Op != p.Ops[f] {
+		t.Fatalf("%s: move 1 is %+v", p, s)
+	}
+	for k, s := range steps {
+		if k > 0 {
+			want := new(big.Int)
+			if s.Op == '+' {
+				want.Add(s.Left, s.Right)
+			} else {
+				want.Mul(s.Left, s.Right)
+			}
+			pos := slices.Index(edges, s.Edge)
+			if s.Move != k+1 || s.Edge != r.Merges[k-1] || pos < 0 || vals[pos].Cmp(s.Left) != 0 || vals[pos+1].Cmp(s.Right) != 0 ||
+				s.Value.Cmp(want) != 0 || s.Op != p.Ops[s.Edge-1] {
+				t.Fatalf("%s: inconsistent trace step %d: %+v", p, s.Move, s)
+			}
+			vals = slices.Replace(vals, pos, pos+2, want)
+			edges = slices.Delete(edges, pos, pos+1)
+		}
+		cv, ce := tr.Chain(k)
+		if !bigsEqual(cv, vals) || !slices.Equal(ce, edges) {
+			t.Fatalf("%s: Chain(%d) = %v %v, replay gives %v %v", p, k, cv, ce, vals, edges)
+		}
+	}
+	return vals[0]
 }
 
 // evalExpr evaluates a fully bracketed expression as Expr prints it.
