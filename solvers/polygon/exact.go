@@ -42,8 +42,12 @@ type cellVal struct {
 	x    *big.Int
 }
 
-const (
-	delta = 0x1p-48 // bound on a candidate's relative error (4× the proven 2^-50, see ext.go)
+// delta = 2^deltaExp bounds a candidate's relative error: 4× the proven
+// 2^-50 (see ext.go). Variables only so that TestBoundTooTight can tighten
+// them and see the tests fail.
+var (
+	delta    = 0x1p-48
+	deltaExp = int64(-48)
 )
 
 // proofLimit is 2^120: below 2^64·(2^61-1), with room for rounding.
@@ -381,14 +385,14 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 			}
 			l, r := operands(L, R, combo)
 			x, y := l.ext(k), r.ext(k)
-			e := addExt(x.abs(), y.abs()).times2(-48)
+			e := addExt(x.abs(), y.abs()).times2(deltaExp)
 			wk.subs = append(wk.subs, sub{k, combo, addExt(x, y), e, l.w[k] + r.w[k], addModP(l.m[k], r.m[k])})
 			continue
 		}
 		for combo := comboAC; combo <= comboBD; combo++ {
 			l, r := operands(L, R, combo)
 			x := mulExt(l.ext(k), r.ext(k))
-			e := x.abs().times2(-48)
+			e := x.abs().times2(deltaExp)
 			if !reaches(x, e) {
 				continue
 			}

@@ -190,7 +190,7 @@ func (x ext) float64() float64 {
 // bounds returns the interval [x-bound, x+bound], bound = delta·mag, with
 // mag ≥ 0 (see the proof above).
 func bounds(x, mag ext) (lo, hi ext) {
-	b := mag.times2(-48)
+	b := mag.times2(deltaExp)
 	return addExt(x, b.neg()), addExt(x, b)
 }
 
