@@ -149,7 +149,10 @@ var kernelBuiltins = []*kernelBuiltin{
 const statementsHelp = `statements (one per line; an open bracket or raw string continues a statement):
   name = expr        binds a variable
   x[i] = v           changes item i of a game value in place (from 1), b[r, p] = v a board cell
-  expr               shows its value
+  expr               shows its value; a list or map of more than 1000 numbers and strings in all
+                     shows only the first and last 3 items of each part longer than 10 (as numpy
+                     does) and says how many it showed: print(x), text(x), json(x), save(x, "x.txt")
+                     give all
   # comment          to the end of the line (inside brackets # is expr's predicate element; use //)`
 
 // exprBuiltinNames are expr's own functions, for completion and spelling

@@ -12,9 +12,10 @@ import (
 )
 
 // formatValue renders a value as a result is shown: a string quoted (so
-// "12" and 12 differ on the screen), everything else as games.Format writes
-// it (game values by their Text, exact integers, lists and maps), so the
-// games' own output and the kernel's agree.
+// "12" and 12 differ on the screen), everything else as games.FormatShown
+// writes it (game values by their Text, exact integers, lists and maps, a
+// list of more than games.MaxShownItems items summarised), so the games'
+// own output and the kernel's agree.
 func formatValue(v any) string {
 	if s, ok := v.(string); ok {
 		// JSON and the like read better as a raw string than with every
@@ -24,10 +25,11 @@ func formatValue(v any) string {
 		}
 		return strconv.Quote(s)
 	}
-	return games.Format(v)
+	return games.FormatShown(v)
 }
 
-// printText renders a value as print() writes it: a string as it is.
+// printText renders a value as print() writes it: a string as it is, a
+// list whole however long.
 func printText(v any) string { return games.Format(v) }
 
 // field is one exported struct field as expr sees it.

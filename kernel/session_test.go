@@ -729,3 +729,40 @@ func BenchmarkShowResult(b *testing.B) {
 		}
 	}
 }
+
+// TestHugeListsShownSummarised: a bare list of more than 1000 items shows
+// its ends and a note (so does show and a value before the last); print,
+// text, json and save give every item, and _ keeps the whole value.
+func TestHugeListsShownSummarised(t *testing.T) {
+	s := newTestSession()
+	const note = "\n(6 of 5000 items shown; print(x), text(x), json(x) or save(x, \"x.txt\") give them all)"
+	out := run(t, s, "xs = 1..5000\nxs")
+	if got := resultText(out); got != "[1, 2, 3, …, 4998, 4999, 5000]"+note {
+		t.Errorf("result %q", got)
+	}
+	out = run(t, s, "show(xs)\nxs\n1")
+	if len(out.Displays) != 2 || out.Displays[0].Text != out.Displays[1].Text || !strings.HasSuffix(out.Displays[0].Text, note) {
+		t.Errorf("displays %+v", out.Displays)
+	}
+	whole := games.Format(makeRange(1, 5000))
+	out = run(t, s, "print(xs)")
+	if out.Stdout != whole+"\n" {
+		t.Errorf("print cut the list: %.80q…", out.Stdout)
+	}
+	for code, want := range map[string]int{"text(xs)": len(whole), "json(xs)": len(whole) - 4999} { // json has no spaces
+		if out := run(t, s, "len("+code+")"); resultText(out) != fmt.Sprint(want) {
+			t.Errorf("%s: %s chars, want all %d", code, resultText(out), want)
+		}
+	}
+	if out := run(t, s, "xs\nlen(_)"); resultText(out) != "5000" {
+		t.Errorf("_ lost items: %s", resultText(out))
+	}
+}
+
+func makeRange(from, to int) []any {
+	xs := make([]any, 0, to-from+1)
+	for i := from; i <= to; i++ {
+		xs = append(xs, i)
+	}
+	return xs
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"os"
@@ -772,5 +773,46 @@ func TestSolveWarnsOfHugeTables(t *testing.T) {
 		if got := strings.Join(warned, "\n"); got != tc.warn {
 			t.Errorf("n=%d warned %q, want %q", tc.n, got, tc.warn)
 		}
+	}
+}
+
+// TestFormatShown: a value of more than MaxShownItems items shows the ends
+// of each part longer than CutItems and says how many it showed; anything
+// smaller, and Format always, is whole.
+func TestFormatShown(t *testing.T) {
+	upto := func(n int) []any {
+		xs := make([]any, n)
+		for i := range xs {
+			xs[i] = i + 1
+		}
+		return xs
+	}
+	const note = `; print(x), text(x), json(x) or save(x, "x.txt") give them all)`
+	for _, tc := range []struct {
+		name string
+		x    any
+		want string
+	}{
+		{"at the limit", upto(1000), Format(upto(1000))},
+		{"past it", upto(1001), "[1, 2, 3, …, 999, 1000, 1001]\n(6 of 1001" + " items shown" + note},
+		{"short parts whole", []any{upto(10), upto(1000)}, "[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1, 2, 3, …, 998, 999, 1000]]\n(16 of 1010 items shown" + note},
+		{"typed rows", [][]int{{1}, make([]int, 2000)}, "[[1], [0, 0, 0, …, 0, 0, 0]]\n(7 of 2001 items shown" + note},
+		{"a map", map[string]any{"a": upto(2000), "b": "x"}, `{"a": [1, 2, 3, …, 1998, 1999, 2000], "b": "x"}` + "\n(7 of 2001 items shown" + note},
+		{"a long map", func() map[string]any {
+			m := map[string]any{}
+			for i := range 1001 {
+				m[fmt.Sprintf("k%04d", i)] = i
+			}
+			return m
+		}(), `{"k0000": 0, "k0001": 1, "k0002": 2, …, "k0998": 998, "k0999": 999, "k1000": 1000}` + "\n(6 of 1001 items shown" + note},
+		{"big numbers", []any{new(big.Int).Lsh(big.NewInt(1), 70)}, "[1180591620717411303424]"},
+	} {
+		if got := FormatShown(tc.x); got != tc.want {
+			t.Errorf("%s: FormatShown = %.300q, want %.300q", tc.name, got, tc.want)
+		}
+	}
+	whole := Format(upto(5000))
+	if strings.Contains(whole, "…") || strings.Count(whole, ",") != 4999 {
+		t.Errorf("Format cut a list: %.100q", whole)
 	}
 }
