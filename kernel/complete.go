@@ -11,7 +11,9 @@ import (
 	"unicode"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/parser/lexer"
 )
 
 // Complete returns the completions for code at cursor (both in runes, as
@@ -158,6 +160,9 @@ func receiverBefore(rs []rune, dot int) string {
 // without running it: a variable's value, a builtin's Returns, and fields of
 // those.
 func (s *Session) fieldsOf(operand string) []string {
+	if toks, err := lexer.Lex(file.NewSource(operand)); err != nil || tooDeep(toks) >= 0 {
+		return nil // too deep for expr's parser to survive (see maxNesting)
+	}
 	tree, err := parser.Parse(operand)
 	if err != nil {
 		return nil

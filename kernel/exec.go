@@ -221,6 +221,10 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 	if lexErr != nil {
 		toks = nil // expr reports the problem when the statement is compiled
 	}
+	if at := tooDeep(toks); at >= 0 {
+		return nil, false, s.errorAt(st, lines, toks[at].From, "SyntaxError",
+			fmt.Sprintf("brackets and signs nested more than %d deep", maxNesting))
+	}
 	if at, ok := helpQuery(toks); ok {
 		return nil, false, s.help(st, lines, toks, at, true)
 	}
@@ -481,9 +485,13 @@ func setIndex(old any, index []any, v any) (any, error) {
 // del runs `del a, b`: all names must exist, or nothing is deleted.
 func (s *Session) del(st statement, lines []string, toks []lexer.Token, names []string) *Error {
 	for i, n := range names {
-		if _, ok := s.vars[n]; !ok {
-			return s.unknownName(st, lines, toks[1+2*i].From, n)
+		if _, ok := s.vars[n]; ok {
+			continue
 		}
+		if why := s.reserved(n); why != "" {
+			return s.errorAt(st, lines, toks[1+2*i].From, "NameError", fmt.Sprintf("cannot delete %s: %s, not a variable", n, why))
+		}
+		return s.unknownName(st, lines, toks[1+2*i].From, n)
 	}
 	for _, n := range names {
 		delete(s.vars, n)
@@ -685,9 +693,22 @@ func (s *Session) errorAt(st statement, lines []string, at int, kind, msg string
 	return &Error{Kind: kind, Msg: msg, Line: line, Column: col, Source: src}
 }
 
-// unknownName is the NameError for name, with the nearest known name.
+// unknownName is the NameError for name, with the nearest known name; for
+// _N, which cell there is not.
 func (s *Session) unknownName(st statement, lines []string, at int, name string) *Error {
 	msg := "unknown name " + name
+	if historyName.MatchString(name) {
+		n, err := strconv.Atoi(name[1:])
+		switch {
+		case err != nil || n > s.count:
+			msg += fmt.Sprintf(": _N is the result of cell N, and the session is at cell %d", s.count)
+		case n == 0:
+			msg += ": cells count from 1"
+		default:
+			msg += fmt.Sprintf(": cell %d kept no result (it ran silently)", n)
+		}
+		return s.errorAt(st, lines, at, "NameError", msg)
+	}
 	if near := nearest(name, s.knownNames()); near != "" {
 		msg += " (did you mean " + near + "?)"
 	}

@@ -3,8 +3,11 @@ package kernel
 // The builtins and operators as expr sees them.
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -71,6 +74,11 @@ func (s *Session) exprFunctions() []expr.Option {
 		s.cell.interrupted()
 		return nil, nil
 	}))
+	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(args[0], args[1]), nil }, new(func(any, any) bool)))
+	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) { return printText(args[0]), nil }, new(func(any) string)))
+	opts = append(opts, expr.Function("$toJSON", toJSON, new(func(any) string)))
+	opts = append(opts, expr.Function("$int", toInt))
+	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
 	opts = append(opts, expr.Function("$index", indexValue))
 	return append(opts, expr.Patch(exactPatch{}))
@@ -119,11 +127,18 @@ func (exactPatch) Visit(node *ast.Node) {
 		if fn, ok := operatorFuncs[n.Operator]; ok {
 			call(fn, n.Left, n.Right)
 		}
+		if n.Operator == "in" {
+			call("$in", n.Left, n.Right)
+		}
 	case *ast.UnaryNode:
 		if n.Operator == "-" {
 			call("$neg", n.Node)
 		}
 	case *ast.BuiltinNode:
+		if fn, ok := exactBuiltins[n.Name]; ok && len(n.Arguments) == 1 {
+			call(fn, n.Arguments[0])
+			return
+		}
 		if n.Name != "sum" {
 			return
 		}
@@ -150,6 +165,78 @@ func (exactPatch) Visit(node *ast.Node) {
 	}
 }
 
+// exactBuiltins are expr's functions of one argument that the kernel
+// replaces: expr's own take a *big.Int apart (string(2**70) gave
+// "{false [0 64]}", toJSON "{}", int and float refused it) and print a game
+// value as a Go struct.
+var exactBuiltins = map[string]string{"string": "$string", "toJSON": "$toJSON", "int": "$int", "float": "$float"}
+
+// valueIn is `x in xs`, numbers compared exactly (expr's own compared two
+// equal big integers as different); maps and strings as expr does.
+func valueIn(needle, coll any) bool {
+	items, ok := elements(coll)
+	if !ok {
+		return runtime.In(needle, coll)
+	}
+	for _, x := range items {
+		if numEqual(x, needle) {
+			return true
+		}
+	}
+	return false
+}
+
+// toJSON is expr's toJSON (indented JSON) with exact integers.
+func toJSON(args ...any) (any, error) {
+	b, err := json.MarshalIndent(args[0], "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %w", typeName(args[0]), err)
+	}
+	return string(b), nil
+}
+
+// toInt is expr's int: a float truncated, a string read (of any size), an
+// integer as it is, however large.
+func toInt(args ...any) (any, error) {
+	switch n := asNumber(args[0]); n.kind {
+	case intNum:
+		return int(n.i), nil
+	case bigNum:
+		return args[0], nil
+	case floatNum:
+		if math.IsNaN(n.f) || math.IsInf(n.f, 0) {
+			return nil, fmt.Errorf("int: %v is not a number that has an integer part", n.f)
+		}
+		if math.Abs(n.f) < 1<<62 {
+			return int(n.f), nil
+		}
+		b, _ := big.NewFloat(n.f).Int(nil) // truncated toward zero, as int(x) does
+		return normBig(b), nil
+	}
+	if str, ok := args[0].(string); ok {
+		if b, ok := parseBig(strings.TrimSpace(str)); ok {
+			return normBig(b), nil
+		}
+		return nil, fmt.Errorf("int: %q is not an integer", str)
+	}
+	return nil, fmt.Errorf("int: cannot make an integer of a %s", typeName(args[0]))
+}
+
+// toFloat is expr's float, a big integer rounded to the nearest float.
+func toFloat(args ...any) (any, error) {
+	if n := asNumber(args[0]); n.kind != notNum {
+		return n.float(), nil
+	}
+	if str, ok := args[0].(string); ok {
+		f, err := strconv.ParseFloat(strings.TrimSpace(str), 64)
+		if err != nil {
+			return nil, fmt.Errorf("float: %q is not a number", str)
+		}
+		return f, nil
+	}
+	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
+}
+
 // getIndexer is a game value read by index (`p[2]`, from 1).
 type getIndexer interface {
 	GetIndex(index []any) (any, error)
@@ -159,7 +246,13 @@ type getIndexer interface {
 // expr's own indexing (arrays from 0, negative from the end; maps by key).
 func indexValue(args ...any) (any, error) {
 	if g, ok := args[0].(getIndexer); ok {
-		return g.GetIndex(args[1:])
+		v, err := g.GetIndex(args[1:])
+		if err != nil {
+			// The game's own message, reported as a game error like the
+			// same index in an assignment (p[0] = 1).
+			return nil, &builtinError{kind: "GameError", err: err}
+		}
+		return v, nil
 	}
 	if n := asNumber(args[1]); n.kind == bigNum {
 		return nil, fmt.Errorf("index %s out of range", n.b)

@@ -83,24 +83,7 @@ func FormatError(name string, first int, e *Error) string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s:%d: %s", name, first, e.Msg)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s:%d:%d: %s", name, first+e.Line-1, e.Column, e.Msg)
-	if e.Source != "" {
-		b.WriteString("\n" + e.Source + "\n")
-		// Keep tabs under tabs so the caret lines up in a terminal.
-		for i, r := range []rune(e.Source) {
-			if i >= e.Column-1 {
-				break
-			}
-			if r == '\t' {
-				b.WriteRune('\t')
-			} else {
-				b.WriteRune(' ')
-			}
-		}
-		b.WriteString("^")
-	}
-	return b.String()
+	return fmt.Sprintf("%s:%d:%d: %s", name, first+e.Line-1, e.Column, e.Msg) + e.sourceAndCaret()
 }
 
 // outputPrefix starts each output line of a transcript: a comment, so a

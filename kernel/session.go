@@ -135,16 +135,58 @@ type Error struct {
 	Source string // the source line the position refers to
 }
 
-// Error formats as "line:col: msg", then the source line and a caret under the column.
+// Error formats as "line:col: msg", then the source line (around the
+// column, when it is long) and a caret under the column.
 func (e *Error) Error() string {
 	if e.Line == 0 {
 		return e.Msg
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d:%d: %s", e.Line, e.Column, e.Msg)
-	if e.Source != "" {
-		fmt.Fprintf(&b, "\n%s\n%s^", e.Source, strings.Repeat(" ", max(e.Column-1, 0)))
+	b.WriteString(e.sourceAndCaret())
+	return b.String()
+}
+
+// maxSourceShown is how many characters of a long source line an error
+// shows, centred on its column: a statement of a megabyte on one line would
+// otherwise print the megabyte, and as many spaces before the caret.
+const maxSourceShown = 160
+
+// sourceAndCaret is "\n" + the source line (or the part of it around the
+// column, "…" marking what is cut) + "\n" + the caret line, tabs kept under
+// tabs so the caret lines up in a terminal; "" without a source line.
+func (e *Error) sourceAndCaret() string {
+	if e.Source == "" {
+		return ""
 	}
+	src := []rune(e.Source)
+	at := min(max(e.Column-1, 0), len(src))
+	from, to := 0, len(src)
+	if len(src) > maxSourceShown {
+		from = max(0, min(at-maxSourceShown/2, len(src)-maxSourceShown))
+		to = from + maxSourceShown
+	}
+	var b strings.Builder
+	b.WriteString("\n")
+	if from > 0 {
+		b.WriteString("…")
+	}
+	b.WriteString(string(src[from:to]))
+	if to < len(src) {
+		b.WriteString("…")
+	}
+	b.WriteString("\n")
+	if from > 0 {
+		b.WriteString(" ")
+	}
+	for _, r := range src[from:at] {
+		if r == '\t' {
+			b.WriteRune('\t')
+		} else {
+			b.WriteRune(' ')
+		}
+	}
+	b.WriteString("^")
 	return b.String()
 }
 

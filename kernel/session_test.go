@@ -766,3 +766,125 @@ func makeRange(from, to int) []any {
 	}
 	return xs
 }
+
+// TestOddInputs: what a user may type that the engine must answer sensibly
+// (piped mode prints the same): each cell's result or error.
+func TestOddInputs(t *testing.T) {
+	digits := strings.Repeat("7", 100000)
+	for _, tc := range []struct {
+		name  string
+		setup []string
+		cell  string
+		want  string // the result's text, or "Kind: message" of the error
+	}{
+		{"empty cell", nil, "", "<none>"},
+		{"only comments", nil, "# one\n// two\n   # three", "<none>"},
+		{"unicode names", []string{"é = 3", "π = 3.14"}, "[é + 1, π]", "[4, 3.14]"},
+		{"item 0 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[0] = 1", "GameError: p[i] = v: the index must be 1..5, got 0"},
+		{"item -1 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[-1]", "GameError: p[i]: the index must be 1..5, got -1"},
+		{"item -1 of an array", nil, "[1, 2, 3][-1]", "3"},
+		{"del a builtin", nil, "del solve", "NameError: cannot delete solve: it is a builtin, not a variable"},
+		{"del expr's function", []string{"x = 1"}, "del x, len", "NameError: cannot delete len: it is one of expr's functions, not a variable"},
+		{"assign to a builtin", nil, "solve = 3", "NameError: cannot assign to solve: it is a builtin"},
+		{"assign to a keyword", nil, "true = 3", "NameError: cannot assign to true: it is a keyword"},
+		{"a cell not run yet", []string{"1"}, "_99", "NameError: unknown name _99: _N is the result of cell N, and the session is at cell 2"},
+		{"cell 0", nil, "_0", "NameError: unknown name _0: cells count from 1"},
+		{"string escapes", nil, `"a\tb\n\x41\u00e9\U0001F600"`, `"a\tb\nAé😀"`},
+		{"a bad escape", nil, `"\q"`, "SyntaxError: invalid char escape"},
+		{"a raw string", nil, "`a\\n`", "`a\\n`"},
+		{"a 100000-digit literal", []string{"x = " + digits}, "[x % 1000, len(string(x))]", "[777, 100000]"},
+		{"a power too large", nil, "2**10000000", "RuntimeError: 2 ** 10000000: the result would have more than 1048576 bits"},
+		{"1000 brackets", nil, strings.Repeat("(", 1000) + "1" + strings.Repeat(")", 1000), "1"},
+		{"a million brackets", nil, strings.Repeat("(", 1000000) + "1" + strings.Repeat(")", 1000000), "SyntaxError: brackets and signs nested more than 1000 deep"},
+		{"a million signs", nil, strings.Repeat("-", 1000000) + "1", "SyntaxError: brackets and signs nested more than 1000 deep"},
+		{"a million nots", nil, strings.Repeat("not ", 1000000) + "true", "SyntaxError: brackets and signs nested more than 1000 deep"},
+		{"signs and brackets", nil, strings.Repeat("-(", 501) + "1" + strings.Repeat(")", 501), "SyntaxError: brackets and signs nested more than 1000 deep"},
+		{"many signs in a row of terms", nil, "1" + strings.Repeat(" + -1", 2000), "-1999"},
+		{"a deep assignment", nil, "x = " + strings.Repeat("[", 100000), "SyntaxError: brackets and signs nested more than 1000 deep"},
+		// expr's own functions on exact integers.
+		{"in", nil, "[2**70 in [2**70], 3 in [1, 2], \"a\" in {a: 1}, 2**70 not in [1]]", "[true, false, true, true]"},
+		{"string", nil, "[string(2**70), string(12), string([1, 2])]", `["1180591620717411303424", "12", "[1, 2]"]`},
+		{"toJSON", nil, "toJSON([2**70])", "\"[\\n  1180591620717411303424\\n]\""},
+		{"int", nil, `[int(2**64), int("99999999999999999999"), int(-3.9), int("12")]`, "[18446744073709551616, 99999999999999999999, -3, 12]"},
+		{"int of a word", nil, `int("x")`, `RuntimeError: int: "x" is not an integer`},
+		{"float", nil, `[float(2**64), float("1.5"), float(3)]`, "[1.8446744073709552e+19, 1.5, 3]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestSession()
+			for _, c := range tc.setup {
+				if out := s.Execute(context.Background(), c); out.Err != nil {
+					t.Fatalf("%s: %v", c, out.Err)
+				}
+			}
+			out := s.Execute(context.Background(), tc.cell)
+			got := resultText(out)
+			if out.Err != nil {
+				got = out.Err.Kind + ": " + out.Err.Msg
+			}
+			if got != tc.want {
+				t.Errorf("got %.200q, want %.200q", got, tc.want)
+			}
+			if out.Err != nil && len(out.Err.Error()) > 1000 {
+				t.Errorf("the error prints %d bytes", len(out.Err.Error()))
+			}
+		})
+	}
+}
+
+// TestLongLineErrors: an error in a long line shows the part around its
+// column, the caret under it, and the true column.
+func TestLongLineErrors(t *testing.T) {
+	s := newTestSession()
+	line := "x = [" + strings.Repeat("1, ", 1000) + "zzzz" + strings.Repeat(", 1", 1000) + "]"
+	out := s.Execute(context.Background(), line)
+	if out.Err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(out.Err.Error(), "\n")
+	if len(lines) != 3 || lines[0] != "1:3006: unknown name zzzz" {
+		t.Fatalf("error %q", lines[0])
+	}
+	src, caret := []rune(lines[1]), len([]rune(lines[2]))-1
+	if len(src) != maxSourceShown+2 || src[0] != '…' || src[len(src)-1] != '…' || string(src[caret:caret+4]) != "zzzz" {
+		t.Errorf("source %q, caret at %d", lines[1], caret)
+	}
+	if e := FormatError("f.gl", 7, out.Err); !strings.HasPrefix(e, "f.gl:7:3006: unknown name zzzz\n"+lines[1]+"\n"+lines[2]) {
+		t.Errorf("FormatError %q", e)
+	}
+	short := &Error{Msg: "m", Line: 1, Column: 3, Source: "\tab"}
+	if short.Error() != "1:3: m\n\tab\n\t ^" {
+		t.Errorf("short line %q", short.Error())
+	}
+}
+
+// TestDeepCompletion: completing after a call nested a million deep offers
+// nothing and does not crash (expr's parser would overflow the stack).
+func TestDeepCompletion(t *testing.T) {
+	s := newTestSession()
+	code := strings.Repeat("solve(", 1000000) + "1" + strings.Repeat(")", 1000000) + "."
+	if got, _, _ := s.Complete(code, len(code)); len(got) != 0 {
+		t.Errorf("Complete = %v", got)
+	}
+	if got, _, _ := s.Complete("solve(solve(1)).be", 18); strings.Join(got, " ") != "best" {
+		t.Errorf("Complete = %v", got)
+	}
+}
+
+// TestInterruptBigSolve: Ctrl-C stops the solve of a 3000-gon (minutes of
+// work) within a fraction of a second, and the cell says so.
+func TestInterruptBigSolve(t *testing.T) {
+	s := NewSession()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	out := s.Execute(ctx, "r = solve(randpolygon(3000, 1))")
+	if out.Err == nil || out.Err.Kind != "Interrupted" {
+		t.Fatalf("not interrupted: %+v", out.Err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+	if _, ok := s.vars["r"]; ok {
+		t.Error("an interrupted assignment bound r")
+	}
+}
