@@ -16,10 +16,11 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"math/bits"
 	"reflect"
 
 	"github.com/expr-lang/expr/vm/runtime"
+
+	"gamelab/internal/checked"
 )
 
 // maxPowBits bounds the size of an exact integer power, so that 2**(10**12)
@@ -134,8 +135,7 @@ func numAdd(a, b any) any {
 	x, y, k := pair(a, b)
 	switch k {
 	case intNum:
-		s := x.i + y.i
-		if (s > x.i) == (y.i > 0) {
+		if s, ok := checked.Add(x.i, y.i); ok {
 			return int(s)
 		}
 		fallthrough
@@ -151,9 +151,8 @@ func numSub(a, b any) any {
 	x, y, k := pair(a, b)
 	switch k {
 	case intNum:
-		s := x.i - y.i
-		if (s < x.i) == (y.i > 0) {
-			return int(s)
+		if d, ok := checked.Sub(x.i, y.i); ok {
+			return int(d)
 		}
 		fallthrough
 	case bigNum:
@@ -168,7 +167,7 @@ func numMul(a, b any) any {
 	x, y, k := pair(a, b)
 	switch k {
 	case intNum:
-		if p, ok := mul64(x.i, y.i); ok {
+		if p, ok := checked.Mul(x.i, y.i); ok {
 			return int(p)
 		}
 		fallthrough
@@ -178,33 +177,6 @@ func numMul(a, b any) any {
 		return x.float() * y.float()
 	}
 	return runtime.Multiply(a, b)
-}
-
-// mul64 multiplies exactly, reporting false when the product needs more than
-// 64 bits.
-func mul64(a, b int64) (int64, bool) {
-	neg := (a < 0) != (b < 0)
-	hi, lo := bits.Mul64(absU(a), absU(b))
-	if hi != 0 {
-		return 0, false
-	}
-	if neg {
-		if lo > 1<<63 {
-			return 0, false
-		}
-		return -int64(lo), true // lo == 1<<63 gives MinInt64, as it should
-	}
-	if lo > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(lo), true
-}
-
-func absU(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a) // MinInt64 wraps to 1<<63, which is its magnitude
-	}
-	return uint64(a)
 }
 
 // numDiv keeps expr's meaning of `/` (a float quotient), computed from the
