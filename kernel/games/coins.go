@@ -83,13 +83,9 @@ func sum(xs []*big.Int) *big.Int {
 
 // SetIndex implements `c[i] = v`.
 func (c *Coins) SetIndex(index []any, v any) (any, error) {
-	i, err := oneIndex("c[i] = v", index, c.N)
+	i, b, err := indexedNumber("c", index, c.N, v)
 	if err != nil {
 		return nil, err
-	}
-	b, msg := toBig(v)
-	if msg != "" {
-		return nil, fmt.Errorf("c[%d] = v: the value %s", i, msg)
 	}
 	return c.with(func(row []*big.Int) []*big.Int { row[i-1] = b; return row }), nil
 }

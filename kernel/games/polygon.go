@@ -107,13 +107,9 @@ func (p *Polygon) ring(r *polygon.Result) display.Ring {
 
 // SetIndex implements `p[i] = v`: v becomes vertex i's value.
 func (p *Polygon) SetIndex(index []any, v any) (any, error) {
-	i, err := oneIndex("p[i] = v", index, p.N)
+	i, b, err := indexedNumber("p", index, p.N, v)
 	if err != nil {
 		return nil, err
-	}
-	b, msg := toBig(v)
-	if msg != "" {
-		return nil, fmt.Errorf("p[%d] = v: the value %s", i, msg)
 	}
 	return p.with(func(q *polygon.Polygon) { q.Values[i-1] = b }), nil
 }
@@ -132,6 +128,20 @@ func (p *Polygon) with(edit func(q *polygon.Polygon)) *Polygon {
 	q := &polygon.Polygon{Ops: slices.Clone(p.p.Ops), Values: slices.Clone(p.p.Values)}
 	edit(q)
 	return NewPolygon(q)
+}
+
+// indexedNumber checks `x[i] = v` for a value made of numbers 1..n (a
+// polygon's vertices, a row of coins): the index and the new value.
+func indexedNumber(x string, index []any, n int, v any) (int, *big.Int, error) {
+	i, err := oneIndex(x+"[i] = v", index, n)
+	if err != nil {
+		return 0, nil, err
+	}
+	b, msg := toBig(v)
+	if msg != "" {
+		return 0, nil, fmt.Errorf("%s[%d] = v: the value %s", x, i, msg)
+	}
+	return i, b, nil
 }
 
 // oneIndex checks a one-number index 1..n for SetIndex and GetIndex.
