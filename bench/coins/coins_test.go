@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"gamelab/bench/internal/benchproc"
+	"gamelab/internal/benchproc"
 	"gamelab/solvers/coins"
 )
 

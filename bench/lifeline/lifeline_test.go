@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"gamelab/bench/internal/benchproc"
+	"gamelab/internal/benchproc"
 	"gamelab/solvers/lifeline"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"gamelab/bench/internal/benchproc"
+	"gamelab/internal/benchproc"
 )
 
 func TestMain(m *testing.M) { benchproc.Main(m) }

@@ -10,16 +10,18 @@ import (
 	"testing"
 
 	"github.com/creack/pty"
+
+	"gamelab/internal/benchproc"
 )
 
-// buildGamelab builds the binary once per test run, as a user gets it.
-func buildEngineBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "gamelab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+// TestMain removes the binary that the tests below build (once) to run
+// gamelab as a user does.
+func TestMain(m *testing.M) { benchproc.Main(m) }
+
+// gamelabBinary is the gamelab binary built from this tree, once per test run.
+func gamelabBinary(tb testing.TB) string {
+	tb.Helper()
+	return benchproc.Gamelab.Argv(tb)[0]
 }
 
 func runBin(t *testing.T, bin, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -38,7 +40,7 @@ func runBin(t *testing.T, bin, stdin string, args ...string) (code int, stdout, 
 }
 
 func TestBinary(t *testing.T) {
-	bin := buildEngineBinary(t)
+	bin := gamelabBinary(t)
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)

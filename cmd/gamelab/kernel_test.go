@@ -86,10 +86,7 @@ func needJupyter(tb testing.TB, modules ...string) {
 func installedKernel(tb testing.TB) []string {
 	tb.Helper()
 	dir := tb.TempDir()
-	bin := filepath.Join(dir, "gamelab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		tb.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := gamelabBinary(tb)
 	prefix := filepath.Join(dir, "prefix")
 	if out, err := exec.Command(bin, "kernel", "install", "--prefix", prefix).CombinedOutput(); err != nil {
 		tb.Fatalf("gamelab kernel install: %v\n%s", err, out)

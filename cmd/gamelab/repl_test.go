@@ -34,16 +34,6 @@ type ptySession struct {
 	exited chan error
 }
 
-func buildGamelab(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "gamelab")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func startOnPTY(t *testing.T, bin string, env ...string) *ptySession {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
@@ -145,7 +135,7 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	bin := buildGamelab(t)
+	bin := gamelabBinary(t)
 	hist := filepath.Join(t.TempDir(), "history")
 
 	s := startOnPTY(t, bin, "GAMELAB_HISTORY="+hist)

@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-// SharedBench is ../shared/bench as seen from a package under bench/.
+// SharedBench is ../shared/bench as seen from a package two levels down (bench/coins).
 const SharedBench = "../../../shared/bench"
 
 var dir struct {
