@@ -1,6 +1,7 @@
 package polygon
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 )
@@ -19,8 +20,9 @@ import (
 // difference is a multiple of 2^64·(2^61-1) smaller than that), so ties—very
 // common, e.g. along runs of '*'—cost no big arithmetic while values are
 // below about 2^170. Exact results are kept as int64 when they fit. Levels
-// whose values are all below 2^shiftFree rank with plain float64 products;
-// any other level ranks with ext, whose exponent cannot overflow, so big
+// whose values are all below 2^shiftFree rank and compare candidates with
+// plain float64 (several times cheaper than ext, and where most solves spend
+// their time); any other level does so in ext, whose exponent cannot overflow, so big
 // arithmetic stays confined to candidates that can win (or tie) at every
 // magnitude.
 type genTables struct {
@@ -207,20 +209,26 @@ type genWork struct {
 	z, t1, t2 big.Int // scratch for exact candidates that are not kept
 }
 
-// cand is a split point that may hold the extreme, with its bound.
+// cand is a split point that may hold the extreme, with its bound: fbound
+// on unshifted levels (plain float64), bound on shifted ones (ext).
 type cand struct {
-	k     int
-	bound ext
+	k      int
+	fbound float64
+	bound  ext
 }
 
 // sub is one candidate value: split k combined as combo (comboAC … comboBD
 // multiply the left chain's min or max a, b by the right's c, d; comboAC and
-// comboBD also stand for a+c and b+d on '+' edges).
+// comboBD also stand for a+c and b+d on '+' edges). Its approximation and
+// error bound are fx, fe on unshifted levels, x, e on shifted ones: the
+// float64 ones cost a few instructions where ext costs a function call, and
+// unshifted levels are where most solves spend their time.
 type sub struct {
-	k     int
-	combo uint8
-	x, e  ext    // approximation and its error bound
-	w, m  uint64 // residues
+	k      int
+	combo  uint8
+	fx, fe float64
+	x, e   ext
+	w, m   uint64 // residues
 }
 
 // The combos' bits say which operands they take (see operands): the high
@@ -270,17 +278,23 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	M := t.mul[i+1 : i+1+m]
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
 	var lmax, umin ext
+	var flmax, fumin float64
 	if shifted {
 		lmax, umin = t.rankExt(wk, &L, &R, M)
 	} else {
-		lmax, umin = t.rankFloat(wk, &L, &R, M)
+		flmax, fumin = t.rankFloat(wk, &L, &R, M)
 	}
 	mt.add(m)
-	hi, ok := t.resolve(wk, mt, &L, &R, M, wk.hiC, lmax, true)
+	resolve := func(cs []cand, limit ext, flimit float64, wantMax bool) (cellVal, bool) {
+		mt.add(len(cs))
+		lead := wk.collect(&L, &R, M, cs, limit, flimit, wantMax, shifted)
+		return wk.settle(mt, &L, &R, M, lead, wantMax, shifted)
+	}
+	hi, ok := resolve(wk.hiC, lmax, flmax, true)
 	if !ok {
 		return false
 	}
-	lo, ok := t.resolve(wk, mt, &L, &R, M, wk.loC, umin, false)
+	lo, ok := resolve(wk.loC, umin, fumin, false)
 	if !ok {
 		return false
 	}
@@ -293,8 +307,8 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 // float64 products, valid while no value is shifted (products stay below
 // 2^1000). It returns the best lower bound of the maximum and the best upper
 // bound of the minimum.
-func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (ext, ext) {
-	lmax, umin := math.Inf(-1), math.Inf(1)
+func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
+	lmax, umin = math.Inf(-1), math.Inf(1)
 	fa := L[0].f
 	fb := L[1].f[:len(fa)]
 	fc := R[0].f[:len(fa)]
@@ -315,16 +329,16 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (ext, ext) {
 			lmax = hx - he
 		}
 		if hx+he >= lmax {
-			wk.hiC = append(wk.hiC, cand{k, extOf(hx+he, 0)})
+			wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
 		}
 		if lx+le < umin {
 			umin = lx + le
 		}
 		if lx-le <= umin {
-			wk.loC = append(wk.loC, cand{k, extOf(lx-le, 0)})
+			wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
 		}
 	}
-	return extOf(lmax, 0), extOf(umin, 0)
+	return lmax, umin
 }
 
 // rankExt is rankFloat in ext, for levels that meet shifted values.
@@ -347,65 +361,102 @@ func (t *tables) rankExt(wk *genWork, L, R *[2]span, M []bool) (lmax, umin ext) 
 			lmax = hlo
 		}
 		if cmpExt(hhi, lmax) >= 0 {
-			wk.hiC = append(wk.hiC, cand{k, hhi})
+			wk.hiC = append(wk.hiC, cand{k: k, bound: hhi})
 		}
 		if k == 0 || cmpExt(lhi, umin) < 0 {
 			umin = lhi
 		}
 		if cmpExt(llo, umin) <= 0 {
-			wk.loC = append(wk.loC, cand{k, llo})
+			wk.loC = append(wk.loC, cand{k: k, bound: llo})
 		}
 	}
 	return lmax, umin
 }
 
-// resolve finds the exact extreme among the candidate splits cs whose bound
-// can reach limit (the best guaranteed value). It polls before every
-// math/big operation (with thousand-digit values a cell can need thousands of
-// them) and reports false if the solve is stopped.
-func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []cand, limit ext, wantMax bool) (cellVal, bool) {
-	mt.add(len(cs))
+// collect turns the candidate splits cs whose bound can reach the best
+// guaranteed value (limit on shifted levels, flimit on others) into
+// candidate values (wk.subs), approximated in ext or plain float64 as the
+// level is shifted or not; it returns the index of the best approximation.
+func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit ext, flimit float64, wantMax, shifted bool) int {
 	wk.subs = wk.subs[:0]
-	// reaches reports whether a value within e of x can reach limit.
-	reaches := func(x, e ext) bool {
-		if wantMax {
-			return cmpExt(addExt(x, e), limit) >= 0
+	// misses reports whether values up to (wantMax) or down to x (x in
+	// ext on shifted levels, fx on others) cannot reach the limit.
+	misses := func(x ext, fx float64) bool {
+		if shifted {
+			c := cmpExt(x, limit)
+			return wantMax && c < 0 || !wantMax && c > 0
 		}
-		return cmpExt(addExt(x, e.neg()), limit) <= 0
+		return wantMax && fx < flimit || !wantMax && fx > flimit
+	}
+	sign := 1.0 // toward the extreme: x + sign·e is a candidate's far end
+	if !wantMax {
+		sign = -1
 	}
 	for _, c := range cs {
-		if wantMax && cmpExt(c.bound, limit) < 0 || !wantMax && cmpExt(c.bound, limit) > 0 {
+		if misses(c.bound, c.fbound) {
 			continue
 		}
 		k := c.k
+		combos := [2]uint8{comboAC, comboBD + 1} // a '*' edge tries all four
 		if !M[k] {
-			combo := comboAC
+			combos = [2]uint8{comboAC, comboAC + 1} // a '+' edge: a+c or b+d
 			if wantMax {
-				combo = comboBD
+				combos = [2]uint8{comboBD, comboBD + 1}
 			}
-			l, r := operands(L, R, combo)
-			x, y := l.ext(k), r.ext(k)
-			e := addExt(x.abs(), y.abs()).times2(deltaExp)
-			wk.subs = append(wk.subs, sub{k, combo, addExt(x, y), e, l.w[k] + r.w[k], addModP(l.m[k], r.m[k])})
-			continue
 		}
-		for combo := comboAC; combo <= comboBD; combo++ {
+		for combo := combos[0]; combo < combos[1]; combo++ {
+			s := sub{k: k, combo: combo}
 			l, r := operands(L, R, combo)
-			x := mulExt(l.ext(k), r.ext(k))
-			e := x.abs().times2(deltaExp)
-			if !reaches(x, e) {
-				continue
+			if shifted {
+				x, y := l.ext(k), r.ext(k)
+				if M[k] {
+					s.x = mulExt(x, y)
+					s.e = s.x.abs().times2(deltaExp)
+				} else {
+					s.x, s.e = addExt(x, y), addExt(x.abs(), y.abs()).times2(deltaExp)
+				}
+				if misses(addExt(s.x, ext{sign * s.e.m, s.e.e}), 0) {
+					continue
+				}
+			} else {
+				x, y := l.f[k], r.f[k]
+				if M[k] {
+					s.fx = x * y
+					s.fe = delta * math.Abs(s.fx)
+				} else {
+					s.fx, s.fe = x+y, delta*(math.Abs(x)+math.Abs(y))
+				}
+				if misses(ext{}, s.fx+sign*s.fe) {
+					continue
+				}
 			}
-			wk.subs = append(wk.subs, sub{k, combo, x, e, l.w[k] * r.w[k], mulModP(l.m[k], r.m[k])})
+			if M[k] {
+				s.w, s.m = l.w[k]*r.w[k], mulModP(l.m[k], r.m[k])
+			} else {
+				s.w, s.m = l.w[k]+r.w[k], addModP(l.m[k], r.m[k])
+			}
+			wk.subs = append(wk.subs, s)
 		}
 	}
-	subs := wk.subs
-	lead := 0
+	subs, lead := wk.subs, 0
 	for s := range subs {
-		if c := cmpExt(subs[s].x, subs[lead].x); wantMax && c > 0 || !wantMax && c < 0 {
+		c := cmp.Compare(subs[s].fx, subs[lead].fx)
+		if shifted {
+			c = cmpExt(subs[s].x, subs[lead].x)
+		}
+		if wantMax && c > 0 || !wantMax && c < 0 {
 			lead = s
 		}
 	}
+	return lead
+}
+
+// settle finds the exact extreme among the candidate values wk.subs, whose
+// best approximation is subs[lead]. It polls before every math/big operation
+// (with thousand-digit values a cell can need thousands of them) and reports
+// false if the solve is stopped.
+func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax, shifted bool) (cellVal, bool) {
+	subs := wk.subs
 	// exactOf computes candidate s exactly; with scratch, into wk's buffers
 	// (no allocation: most candidates only tie with the leader, and are
 	// dropped after one comparison).
@@ -446,7 +497,7 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 		return cellVal{}, false
 	}
 	for s := range subs {
-		if s == lead || tied(&subs[s], &subs[lead]) {
+		if s == lead || tied(&subs[s], &subs[lead], shifted) {
 			continue
 		}
 		v, ok := exactOf(&subs[s], true)
@@ -467,10 +518,14 @@ func (t *tables) resolve(wk *genWork, mt *meter, L, R *[2]span, M []bool, cs []c
 
 // tied reports whether candidates c and ld are proved equal: their residues
 // agree, so they differ by a multiple of 2^64·(2^61-1) > 2^125, and their
-// intervals show they differ by less than 2^120.
-func tied(c, ld *sub) bool {
+// intervals show they differ by less than 2^120 (in float64 on unshifted
+// levels, whose roundings are far below the margin 2^125 - 2^120).
+func tied(c, ld *sub, shifted bool) bool {
 	if c.w != ld.w || c.m != ld.m {
 		return false
+	}
+	if !shifted {
+		return math.Abs(c.fx-ld.fx)+c.fe+ld.fe < 0x1p120
 	}
 	gap := addExt(addExt(addExt(c.x, ld.x.neg()).abs(), c.e), ld.e)
 	return cmpExt(gap, proofLimit) < 0

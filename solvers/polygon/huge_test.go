@@ -12,12 +12,14 @@ import (
 // ranking runs in ext: values shifted by 2^3000, long '*' runs of ±10 (every
 // split of a run ties), and values 2^3000 + r·2^2940 whose candidates differ
 // in their 52nd to 60th bits, where a too-tight bound prunes the true
-// extreme.
+// extreme; and the same near-ties at 2^100, where the first levels stay
+// below 2^shiftFree and rank in plain float64 (without them a too-tight
+// bound in rankFloat goes unnoticed).
 func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	var out []*Polygon
 	for trial := range trials {
 		var p *Polygon
-		switch trial % 3 {
+		switch trial % 4 {
 		case 0:
 			p = randPolygon(rng, 2+rng.IntN(14), -6, 6)
 			for _, v := range p.Values {
@@ -38,14 +40,21 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				p.Values = append(p.Values, v.Lsh(v, 60)) // ±10·2^60: 2^2500 and more
 			}
 		default:
+			// Near-ties at 2^3000 (shifted levels, ranked in ext) and at
+			// 2^100 (the first levels stay below 2^shiftFree and rank in
+			// float64).
+			top := uint(3000)
+			if trial%4 == 3 {
+				top = 100
+			}
 			p = randPolygon(rng, 2+rng.IntN(10), -3, 3)
 			for _, v := range p.Values {
 				sign := v.Sign()
 				if sign == 0 {
 					continue
 				}
-				r := new(big.Int).Lsh(big.NewInt(rng.Int64N(1<<20)), 2940)
-				v.Lsh(big.NewInt(1), 3000).Add(v, r)
+				r := new(big.Int).Lsh(big.NewInt(rng.Int64N(1<<20)), top-60)
+				v.Lsh(big.NewInt(1), top).Add(v, r)
 				if sign < 0 {
 					v.Neg(v)
 				}
@@ -72,7 +81,7 @@ func checkAgainstRef(p *Polygon) error {
 
 func TestHugeValuesAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for _, p := range hugeCases(rng, 90) {
+	for _, p := range hugeCases(rng, 120) {
 		if err := checkAgainstRef(p); err != nil {
 			t.Fatalf("%.200s…: %v", p, err)
 		}
@@ -92,7 +101,7 @@ func TestBoundTooTight(t *testing.T) {
 	defer func(d float64, e int64) { delta, deltaExp = d, e }(delta, deltaExp)
 	delta, deltaExp = 0x1p-70, -70
 	rng := rand.New(rand.NewPCG(11, 12))
-	for _, p := range hugeCases(rng, 90) {
+	for _, p := range hugeCases(rng, 120) {
 		if checkAgainstRef(p) != nil {
 			return // the tests notice
 		}
