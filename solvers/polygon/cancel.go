@@ -17,7 +17,9 @@ import (
 //	switch  one row of the int64 tables copied: 4(n-1) entries
 //	exact   one cell's float ranking and candidate scans (3(n-1) split
 //	        points, each with at most four int64 exact operations), and at
-//	        most one math/big operation
+//	        most one math/big operation (or residue proof, rns.go, also
+//	        linear in the values' length); between levels one row of
+//	        residues checked, at most one big entry's extended
 //	result  one edge's two scores
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split

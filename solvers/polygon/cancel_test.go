@@ -73,7 +73,8 @@ func pollBound(ph phase, n int) (work int, big bool) {
 }
 
 // cancelCases go through every phase: int64 only, int64 then exact, exact
-// from the leaves with every split computed exactly (600-bit values).
+// from the leaves with every split computed exactly (600-bit values; with
+// residue proofs, rns.go, when the caller sets rnsMinN to 0).
 func cancelCases() []struct {
 	name   string
 	p      *Polygon
@@ -99,6 +100,8 @@ func cancelCases() []struct {
 // polls: the latency bound, proved by counting instead of timing. A phase
 // that stopped polling would report all its work at its closing poll.
 func TestPollGapsBounded(t *testing.T) {
+	defer func(n int) { rnsMinN = n }(rnsMinN)
+	rnsMinN = 0
 	for _, tc := range cancelCases() {
 		for _, workers := range []int{1, 2} {
 			n := tc.p.N()
@@ -191,6 +194,8 @@ func TestLargestAcceptedSizes(t *testing.T) {
 // Cancelling at any poll of any phase makes Solve return ctx.Err() after at
 // most one more poll gap per goroutine, with none of its goroutines left.
 func TestCancelAtEveryPhase(t *testing.T) {
+	defer func(n int) { rnsMinN = n }(rnsMinN)
+	rnsMinN = 0
 	base := runtime.NumGoroutine()
 	for _, tc := range cancelCases() {
 		const workers = 2

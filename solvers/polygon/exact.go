@@ -19,7 +19,8 @@ import (
 // and whose approximation lies within 2^120 of it is equal to it (their
 // difference is a multiple of 2^64·(2^61-1) smaller than that), so ties—very
 // common, e.g. along runs of '*'—cost no big arithmetic while values are
-// below about 2^170. Exact results are kept as int64 when they fit. Levels
+// below about 2^170; beyond, residues modulo more primes prove them in
+// linear time (rns.go). Exact results are kept as int64 when they fit. Levels
 // whose values are all below 2^shiftFree rank and compare candidates with
 // plain float64 (several times cheaper than ext, and where most solves spend
 // their time); any other level does so in ext, whose exponent cannot overflow, so big
@@ -28,6 +29,14 @@ import (
 type genTables struct {
 	sLo, sHi, tLo, tHi genSide
 	maxS               int32 // largest shift stored so far
+	// Residue proofs (rns.go): bitsAt[ln] bounds the bit length of chains of
+	// length ln; once rnsOn, big entries keep residues modulo primes
+	// (rnsCap primes at most, 0 when the budget leaves no room).
+	bitsAt  []int
+	primes  []rnsPrime
+	rnsCap  int
+	rnsOn   bool
+	rnsDone bool // every big entry has residues modulo all primes
 }
 
 // genSide is one table: a span per row, so that a cell finds all four
@@ -42,6 +51,7 @@ type cellVal struct {
 	s    int32
 	w, m uint64
 	x    *big.Int
+	r    []uint64 // x's residues modulo primes (rns.go), nil when x is nil
 }
 
 // delta = 2^deltaExp bounds a candidate's relative error: 4× the proven
@@ -88,9 +98,25 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 	return nil
 }
 
+// allocResidues adds the residue column (rns.go) to every row (24-byte
+// elements: allocRows's blocks are three times their usual size).
+func (s *genSide) allocResidues(mt *meter, cols int) error {
+	rv, err := allocRows[[]uint64](mt, len(s.rows), cols)
+	if err != nil {
+		return err
+	}
+	for r := range s.rows {
+		s.rows[r].r = rv[r]
+	}
+	return nil
+}
+
 func (s *genSide) set(r, c int, v cellVal) {
 	row := &s.rows[r]
 	row.f[c], row.s[c], row.w[c], row.m[c], row.x[c] = v.f, v.s, v.w, v.m, v.x
+	if row.r != nil {
+		row.r[c] = v.r
+	}
 }
 
 func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
@@ -98,7 +124,11 @@ func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
 	row := &s.rows[r]
-	return span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
+	sp := span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
+	if row.r != nil {
+		sp.r = row.r[c0:c1]
+	}
+	return sp
 }
 
 // span is a run of entries of one row (a whole row in genSide.rows); entry k
@@ -108,10 +138,19 @@ type span struct {
 	s    []int32
 	w, m []uint64
 	x    []*big.Int
+	r    [][]uint64 // residues modulo primes (nil rows when proofs are off)
 }
 
 // ext is entry k's approximation.
 func (s *span) ext(k int) ext { return extOf(s.f[k], s.s[k]) }
+
+// rns is entry k's residue modulo q = primes[i] (Montgomery form).
+func (s *span) rns(k, i int, q *rnsPrime) uint64 {
+	if s.x[k] == nil {
+		return q.ofInt64(int64(s.w[k]))
+	}
+	return s.r[k][i]
+}
 
 func (s *span) num(k int) num {
 	if x := s.x[k]; x != nil {
@@ -131,7 +170,10 @@ func cellOf(v num) cellVal {
 // nothing yet, so switching costs O(n·ln0), not O(n²)), else from the leaves.
 func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	n := t.n
-	g := &genTables{}
+	g := &genTables{bitsAt: make([]int, n+1), rnsCap: rnsCap(n, t.opts.MaxTableBytes)}
+	for ln := range g.bitsAt {
+		g.bitsAt[ln] = 64 // int64 values; big ones raise it as they come
+	}
 	mt := t.meter(phaseAlloc)
 	for _, s := range []struct {
 		side *genSide
@@ -164,8 +206,15 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		return g, nil
 	}
 	mt = t.meter(phaseLeaves)
+	leaves := make([]cellVal, n) // x and x+n share one entry, and its residues
 	for x := 0; x < 2*n-1; x++ {
-		v := cellOf(numOfBig(values[x%n]))
+		if x < n {
+			leaves[x] = cellOf(numOfBig(values[x]))
+			if leaves[x].x != nil {
+				g.bitsAt[1] = max(g.bitsAt[1], leaves[x].x.BitLen())
+			}
+		}
+		v := leaves[x%n]
 		if x < n {
 			g.sLo.set(x, 0, v)
 			g.sHi.set(x, 0, v)
@@ -206,7 +255,16 @@ type genWork struct {
 	hiC, loC  []cand
 	subs      []sub
 	maxS      int32
+	maxBits   int     // largest bit length stored in this level
 	z, t1, t2 big.Int // scratch for exact candidates that are not kept
+	// Residue proofs: primes every operand's residues cover in this level,
+	// and the leader's residues lv (lvOf is the leader's index, -1 if none).
+	primes  []rnsPrime
+	rnsOn   bool
+	lv      []uint64
+	lvOf    int
+	proved  int // ties proved by rnsTied
+	bigTies int // ties found by math/big in this level
 }
 
 // cand is a split point that may hold the extreme, with its bound: fbound
@@ -246,6 +304,14 @@ func (t *tables) runGen(ln0 int) error {
 	work := make([]genWork, t.opts.Workers)
 	for ln := ln0; ln <= n; ln++ {
 		shifted := g.maxS > 0
+		if g.rnsOn {
+			if err := t.extendResidues(ln); err != nil {
+				return err
+			}
+		}
+		for w := range work {
+			work[w].primes, work[w].rnsOn, work[w].maxBits = g.primes, len(g.primes) > 0, 0
+		}
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
 				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
@@ -256,9 +322,31 @@ func (t *tables) runGen(ln0 int) error {
 		if t.stop.Load() {
 			return errStopped
 		}
+		ties := 0
 		for w := range work {
 			g.maxS = max(g.maxS, work[w].maxS)
+			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
+			ties += work[w].bigTies
+			work[w].bigTies = 0
 		}
+		// Residues pay off once ties cost big multiplications: from the
+		// first level that checks about n of them exactly.
+		if !g.rnsOn && g.rnsCap > 0 && ties >= n {
+			mt := t.meter(phaseAlloc)
+			for _, side := range []*genSide{&g.sLo, &g.sHi, &g.tLo, &g.tHi} {
+				if err := side.allocResidues(&mt, n); err != nil {
+					return err
+				}
+			}
+			g.rnsOn = true
+		}
+	}
+	if rnsHook != nil {
+		proved := 0
+		for w := range work {
+			proved += work[w].proved
+		}
+		rnsHook(proved)
 	}
 	return nil
 }
@@ -300,6 +388,11 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	}
 	g.store(n, i, ln, lo, hi)
 	wk.maxS = max(wk.maxS, lo.s, hi.s)
+	for _, v := range []*big.Int{lo.x, hi.x} {
+		if v != nil {
+			wk.maxBits = max(wk.maxBits, v.BitLen())
+		}
+	}
 	return true
 }
 
@@ -496,15 +589,30 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax,
 	if !ok {
 		return cellVal{}, false
 	}
+	wk.lvOf = -1
 	for s := range subs {
 		if s == lead || tied(&subs[s], &subs[lead], shifted) {
 			continue
+		}
+		if wk.rnsOn && (L[subs[s].combo>>1].x[subs[s].k] != nil || R[subs[s].combo&1].x[subs[s].k] != nil) {
+			// Linear in the values' length, like a math/big operation.
+			if mt.stopped() {
+				return cellVal{}, false
+			}
+			mt.big++
+			if wk.rnsTied(L, R, M, &subs[s], lead, shifted) {
+				continue
+			}
 		}
 		v, ok := exactOf(&subs[s], true)
 		if !ok {
 			return cellVal{}, false
 		}
-		if cmp := v.cmp(best); wantMax && cmp > 0 || !wantMax && cmp < 0 {
+		cmp := v.cmp(best)
+		if cmp == 0 && v.b != nil {
+			wk.bigTies++
+		}
+		if wantMax && cmp > 0 || !wantMax && cmp < 0 {
 			lead, best = s, v
 			if v.b != nil {
 				best = numOfBig(new(big.Int).Set(v.b))
@@ -513,7 +621,17 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax,
 	}
 	ld := &subs[lead]
 	f, sh := best.approx()
-	return cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}, true
+	v := cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}
+	if v.x != nil && wk.rnsOn {
+		// From the operands' residues: O(primes), like a math/big operation.
+		if mt.stopped() {
+			return cellVal{}, false
+		}
+		mt.big++
+		v.r = make([]uint64, len(wk.primes))
+		residuesOf(L, R, M, ld, wk.primes, v.r, nil)
+	}
+	return v, true
 }
 
 // tied reports whether candidates c and ld are proved equal: their residues
@@ -527,8 +645,7 @@ func tied(c, ld *sub, shifted bool) bool {
 	if !shifted {
 		return math.Abs(c.fx-ld.fx)+c.fe+ld.fe < 0x1p120
 	}
-	gap := addExt(addExt(addExt(c.x, ld.x.neg()).abs(), c.e), ld.e)
-	return cmpExt(gap, proofLimit) < 0
+	return cmpExt(gapOf(c, ld, true), proofLimit) < 0
 }
 
 // operands returns the left and right entries a combo reads: its left

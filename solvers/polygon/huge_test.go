@@ -12,14 +12,15 @@ import (
 // ranking runs in ext: values shifted by 2^3000, long '*' runs of ±10 (every
 // split of a run ties), and values 2^3000 + r·2^2940 whose candidates differ
 // in their 52nd to 60th bits, where a too-tight bound prunes the true
-// extreme; and the same near-ties at 2^100, where the first levels stay
+// extreme (also times 2^64·(2^61-1), so that every residue but rns.go's
+// agrees); and the same near-ties at 2^100, where the first levels stay
 // below 2^shiftFree and rank in plain float64 (without them a too-tight
 // bound in rankFloat goes unnoticed).
 func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	var out []*Polygon
 	for trial := range trials {
 		var p *Polygon
-		switch trial % 4 {
+		switch trial % 5 {
 		case 0:
 			p = randPolygon(rng, 2+rng.IntN(14), -6, 6)
 			for _, v := range p.Values {
@@ -44,7 +45,7 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 			// 2^100 (the first levels stay below 2^shiftFree and rank in
 			// float64).
 			top := uint(3000)
-			if trial%4 == 3 {
+			if trial%5 == 3 {
 				top = 100
 			}
 			p = randPolygon(rng, 2+rng.IntN(10), -3, 3)
@@ -57,6 +58,12 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				v.Lsh(big.NewInt(1), top).Add(v, r)
 				if sign < 0 {
 					v.Neg(v)
+				}
+				if trial%5 == 4 {
+					// Multiples of 2^64·(2^61-1): the candidates' residues
+					// w and m all agree, so only the primes of rns.go
+					// tell near-ties from ties.
+					v.Mul(v, new(big.Int).Lsh(big.NewInt(1<<61-1), 64))
 				}
 			}
 		}
@@ -81,7 +88,7 @@ func checkAgainstRef(p *Polygon) error {
 
 func TestHugeValuesAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for _, p := range hugeCases(rng, 120) {
+	for _, p := range hugeCases(rng, 150) {
 		if err := checkAgainstRef(p); err != nil {
 			t.Fatalf("%.200s…: %v", p, err)
 		}
@@ -100,11 +107,50 @@ func TestHugeValuesAgainstReference(t *testing.T) {
 func TestBoundTooTight(t *testing.T) {
 	defer func(d float64, e int64) { delta, deltaExp = d, e }(delta, deltaExp)
 	delta, deltaExp = 0x1p-70, -70
+	requireNoticed(t, "a bound of 2^-70 (below the proven error)")
+}
+
+// requireNoticed fails t unless some huge case now disagrees with the
+// reference DP: the check of a deliberate fault (what).
+func requireNoticed(t *testing.T, what string) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	for _, p := range hugeCases(rng, 120) {
+	for _, p := range hugeCases(rng, 150) {
 		if checkAgainstRef(p) != nil {
 			return // the tests notice
 		}
 	}
-	t.Fatal("a bound of 2^-70 (below the proven error) went unnoticed: the huge-value tests cannot fail")
+	t.Fatalf("%s went unnoticed: the huge-value tests cannot fail", what)
+}
+
+// Ties proved by residues (rns.go) must be ties: with the residues not
+// compared, the same instances must show wrong scores.
+func TestResidueProofCatchesWrongTies(t *testing.T) {
+	defer func(k, n int) { rnsChecked, rnsMinN = k, n }(rnsChecked, rnsMinN)
+	rnsChecked, rnsMinN = 0, 0
+	requireNoticed(t, "ties proved without comparing residues")
+}
+
+// The residue proofs do the work they are for: on randpolygon(150, 1)
+// (values to 2^200) and on the huge cases (proofs on at every n) they prove
+// ties, and the scores still match the reference DP.
+func TestResidueProofsUsed(t *testing.T) {
+	defer func(n int) { rnsHook, rnsMinN = nil, n }(rnsMinN)
+	proved := 0
+	rnsHook = func(n int) { proved += n }
+	if err := checkAgainstRef(kernelRandPolygon(150, 1, "mixed")); err != nil {
+		t.Fatal(err)
+	}
+	if proved == 0 {
+		t.Fatal("randpolygon(150, 1): no tie proved by residues")
+	}
+	proved, rnsMinN = 0, 0
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, p := range hugeCases(rng, 50) {
+		if err := checkAgainstRef(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if proved == 0 {
+		t.Fatal("huge cases: no tie proved by residues")
+	}
 }
