@@ -32,11 +32,10 @@ type genTables struct {
 	// Residue proofs (rns.go): bitsAt[ln] bounds the bit length of chains of
 	// length ln; once rnsOn, big entries keep residues modulo primes
 	// (rnsCap primes at most, 0 when the budget leaves no room).
-	bitsAt  []int
-	primes  []rnsPrime
-	rnsCap  int
-	rnsOn   bool
-	rnsDone bool // every big entry has residues modulo all primes
+	bitsAt []int
+	primes []rnsPrime
+	rnsCap int
+	rnsOn  bool
 }
 
 // genSide is one table: a span per row, so that a cell finds all four

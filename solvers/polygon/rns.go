@@ -171,9 +171,8 @@ func rnsCap(n int, budget int64) int {
 // extendResidues prepares level ln: it picks the primes its ties need (a
 // tie's approximations differ by less than 2^-46 of the candidate, and a
 // candidate has at most bitsAt[a]+bitsAt[ln-a] bits) and, when that adds
-// primes, brings every big entry's residues up to them (the leaves' at the
-// first level). Entries made by settle get all the level's residues from
-// their operands'.
+// primes, brings every big entry made so far up to them. Entries made by
+// settle get all the level's residues from their operands'.
 func (t *tables) extendResidues(ln int) error {
 	g := t.gen
 	bound := 0
@@ -184,10 +183,10 @@ func (t *tables) extendResidues(ln int) error {
 	for k < g.rnsCap && 120+62*k < bound-46 {
 		k++
 	}
-	if k <= len(g.primes) && (len(g.primes) == 0 || g.rnsDone) {
-		return nil
+	if k <= len(g.primes) {
+		return nil // entries made since have them all (settle)
 	}
-	g.primes, g.rnsDone = rnsPrimesUpTo(max(k, len(g.primes))), true
+	g.primes = rnsPrimesUpTo(k)
 	t.parallelCells(phaseExact, func(mt *meter, _, i0, i1 int) {
 		for i := i0; i < i1; i++ {
 			if mt.stopped() {
