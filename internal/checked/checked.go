@@ -25,7 +25,7 @@ func Sub(a, b int64) (int64, bool) {
 
 // Mul returns a*b and whether it fits in int64.
 func Mul(a, b int64) (int64, bool) {
-	hi, lo := bits.Mul64(abs(a), abs(b))
+	hi, lo := bits.Mul64(Abs(a), Abs(b))
 	if hi != 0 {
 		return 0, false
 	}
@@ -41,8 +41,9 @@ func Mul(a, b int64) (int64, bool) {
 	return int64(lo), true
 }
 
-// abs is |a| as a uint64; MinInt64 wraps to 1<<63, which is its magnitude.
-func abs(a int64) uint64 {
+// Abs is |a| as a uint64, exact for every int64: MinInt64 wraps to 1<<63,
+// which is its magnitude.
+func Abs(a int64) uint64 {
 	if a < 0 {
 		return uint64(-a)
 	}

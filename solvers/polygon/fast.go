@@ -3,6 +3,8 @@ package polygon
 import (
 	"math"
 	"math/big"
+
+	"gamelab/internal/checked"
 )
 
 // fastTables hold the DP in int64 while every value fits (layout: see tables).
@@ -41,7 +43,7 @@ func (t *tables) newFastTables(values []*big.Int) (*fastTables, error) {
 			f.sLo[x][0], f.sHi[x][0] = v, v
 		}
 		f.tLo[x][n-1], f.tHi[x][n-1] = v, v
-		f.maxAbs = max(f.maxAbs, uabs(v))
+		f.maxAbs = max(f.maxAbs, checked.Abs(v))
 		mt.add(1)
 		if mt.stopped() {
 			return nil, errStopped
@@ -122,7 +124,7 @@ func (t *tables) fastLevel(mt *meter, ln, i0, i1 int) uint64 {
 			k = e
 		}
 		f.store(n, i, ln, lo, hi)
-		top = max(top, uabs(lo), uabs(hi))
+		top = max(top, checked.Abs(lo), checked.Abs(hi))
 		mt.add(m)
 	}
 	return top
@@ -181,18 +183,18 @@ func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
 		for k, a := range A {
 			b, c, d := B[k], C[k], D[k]
 			if M[k] {
-				e1, ok1 := mul64(a, c)
-				e2, ok2 := mul64(a, d)
-				e3, ok3 := mul64(b, c)
-				e4, ok4 := mul64(b, d)
+				e1, ok1 := checked.Mul(a, c)
+				e2, ok2 := checked.Mul(a, d)
+				e3, ok3 := checked.Mul(b, c)
+				e4, ok4 := checked.Mul(b, d)
 				if !(ok1 && ok2 && ok3 && ok4) {
 					return 0, true
 				}
 				lo = min(lo, e1, e2, e3, e4)
 				hi = max(hi, e1, e2, e3, e4)
 			} else {
-				s1, ok1 := add64(a, c)
-				s2, ok2 := add64(b, d)
+				s1, ok1 := checked.Add(a, c)
+				s2, ok2 := checked.Add(b, d)
 				if !(ok1 && ok2) {
 					return 0, true
 				}
@@ -200,7 +202,7 @@ func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
 			}
 		}
 		f.store(n, i, ln, lo, hi)
-		top = max(top, uabs(lo), uabs(hi))
+		top = max(top, checked.Abs(lo), checked.Abs(hi))
 		mt.add(m)
 	}
 	return top, false

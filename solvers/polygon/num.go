@@ -1,9 +1,10 @@
 package polygon
 
 import (
-	"math"
 	"math/big"
 	"math/bits"
+
+	"gamelab/internal/checked"
 )
 
 // num is an exact integer: the int64 s when b is nil, else b. Values that fit
@@ -61,7 +62,7 @@ func (x num) String() string {
 // detected, never wrapped), math/big otherwise.
 func addNum(x, y num) num {
 	if x.b == nil && y.b == nil {
-		if s, ok := add64(x.s, y.s); ok {
+		if s, ok := checked.Add(x.s, y.s); ok {
 			return num{s: s}
 		}
 	}
@@ -71,7 +72,7 @@ func addNum(x, y num) num {
 
 func mulNum(x, y num) num {
 	if x.b == nil && y.b == nil {
-		if p, ok := mul64(x.s, y.s); ok {
+		if p, ok := checked.Mul(x.s, y.s); ok {
 			return num{s: p}
 		}
 	}
@@ -84,36 +85,6 @@ func applyNum(op byte, x, y num) num {
 		return addNum(x, y)
 	}
 	return mulNum(x, y)
-}
-
-// add64 and mul64 report whether the int64 result is exact.
-func add64(a, b int64) (int64, bool) {
-	s := a + b
-	return s, (a^s)&(b^s) >= 0
-}
-
-func mul64(a, b int64) (int64, bool) {
-	hi, lo := bits.Mul64(uabs(a), uabs(b))
-	if hi != 0 {
-		return 0, false
-	}
-	if (a < 0) != (b < 0) {
-		if lo > 1<<63 {
-			return 0, false
-		}
-		return -int64(lo), true // lo == 1<<63 gives MinInt64, as it should
-	}
-	if lo > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(lo), true
-}
-
-func uabs(a int64) uint64 {
-	if a < 0 {
-		return uint64(-a) // MinInt64 becomes 1<<63, its true magnitude
-	}
-	return uint64(a)
 }
 
 // Residues. Every value also carries its residues modulo 2^64 (plain
@@ -142,7 +113,7 @@ func addModP(a, b uint64) uint64 {
 }
 
 func modPInt64(v int64) uint64 {
-	r := uabs(v) % modP
+	r := checked.Abs(v) % modP
 	if v < 0 && r != 0 {
 		r = modP - r
 	}

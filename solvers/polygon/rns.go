@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/bits"
 	"sync"
+
+	"gamelab/internal/checked"
 )
 
 // Residue proofs of ties in linear time.
@@ -100,7 +102,7 @@ func (q *rnsPrime) add(a, b uint64) uint64 {
 // ofInt64 is v's Montgomery form: |v| ≤ 2^63 < 2p, so one subtraction
 // reduces it.
 func (q *rnsPrime) ofInt64(v int64) uint64 {
-	u := uabs(v)
+	u := checked.Abs(v)
 	if u >= q.p {
 		u -= q.p
 	}
