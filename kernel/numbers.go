@@ -132,51 +132,35 @@ func pair(a, b any) (x, y number, kind numKind) {
 }
 
 func numAdd(a, b any) any {
-	x, y, k := pair(a, b)
-	switch k {
-	case intNum:
-		if s, ok := checked.Add(x.i, y.i); ok {
-			return int(s)
-		}
-		fallthrough
-	case bigNum:
-		return normBig(new(big.Int).Add(x.big(), y.big()))
-	case floatNum:
-		return x.float() + y.float()
-	}
-	return runtime.Add(a, b)
+	return arith(a, b, checked.Add, (*big.Int).Add, func(x, y float64) float64 { return x + y }, runtime.Add)
 }
 
 func numSub(a, b any) any {
-	x, y, k := pair(a, b)
-	switch k {
-	case intNum:
-		if d, ok := checked.Sub(x.i, y.i); ok {
-			return int(d)
-		}
-		fallthrough
-	case bigNum:
-		return normBig(new(big.Int).Sub(x.big(), y.big()))
-	case floatNum:
-		return x.float() - y.float()
-	}
-	return runtime.Subtract(a, b)
+	return arith(a, b, checked.Sub, (*big.Int).Sub, func(x, y float64) float64 { return x - y }, runtime.Subtract)
 }
 
 func numMul(a, b any) any {
+	return arith(a, b, checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
+}
+
+// arith is one exact binary operation: on int64 while the result fits (small
+// says when it does not), on big.Int beyond, in float64 when either side is a
+// float, and expr's own operator for everything else (strings, durations…).
+func arith(a, b any, small func(x, y int64) (int64, bool), exact func(z, x, y *big.Int) *big.Int,
+	float func(x, y float64) float64, other func(a, b any) any) any {
 	x, y, k := pair(a, b)
 	switch k {
 	case intNum:
-		if p, ok := checked.Mul(x.i, y.i); ok {
-			return int(p)
+		if r, ok := small(x.i, y.i); ok {
+			return int(r)
 		}
 		fallthrough
 	case bigNum:
-		return normBig(new(big.Int).Mul(x.big(), y.big()))
+		return normBig(exact(new(big.Int), x.big(), y.big()))
 	case floatNum:
-		return x.float() * y.float()
+		return float(x.float(), y.float())
 	}
-	return runtime.Multiply(a, b)
+	return other(a, b)
 }
 
 // numDiv keeps expr's meaning of `/` (a float quotient), computed from the
