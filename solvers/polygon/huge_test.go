@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -152,5 +153,18 @@ func TestResidueProofsUsed(t *testing.T) {
 	}
 	if proved == 0 {
 		t.Fatal("huge cases: no tie proved by residues")
+	}
+}
+
+// Values whose bit lengths add up to 2^31 or more could overflow the tables'
+// int32 exponents; Solve refuses them instead of ranking wrongly.
+func TestRefusesAstronomicalValues(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(1), 1<<30) // 2^(2^30): 2^30+1 bits
+	p := &Polygon{Ops: []byte{'*', '*'}, Values: []*big.Int{huge, huge}}
+	if _, err := Solve(context.Background(), p); err == nil || !strings.Contains(err.Error(), "values too large") {
+		t.Fatalf("Solve of two 2^30-bit values: err = %v, want a refusal", err)
+	}
+	if !boundedBits([]*big.Int{huge}) {
+		t.Fatal("one 2^30-bit value is within the bound")
 	}
 }

@@ -76,6 +76,10 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if !boundedBits(p.Values) {
+		// The tables keep each value's binary exponent in an int32.
+		return nil, fmt.Errorf("polygon: values too large: together they have 2^31 bits or more, so a score could exceed what the solver can rank")
+	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
