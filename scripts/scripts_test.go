@@ -4,8 +4,10 @@
 package scripts_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -53,4 +55,46 @@ func TestScripts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The tour promises every builtin once: each name that `help` lists (the game
+// builtins and the session's) appears in tour.gl.
+func TestTourUsesEveryBuiltin(t *testing.T) {
+	out := kernel.NewSession().Execute(context.Background(), "help")
+	if out.Err != nil {
+		t.Fatal(out.Err)
+	}
+	tour, err := os.ReadFile("tour.gl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := regexp.MustCompile(`(?m)^  ([A-Za-z_]\w*)`)
+	names := 0
+	for _, line := range strings.Split(out.Stdout+result(out), "\n") {
+		if strings.HasPrefix(line, "statements") {
+			break // statements and expr's own functions follow
+		}
+		m := listed.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		names++
+		use := regexp.QuoteMeta(m[1])
+		if m[1] == "_N" {
+			use = `_\d+`
+		}
+		if !regexp.MustCompile(`(^|\W)` + use + `($|\W)`).Match(tour) {
+			t.Errorf("tour.gl never uses %s", m[1])
+		}
+	}
+	if names < 30 {
+		t.Fatalf("help listed only %d builtins:\n%s", names, out.Stdout)
+	}
+}
+
+func result(out *kernel.Output) string {
+	if out.Result == nil {
+		return ""
+	}
+	return out.Result.Text
 }
