@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"gamelab/kernel/builtin"
+
 	"gamelab/kernel/games"
 )
 
@@ -16,26 +18,26 @@ import (
 // same shape as a game builtin's; call is nil for the statement forms (help,
 // vars, del) and the history names, which only have documentation.
 type kernelBuiltin struct {
-	doc  games.Builtin
+	doc  builtin.Builtin
 	call func(s *Session, args ...any) (any, error)
 }
 
 // kernelBuiltins is the kernel's table, in the order help lists it.
 var kernelBuiltins = []*kernelBuiltin{
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "print",
 		Signature: "print(x, …)",
 		Doc:       "Writes its arguments to the output, separated by spaces and followed by a newline: strings as they are, everything else as a result is shown.",
 		Example:   `print("best:", 488)`,
 	}, call: func(s *Session, args ...any) (any, error) { s.cell.print(printLine(args)); return nil, nil }},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "eprint",
 		Signature: "eprint(x, …)",
 		Doc: "Writes its arguments as print does, but to the error stream: Jupyter shows it apart as stderr, " +
 			"the REPL in its error colour, piped gamelab on stderr. For warnings and progress notes that are not results.",
 		Example: `eprint("note: this board is large")`,
 	}, call: func(s *Session, args ...any) (any, error) { s.cell.eprint(printLine(args)); return nil, nil }},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "clear",
 		Signature: "clear() / clear(wait)",
 		Doc: "Clears the cell's output so far: Jupyter empties the cell's output area, the REPL the screen; " +
@@ -50,14 +52,14 @@ var kernelBuiltins = []*kernelBuiltin{
 		if len(args) == 1 {
 			w, ok := args[0].(bool)
 			if !ok {
-				return nil, argError("clear", 1, "wait", "must be true or false, got %s", formatValue(args[0]))
+				return nil, builtin.ArgError("clear", 1, "wait", "must be true or false, got %s", formatValue(args[0]))
 			}
 			wait = w
 		}
 		s.cell.clear(wait)
 		return nil, nil
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "type",
 		Signature: "type(x)",
 		Doc:       "The name of x's type: int (of any size), float, string, bool, array, map, nil, or the game value's kind.",
@@ -69,7 +71,7 @@ var kernelBuiltins = []*kernelBuiltin{
 		}
 		return typeName(args[0]), nil
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "assert",
 		Signature: "assert(condition) / assert(condition, message)",
 		Doc:       "Fails the statement unless condition is true: a script's way to check an answer (with message saying what was expected).",
@@ -79,7 +81,7 @@ var kernelBuiltins = []*kernelBuiltin{
 			return nil, fmt.Errorf("assert: takes 1 or 2 arguments (condition, message), got %d", len(args))
 		}
 		if ok, isBool := args[0].(bool); !isBool {
-			return nil, argError("assert", 1, "condition", "must be true or false, got %s", formatValue(args[0]))
+			return nil, builtin.ArgError("assert", 1, "condition", "must be true or false, got %s", formatValue(args[0]))
 		} else if ok {
 			return nil, nil
 		}
@@ -88,56 +90,56 @@ var kernelBuiltins = []*kernelBuiltin{
 		}
 		return nil, errors.New("assertion failed")
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "sum",
 		Signature: "sum(array) / sum(array, predicate)",
 		Doc:       "Adds up the numbers of an array (or the predicate's value for each item) exactly, integers of any size included.",
 		Example:   `sum(1..100)`,
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "max",
 		Signature: "max(a, b, …) / max(array)",
 		Doc:       "The largest of its arguments or of the items of one array, compared exactly.",
 		Example:   `max([3, 2 ** 70, -1])`,
 	}, call: callPlain(extremum("max", 1))},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "min",
 		Signature: "min(a, b, …) / min(array)",
 		Doc:       "The smallest of its arguments or of the items of one array, compared exactly.",
 		Example:   `min(3, -2 ** 70)`,
 	}, call: callPlain(extremum("min", -1))},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "abs",
 		Signature: "abs(x)",
 		Doc:       "The absolute value of x, exact for integers of any size.",
 		Example:   `abs(-2 ** 64)`,
 	}, call: callPlain(numAbs)},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "help",
 		Signature: "help / help(name) / name?",
 		Doc: "Without a name, lists every builtin and statement. With one, shows that builtin's signature, what it does and an example " +
 			"(a statement; `help name` works too). `name?` or `?name` asks the same, as in IPython: Jupyter opens it in its pager, a terminal prints it.",
 		Example: `help(solve)`,
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "vars",
 		Signature: "vars",
 		Doc:       "Lists the session's variables with their types and values (a statement).",
 		Example:   `vars`,
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "del",
 		Signature: "del name, …",
 		Doc:       "Removes variables from the session (a statement).",
 		Example:   `del p`,
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "_",
 		Signature: "_",
 		Doc:       "The value of the last expression shown.",
 		Example:   `_ * 2`,
 	}},
-	{doc: games.Builtin{
+	{doc: builtin.Builtin{
 		Name:      "_N",
 		Signature: "_N",
 		Doc:       "The result of cell N (its last bare expression), nil when that cell showed nothing: _3 is cell 3's.",
@@ -189,15 +191,15 @@ func printLine(args []any) string {
 }
 
 // gameBuiltins is games.Builtins and the session's extra builtins.
-func (s *Session) gameBuiltins() []*games.Builtin {
+func (s *Session) gameBuiltins() []*builtin.Builtin {
 	if len(s.extra) == 0 {
 		return games.Builtins
 	}
-	return append(append([]*games.Builtin(nil), games.Builtins...), s.extra...)
+	return append(append([]*builtin.Builtin(nil), games.Builtins...), s.extra...)
 }
 
 // lookupDoc finds the documentation of a builtin, the game builtins first.
-func (s *Session) lookupDoc(name string) (*games.Builtin, bool) {
+func (s *Session) lookupDoc(name string) (*builtin.Builtin, bool) {
 	for _, b := range s.gameBuiltins() {
 		if b.Name == name {
 			return b, true
@@ -228,7 +230,7 @@ func (s *Session) builtinNames() []string {
 
 // helpText is help(name)'s text, also what Inspect returns: the signature,
 // the doc paragraph, an example.
-func helpText(b *games.Builtin) string {
+func helpText(b *builtin.Builtin) string {
 	var w strings.Builder
 	w.WriteString(b.Signature)
 	w.WriteString("\n    ")
@@ -243,7 +245,7 @@ func helpText(b *games.Builtin) string {
 // doc, then the statements and expr's own functions.
 func (s *Session) helpAll() string {
 	var w strings.Builder
-	section := func(title string, docs []*games.Builtin) {
+	section := func(title string, docs []*builtin.Builtin) {
 		if len(docs) == 0 {
 			return
 		}
@@ -265,7 +267,7 @@ func (s *Session) helpAll() string {
 		w.WriteString("\n")
 	}
 	section("games", s.gameBuiltins())
-	kdocs := make([]*games.Builtin, len(kernelBuiltins))
+	kdocs := make([]*builtin.Builtin, len(kernelBuiltins))
 	for i, k := range kernelBuiltins {
 		kdocs[i] = &k.doc
 	}

@@ -4,28 +4,19 @@ package kernel
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
 
+	"gamelab/kernel/builtin"
+
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
-
-	"gamelab/kernel/games"
 )
-
-// builtinError is an error returned (or a panic raised) by a builtin; kind
-// is the Error kind it is reported as.
-type builtinError struct {
-	kind string
-	err  error
-}
-
-func (e *builtinError) Error() string { return e.err.Error() }
-func (e *builtinError) Unwrap() error { return e.err }
 
 // exprFunctions builds the expr options that define every builtin for the
 // session: the game builtins bound to the running cell's Env, the kernel's
@@ -33,7 +24,7 @@ func (e *builtinError) Unwrap() error { return e.err }
 func (s *Session) exprFunctions() []expr.Option {
 	var opts []expr.Option
 	for _, b := range s.gameBuiltins() {
-		opts = append(opts, expr.Function(b.Name, s.wrap(b.Name, "GameError", func(args []any) (any, error) {
+		opts = append(opts, expr.Function(b.Name, s.wrap(b.Name, builtin.GameError, func(args []any) (any, error) {
 			return b.Fn(s.cell.env, args...)
 		})))
 	}
@@ -41,7 +32,7 @@ func (s *Session) exprFunctions() []expr.Option {
 		if k.call == nil {
 			continue
 		}
-		opts = append(opts, expr.Function(k.doc.Name, s.wrap(k.doc.Name, "RuntimeError", func(args []any) (any, error) {
+		opts = append(opts, expr.Function(k.doc.Name, s.wrap(k.doc.Name, builtin.RuntimeError, func(args []any) (any, error) {
 			return k.call(s, args...)
 		})))
 	}
@@ -86,25 +77,39 @@ func (s *Session) exprFunctions() []expr.Option {
 
 // wrap makes a builtin safe to call from expr: it stops when the cell is
 // interrupted, copies the arguments (expr reuses its argument buffer), and
-// turns an error or a panic into a builtinError of the given kind.
-func (s *Session) wrap(name, kind string, fn func(args []any) (any, error)) func(args ...any) (any, error) {
+// turns an error or a panic into a *builtin.Error: a recovered panic is an
+// InternalError, an error without a kind gets the library's kind.
+func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any, error)) func(args ...any) (any, error) {
 	return func(args ...any) (v any, err error) {
 		if err := s.cell.ctx.Err(); err != nil {
 			return nil, err
 		}
 		defer func() {
 			if r := recover(); r != nil {
-				err = &builtinError{kind: "InternalError", err: fmt.Errorf("internal error in %s: %v", name, r)}
+				err = builtin.Errorf(builtin.InternalError, "internal error in %s: %v", name, r)
 			}
 		}()
 		v, err = fn(append([]any(nil), args...))
 		if err != nil && s.cell.ctx.Err() == nil {
-			if _, ok := err.(*games.InputError); !ok {
-				err = &builtinError{kind: kind, err: err}
-			}
+			err = withKind(err, kind)
 		}
 		return v, err
 	}
+}
+
+// withKind is err as a *builtin.Error of the given kind unless it says
+// its own kind already.
+func withKind(err error, kind builtin.Kind) error {
+	var be *builtin.Error
+	if errors.As(err, &be) {
+		if be.Kind != "" {
+			return err
+		}
+		cp := *be
+		cp.Kind = kind
+		return &cp
+	}
+	return &builtin.Error{Kind: kind, Offset: -1, Msg: err.Error(), Err: err}
 }
 
 // exactPatch rewrites a statement's tree so that arithmetic and comparisons
@@ -250,7 +255,7 @@ func indexValue(args ...any) (any, error) {
 		if err != nil {
 			// The game's own message, reported as a game error like the
 			// same index in an assignment (p[0] = 1).
-			return nil, &builtinError{kind: "GameError", err: err}
+			return nil, withKind(err, builtin.GameError)
 		}
 		return v, nil
 	}

@@ -85,7 +85,7 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 			replay.WriteString(out.Result.Text + "\n")
 		}
 		if out.Err != nil {
-			replay.WriteString(out.Err.Kind + ": " + out.Err.Msg + "\n")
+			replay.WriteString(string(out.Err.Kind) + ": " + out.Err.Msg + "\n")
 		}
 		writeOutputLines(&g, replay.b.String())
 	}

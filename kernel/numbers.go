@@ -18,6 +18,8 @@ import (
 	"math/big"
 	"reflect"
 
+	"gamelab/kernel/builtin"
+
 	"github.com/expr-lang/expr/vm/runtime"
 
 	"gamelab/internal/checked"
@@ -328,12 +330,12 @@ func numSum(args ...any) (any, error) {
 	}
 	xs, ok := elements(args[0])
 	if !ok {
-		return nil, argError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
+		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
 	}
 	var total any = 0
 	for i, x := range xs {
 		if asNumber(x).kind == notNum {
-			return nil, argError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
 		}
 		total = numAdd(total, x)
 	}
@@ -358,9 +360,9 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 			c, ok := numCmp(x, best)
 			switch {
 			case !ok && array:
-				return nil, argError(name, 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
 			case !ok:
-				return nil, argError(name, i+1, "", "must be a number, got %s", formatValue(x))
+				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", formatValue(x))
 			}
 			if c == sign {
 				best = x
@@ -384,15 +386,5 @@ func numAbs(args ...any) (any, error) {
 	case floatNum:
 		return math.Abs(x.f), nil
 	}
-	return nil, argError("abs", 1, "x", "must be a number, got %s", formatValue(args[0]))
-}
-
-// argError is an error about argument k (from 1) of builtin fn, in the shape
-// games' builtins use ("abs: argument 1 (x) must be a number, got \"a\"";
-// name may be ""): the kernel puts the caret on that argument.
-func argError(fn string, k int, name, format string, a ...any) error {
-	if name != "" {
-		name = " (" + name + ")"
-	}
-	return fmt.Errorf("%s: argument %d%s %s", fn, k, name, fmt.Sprintf(format, a...))
+	return nil, builtin.ArgError("abs", 1, "x", "must be a number, got %s", formatValue(args[0]))
 }

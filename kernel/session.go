@@ -10,9 +10,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/expr-lang/expr"
+	"gamelab/kernel/builtin"
 
-	"gamelab/kernel/games"
+	"github.com/expr-lang/expr"
 )
 
 // Session holds one user's state: variables, the cell counter, the inputs and
@@ -25,7 +25,7 @@ type Session struct {
 	history map[int]any    // _N: the result of cell N
 	inputs  map[int]string // the code of cell N
 	budget  uint           // expr's memory budget per statement
-	extra   []*games.Builtin
+	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
 }
@@ -75,7 +75,7 @@ func WithMemoryBudget(n uint) Option {
 
 // WithBuiltins adds builtins to the session besides games.Builtins (tests,
 // experiments); they are documented and completed like the others.
-func WithBuiltins(bs ...*games.Builtin) Option {
+func WithBuiltins(bs ...*builtin.Builtin) Option {
 	return func(s *Session) { s.extra = append(s.extra, bs...) }
 }
 
@@ -128,11 +128,11 @@ type Display struct {
 
 // Error is a failed statement: what went wrong and where.
 type Error struct {
-	Kind   string // e.g. "SyntaxError", "NameError", "TypeError", "GameError", "Interrupted"
-	Msg    string // one line
-	Line   int    // 1-based line in the cell; 0 when unknown
-	Column int    // 1-based column (in runes); 0 when unknown
-	Source string // the source line the position refers to
+	Kind   builtin.Kind // e.g. builtin.SyntaxError, builtin.GameError, builtin.Interrupted
+	Msg    string       // one line
+	Line   int          // 1-based line in the cell; 0 when unknown
+	Column int          // 1-based column (in runes); 0 when unknown
+	Source string       // the source line the position refers to
 }
 
 // Error formats as "line:col: msg", then the source line (around the

@@ -12,26 +12,28 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/kernel/builtin"
+
 	"gamelab/kernel/games"
 )
 
 // testBuiltins are builtins for the engine's own tests: an error, a panic,
 // one that runs until interrupted, one that shows and prints.
-var testBuiltins = []*games.Builtin{
+var testBuiltins = []*builtin.Builtin{
 	{Name: "tfail", Signature: "tfail()", Doc: "Fails.", Example: "tfail()",
-		Fn: func(*games.Env, ...any) (any, error) { return nil, errors.New("tfail: it failed") }},
+		Fn: func(*builtin.Env, ...any) (any, error) { return nil, errors.New("tfail: it failed") }},
 	{Name: "tpanic", Signature: "tpanic()", Doc: "Panics.", Example: "tpanic()",
-		Fn: func(*games.Env, ...any) (any, error) { panic("boom") }},
+		Fn: func(*builtin.Env, ...any) (any, error) { panic("boom") }},
 	{Name: "tslow", Signature: "tslow()", Doc: "Waits until interrupted.", Example: "tslow()",
-		Fn: func(env *games.Env, _ ...any) (any, error) {
+		Fn: func(env *builtin.Env, _ ...any) (any, error) {
 			<-env.Ctx.Done()
 			return nil, env.Ctx.Err()
 		}},
 	{Name: "twarn", Signature: "twarn()", Doc: "Warns.", Example: "twarn()",
-		Fn: func(env *games.Env, _ ...any) (any, error) { env.Warn("careful"); return nil, nil }},
+		Fn: func(env *builtin.Env, _ ...any) (any, error) { env.Warn("careful"); return nil, nil }},
 	{Name: "tshow", Signature: "tshow(x)", Doc: "Shows x, prints a line.", Example: "tshow(1)",
 		Returns: []any{map[string]any{"alpha": 1, "beta": 2}},
-		Fn: func(env *games.Env, args ...any) (any, error) {
+		Fn: func(env *builtin.Env, args ...any) (any, error) {
 			env.Print("printed\n")
 			env.Show(formatValue(args[0]), "<svg/>")
 			return map[string]any{"alpha": 1, "beta": 2}, nil
@@ -279,8 +281,8 @@ func (d drawn) SVG() string  { *d.draws++; return "<svg>drawn</svg>" }
 // shown before the last or show(); one that asks (Jupyter) gets them all.
 func TestPicturesOnlyWhenAsked(t *testing.T) {
 	draws := 0
-	s := newTestSession(WithBuiltins(&games.Builtin{Name: "tdrawn", Signature: "tdrawn()", Doc: "A drawn value.", Example: "tdrawn()",
-		Fn: func(*games.Env, ...any) (any, error) { return drawn{&draws}, nil }}))
+	s := newTestSession(WithBuiltins(&builtin.Builtin{Name: "tdrawn", Signature: "tdrawn()", Doc: "A drawn value.", Example: "tdrawn()",
+		Fn: func(*builtin.Env, ...any) (any, error) { return drawn{&draws}, nil }}))
 	const cell = "tdrawn()\nshow(tdrawn())\ntdrawn()"
 	out := s.ExecuteWith(context.Background(), cell, ExecOptions{})
 	if out.Err != nil {
@@ -306,7 +308,7 @@ func TestErrors(t *testing.T) {
 		name      string
 		setup     string
 		cell      string
-		kind      string
+		kind      builtin.Kind
 		line, col int
 		msg       string // substring of Msg
 	}{
@@ -426,8 +428,8 @@ func TestInterrupt(t *testing.T) {
 	// loop would run 10¹² times.
 	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	stopper := &games.Builtin{Name: "tstop", Signature: "tstop()", Doc: "Interrupts the cell.", Example: "tstop()",
-		Fn: func(*games.Env, ...any) (any, error) { cancel(); return true, nil }}
+	stopper := &builtin.Builtin{Name: "tstop", Signature: "tstop()", Doc: "Interrupts the cell.", Example: "tstop()",
+		Fn: func(*builtin.Env, ...any) (any, error) { cancel(); return true, nil }}
 	s = newTestSession(WithBuiltins(stopper))
 	run(t, s, "xs = 1..999999")
 	go func() { done <- s.Execute(ctx, "tstop() && any(xs, any(xs, {false}))") }()
@@ -819,7 +821,7 @@ func TestOddInputs(t *testing.T) {
 			out := s.Execute(context.Background(), tc.cell)
 			got := resultText(out)
 			if out.Err != nil {
-				got = out.Err.Kind + ": " + out.Err.Msg
+				got = string(out.Err.Kind) + ": " + out.Err.Msg
 			}
 			if got != tc.want {
 				t.Errorf("got %.200q, want %.200q", got, tc.want)
@@ -886,5 +888,20 @@ func TestInterruptBigSolve(t *testing.T) {
 	}
 	if _, ok := s.vars["r"]; ok {
 		t.Error("an interrupted assignment bound r")
+	}
+}
+
+// BenchmarkCellManyVars is a trivial cell in a session of 10,000 variables:
+// a statement's cost must not grow with the variables it does not use.
+func BenchmarkCellManyVars(b *testing.B) {
+	s := NewSession()
+	for i := range 10000 {
+		s.vars[fmt.Sprintf("v%d", i)] = i
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if out := s.Execute(context.Background(), "v1 + 1"); out.Err != nil {
+			b.Fatal(out.Err)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"gamelab/kernel/builtin"
 	"math"
 	"math/big"
 	"reflect"
@@ -51,7 +52,7 @@ func unpack(fn string, args []any, params ...any) error {
 	}
 	for k, a := range args {
 		if msg := store(params[2*k+1], a); msg != "" {
-			return argError(fn, k+1, names[k], "%s", msg)
+			return builtin.ArgError(fn, k+1, names[k], "%s", msg)
 		}
 	}
 	return nil
@@ -67,16 +68,11 @@ type intIn struct {
 // checking lo ≤ v ≤ hi.
 func between(p *int, lo, hi int) *intIn { return &intIn{p, lo, hi} }
 
-// argError is the one shape of an argument error; k counts from 1.
-func argError(fn string, k int, name, format string, a ...any) error {
-	return fmt.Errorf("%s: argument %d (%s) %s", fn, k, name, fmt.Sprintf(format, a...))
-}
-
 // checkIndex is for ranges known only after unpacking (a vertex number
 // depends on the polygon): the same message as intIn's.
 func checkIndex(fn string, k int, name string, v, lo, hi int) error {
 	if v < lo || v > hi {
-		return argError(fn, k, name, "%s", rangeMsg(v, lo, hi))
+		return builtin.ArgError(fn, k, name, "%s", rangeMsg(v, lo, hi))
 	}
 	return nil
 }
@@ -156,7 +152,7 @@ func store(dst, a any) string {
 // badType is the error for an argument of none of the accepted kinds; want
 // reads like "a polygon, coins or board".
 func badType(fn string, k int, name, want string, a any) error {
-	return argError(fn, k, name, "must be %s, got %s", want, typeName(a))
+	return builtin.ArgError(fn, k, name, "must be %s, got %s", want, typeName(a))
 }
 
 // maxExactFloat is 2^53: above it a float64 no longer holds every integer,

@@ -13,8 +13,8 @@ import (
 
 func BenchmarkSolveCoinsBuiltin(b *testing.B) {
 	env, _ := testEnv()
-	c, _ := builtin(nil, "randcoins").Fn(env, 3000, 1)
-	solve := builtin(nil, "solve")
+	c, _ := lookup(nil, "randcoins").Fn(env, 3000, 1)
+	solve := lookup(nil, "solve")
 	for b.Loop() {
 		if _, err := solve.Fn(env, c); err != nil {
 			b.Fatal(err)
@@ -24,7 +24,7 @@ func BenchmarkSolveCoinsBuiltin(b *testing.B) {
 
 func BenchmarkSolveCoinsDirect(b *testing.B) {
 	env, _ := testEnv()
-	c, _ := builtin(nil, "randcoins").Fn(env, 3000, 1)
+	c, _ := lookup(nil, "randcoins").Fn(env, 3000, 1)
 	for b.Loop() {
 		if _, err := coins.Solve(context.Background(), c.(*Coins).row); err != nil {
 			b.Fatal(err)
@@ -34,8 +34,8 @@ func BenchmarkSolveCoinsDirect(b *testing.B) {
 
 func BenchmarkSolveBoardBuiltin(b *testing.B) {
 	env, _ := testEnv()
-	x, _ := builtin(nil, "randboard").Fn(env, 1000, 1)
-	solve := builtin(nil, "solve")
+	x, _ := lookup(nil, "randboard").Fn(env, 1000, 1)
+	solve := lookup(nil, "solve")
 	for b.Loop() {
 		if _, err := solve.Fn(env, x, 2); err != nil {
 			b.Fatal(err)
@@ -45,7 +45,7 @@ func BenchmarkSolveBoardBuiltin(b *testing.B) {
 
 func BenchmarkSolveBoardDirect(b *testing.B) {
 	env, _ := testEnv()
-	x, _ := builtin(nil, "randboard").Fn(env, 1000, 1)
+	x, _ := lookup(nil, "randboard").Fn(env, 1000, 1)
 	for b.Loop() {
 		if _, err := lifeline.Solve(context.Background(), x.(*Board).b, 2); err != nil {
 			b.Fatal(err)
@@ -55,7 +55,7 @@ func BenchmarkSolveBoardDirect(b *testing.B) {
 
 func BenchmarkSetIndexBoard(b *testing.B) {
 	env, _ := testEnv()
-	x, _ := builtin(nil, "randboard").Fn(env, 1000, 1)
+	x, _ := lookup(nil, "randboard").Fn(env, 1000, 1)
 	for b.Loop() {
 		if _, err := x.(*Board).SetIndex([]any{500, 250}, 3); err != nil {
 			b.Fatal(err)

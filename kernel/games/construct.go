@@ -3,26 +3,13 @@ package games
 import (
 	"errors"
 	"fmt"
+	"gamelab/kernel/builtin"
 	"math/big"
 
 	"gamelab/solvers/coins"
 	"gamelab/solvers/lifeline"
 	"gamelab/solvers/polygon"
 )
-
-// InputError is bad game text in a string argument (a polygon, a row of
-// coins, a board). Offset is the byte offset of the offending token in that
-// string, so the kernel can put its caret inside the string literal; Err is
-// the solver's own *ParseError, whose message says what is wrong.
-type InputError struct {
-	Fn     string // the builtin, e.g. "polygon"
-	Arg    int    // the argument holding the text, from 1
-	Offset int    // byte offset in the argument's string
-	Err    error
-}
-
-func (e *InputError) Error() string { return e.Fn + ": " + e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
 
 // inputError wraps a solver parse error with where it is; other errors pass
 // through with the builtin's name.
@@ -32,11 +19,11 @@ func inputError(fn string, arg int, err error) error {
 	var lp *lifeline.ParseError
 	switch {
 	case errors.As(err, &pp):
-		return &InputError{fn, arg, pp.Offset, err}
+		return builtin.InputError(fn, arg, pp.Offset, err)
 	case errors.As(err, &cp):
-		return &InputError{fn, arg, cp.Offset, err}
+		return builtin.InputError(fn, arg, cp.Offset, err)
 	case errors.As(err, &lp):
-		return &InputError{fn, arg, lp.Offset, err}
+		return builtin.InputError(fn, arg, lp.Offset, err)
 	}
 	return fmt.Errorf("%s: %w", fn, err)
 }
@@ -52,7 +39,7 @@ const (
 )
 
 func init() {
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "polygon",
 		Signature: `polygon(text) / polygon(values, ops)`,
 		Doc: `Makes a polygon-game ring. The text form is "op1 v1 op2 v2 … opn vn" ` +
@@ -63,7 +50,7 @@ func init() {
 		Returns: []any{&Polygon{}},
 		Fn:      fnPolygon,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "coins",
 		Signature: `coins(values) / coins(text)`,
 		Doc: `Makes a row of coins for coins in a row: an array of integers, or a string of ` +
@@ -72,7 +59,7 @@ func init() {
 		Returns: []any{&Coins{}},
 		Fn:      fnCoins,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "board",
 		Signature: `board(N, text) / board(N, cells) / board(rows) / board(N)`,
 		Doc: fmt.Sprintf(`Makes a Life Line board of N rows (1..%d): from the cells in reading order as a `+
@@ -82,7 +69,7 @@ func init() {
 		Returns: []any{&Board{}},
 		Fn:      fnBoard,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "randpolygon",
 		Signature: `randpolygon(n, seed)`,
 		Doc: fmt.Sprintf(`A random polygon of n vertices (1..%d): values uniform in -10..10, each `+
@@ -91,7 +78,7 @@ func init() {
 		Returns: []any{&Polygon{}},
 		Fn:      fnRandPolygon,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "randcoins",
 		Signature: `randcoins(n, seed)`,
 		Doc: fmt.Sprintf(`A random row of n coins (1..%d), each uniform in 1..100. The same seed `+
@@ -101,7 +88,7 @@ func init() {
 		Returns: []any{&Coins{}},
 		Fn:      fnRandCoins,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "randboard",
 		Signature: `randboard(N, seed)`,
 		Doc: fmt.Sprintf(`A random Life Line board of N rows (1..%d): each vertex empty with odds 3 in 10, `+
@@ -114,7 +101,7 @@ func init() {
 	})
 }
 
-func fnPolygon(env *Env, args ...any) (any, error) {
+func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 	var first, ops any
 	if err := unpack("polygon", args, "text", &first, "ops?", &ops); err != nil {
 		return nil, err
@@ -123,7 +110,7 @@ func fnPolygon(env *Env, args ...any) (any, error) {
 		text, ok := first.(string)
 		if !ok {
 			if _, isList := asList(first); isList {
-				return nil, argError("polygon", 1, "text", "is an array: give the operators too, polygon(values, \"+*…\")")
+				return nil, builtin.ArgError("polygon", 1, "text", "is an array: give the operators too, polygon(values, \"+*…\")")
 			}
 			return nil, badType("polygon", 1, "text", "a string", first)
 		}
@@ -143,10 +130,10 @@ func fnPolygon(env *Env, args ...any) (any, error) {
 	}
 	opb, msg := parseOps(ops)
 	if msg != "" {
-		return nil, argError("polygon", 2, "ops", "%s", msg)
+		return nil, builtin.ArgError("polygon", 2, "ops", "%s", msg)
 	}
 	if len(opb) != len(values) {
-		return nil, argError("polygon", 2, "ops", "must hold one operator per vertex (%d), got %d", len(values), len(opb))
+		return nil, builtin.ArgError("polygon", 2, "ops", "must hold one operator per vertex (%d), got %d", len(values), len(opb))
 	}
 	return NewPolygon(&polygon.Polygon{Ops: opb, Values: values}), nil
 }
@@ -155,20 +142,20 @@ func fnPolygon(env *Env, args ...any) (any, error) {
 // needs n ≥ 1).
 func bigList(fn string, k int, name string, list []any) ([]*big.Int, error) {
 	if len(list) == 0 {
-		return nil, argError(fn, k, name, "is empty: a game needs at least one")
+		return nil, builtin.ArgError(fn, k, name, "is empty: a game needs at least one")
 	}
 	out := make([]*big.Int, len(list))
 	for i, x := range list {
 		b, msg := toBig(x)
 		if msg != "" {
-			return nil, argError(fn, k, name, "element %d %s", i+1, msg)
+			return nil, builtin.ArgError(fn, k, name, "element %d %s", i+1, msg)
 		}
 		out[i] = b
 	}
 	return out, nil
 }
 
-func fnCoins(env *Env, args ...any) (any, error) {
+func fnCoins(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("coins", args, "values", &x); err != nil {
 		return nil, err
@@ -191,7 +178,7 @@ func fnCoins(env *Env, args ...any) (any, error) {
 	return NewCoins(row), nil
 }
 
-func fnBoard(env *Env, args ...any) (any, error) {
+func fnBoard(env *builtin.Env, args ...any) (any, error) {
 	var first, cells any
 	if err := unpack("board", args, "N", &first, "cells?", &cells); err != nil {
 		return nil, err
@@ -200,7 +187,7 @@ func fnBoard(env *Env, args ...any) (any, error) {
 		if rows, ok := asList(first); ok {
 			if len(rows) > 0 {
 				if _, nested := asList(rows[0]); !nested {
-					return nil, argError("board", 1, "rows", "must be an array of rows, one array per row (for the cells in one array, use board(N, cells))")
+					return nil, builtin.ArgError("board", 1, "rows", "must be an array of rows, one array per row (for the cells in one array, use board(N, cells))")
 				}
 			}
 			return boardFromRows("board", 1, "rows", len(rows), rows)
@@ -211,7 +198,7 @@ func fnBoard(env *Env, args ...any) (any, error) {
 		msg = rangeMsg(n, 1, MaxBoardN)
 	}
 	if msg != "" {
-		return nil, argError("board", 1, "N", "%s", msg)
+		return nil, builtin.ArgError("board", 1, "N", "%s", msg)
 	}
 	switch c := cells.(type) {
 	case nil:
@@ -237,7 +224,7 @@ func fnBoard(env *Env, args ...any) (any, error) {
 // the cells flat in reading order.
 func boardFromRows(fn string, k int, name string, n int, list []any) (any, error) {
 	if n < 1 || n > MaxBoardN {
-		return nil, argError(fn, k, name, "must hold 1..%d rows, got %d", MaxBoardN, n)
+		return nil, builtin.ArgError(fn, k, name, "must hold 1..%d rows, got %d", MaxBoardN, n)
 	}
 	b := lifeline.NewBoard(n)
 	nested := len(list) > 0
@@ -252,14 +239,14 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 			msg = rangeMsg(c, 0, 9)
 		}
 		if msg != "" {
-			return argError(fn, k, name, "cell (%d,%d) %s", r, p, msg)
+			return builtin.ArgError(fn, k, name, "cell (%d,%d) %s", r, p, msg)
 		}
 		b.Cells[b.Index(r, p)] = uint8(c)
 		return nil
 	}
 	if !nested {
 		if len(list) != len(b.Cells) {
-			return nil, argError(fn, k, name, "must hold %d cells for %d rows, got %d", len(b.Cells), n, len(list))
+			return nil, builtin.ArgError(fn, k, name, "must hold %d cells for %d rows, got %d", len(b.Cells), n, len(list))
 		}
 		for i, v := range list {
 			r, p := lifeline.Coord(i)
@@ -270,12 +257,12 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 		return NewBoard(b), nil
 	}
 	if len(list) != n {
-		return nil, argError(fn, k, name, "must hold %d rows, got %d", n, len(list))
+		return nil, builtin.ArgError(fn, k, name, "must hold %d rows, got %d", n, len(list))
 	}
 	for r, x := range list {
 		row, _ := asList(x)
 		if len(row) != r+1 {
-			return nil, argError(fn, k, name, "row %d must hold %d cells, got %d", r+1, r+1, len(row))
+			return nil, builtin.ArgError(fn, k, name, "row %d must hold %d cells, got %d", r+1, r+1, len(row))
 		}
 		for p, v := range row {
 			if err := cell(v, r+1, p+1); err != nil {
@@ -288,14 +275,14 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 
 // randArgs reads (n, seed), n named nName, for a random constructor, n in 1..maxN, and
 // returns the generator for the seed. The seed is any integer of 64 bits.
-func randArgs(fn, nName string, env *Env, args []any, maxN int) (int, *rng, error) {
+func randArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (int, *rng, error) {
 	var n int
 	var seed *big.Int
 	if err := unpack(fn, args, nName, between(&n, 1, maxN), "seed", &seed); err != nil {
 		return 0, nil, err
 	}
 	if !seed.IsInt64() {
-		return 0, nil, argError(fn, 2, "seed", "must fit 64 bits, got %s", seed)
+		return 0, nil, builtin.ArgError(fn, 2, "seed", "must fit 64 bits, got %s", seed)
 	}
 	if err := env.Ctx.Err(); err != nil {
 		return 0, nil, err
@@ -303,7 +290,7 @@ func randArgs(fn, nName string, env *Env, args []any, maxN int) (int, *rng, erro
 	return n, newRNG(seed.Int64()), nil
 }
 
-func fnRandPolygon(env *Env, args ...any) (any, error) {
+func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
 	n, g, err := randArgs("randpolygon", "n", env, args, MaxRandPolygon)
 	if err != nil {
 		return nil, err
@@ -316,7 +303,7 @@ func fnRandPolygon(env *Env, args ...any) (any, error) {
 	return NewPolygon(p), nil
 }
 
-func fnRandCoins(env *Env, args ...any) (any, error) {
+func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
 	n, g, err := randArgs("randcoins", "n", env, args, MaxRandCoins)
 	if err != nil {
 		return nil, err
@@ -328,7 +315,7 @@ func fnRandCoins(env *Env, args ...any) (any, error) {
 	return NewCoins(row), nil
 }
 
-func fnRandBoard(env *Env, args ...any) (any, error) {
+func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 	n, g, err := randArgs("randboard", "N", env, args, MaxBoardN)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"gamelab/kernel/builtin"
 	"math/big"
 	"slices"
 
@@ -14,7 +15,7 @@ import (
 // offers for a variable.
 
 func init() {
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "at",
 		Signature: `at(x, i) / at(board, r, p)`,
 		Doc: `Reads one number, counting from 1: vertex i's value of a polygon, coin i of a row, ` +
@@ -23,7 +24,7 @@ func init() {
 		Returns: []any{0},
 		Fn:      fnAt,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:       "setv",
 		Signature:  `setv(x, i, v)`,
 		Doc:        `Returns a copy of polygon or coins x with vertex (or coin) i, from 1, set to the integer v.`,
@@ -32,7 +33,7 @@ func init() {
 		ReturnsFor: sameGame,
 		Fn:         fnSetv,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "setop",
 		Signature: `setop(p, i, op)`,
 		Doc: `Returns a copy of polygon p with edge i's operator set to op ("+" or "*"; "t" and "x" ` +
@@ -41,7 +42,7 @@ func init() {
 		Returns: []any{&Polygon{}},
 		Fn:      fnSetop,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "setcell",
 		Signature: `setcell(b, r, p, v)`,
 		Doc:       `Returns a copy of board b with the cell at row r, position p (both from 1) set to v: 0 for empty, or a stone 1..9.`,
@@ -49,7 +50,7 @@ func init() {
 		Returns:   []any{&Board{}},
 		Fn:        fnSetcell,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "insert",
 		Signature: `insert(p, i, op, v) / insert(c, i, v)`,
 		Doc: `Returns a copy with a new vertex or coin at position i (1..n+1; n+1 appends). In a ` +
@@ -60,7 +61,7 @@ func init() {
 		ReturnsFor: sameGame,
 		Fn:         fnInsert,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "remove",
 		Signature: `remove(x, i)`,
 		Doc: `Returns a copy of polygon or coins x without vertex (coin) i. In a polygon, edge i goes ` +
@@ -70,7 +71,7 @@ func init() {
 		ReturnsFor: sameGame,
 		Fn:         fnRemove,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "rotate",
 		Signature: `rotate(x, k)`,
 		Doc: `Returns x turned by k steps (k may be negative): for a polygon, the old v(k+1) becomes ` +
@@ -81,7 +82,7 @@ func init() {
 		ReturnsFor: sameGame,
 		Fn:         fnRotate,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "reverse",
 		Signature: `reverse(x)`,
 		Doc: `Returns x mirrored: a polygon numbered the other way round (v1 ↔ vn, the same game), a ` +
@@ -102,7 +103,7 @@ func firstArg(fn, sig string, args []any) (any, error) {
 	return args[0], nil
 }
 
-func fnAt(env *Env, args ...any) (any, error) {
+func fnAt(env *builtin.Env, args ...any) (any, error) {
 	x, err := firstArg("at", "at(x, i) or at(board, r, p)", args)
 	if err != nil {
 		return nil, err
@@ -154,7 +155,7 @@ func unpackVertex(fn string, args []any, bname string, v *int) (r, p int, err er
 	return r, p, nil
 }
 
-func fnSetv(env *Env, args ...any) (any, error) {
+func fnSetv(env *builtin.Env, args ...any) (any, error) {
 	x, err := firstArg("setv", "setv(x, i, v)", args)
 	if err != nil {
 		return nil, err
@@ -179,12 +180,12 @@ func fnSetv(env *Env, args ...any) (any, error) {
 		}
 		return x.with(func(row []*big.Int) []*big.Int { row[i-1] = v; return row }), nil
 	case *Board:
-		return nil, argError("setv", 1, "x", "is a board: use setcell(b, r, p, v)")
+		return nil, builtin.ArgError("setv", 1, "x", "is a board: use setcell(b, r, p, v)")
 	}
 	return nil, badType("setv", 1, "x", "a polygon or coins", x)
 }
 
-func fnSetop(env *Env, args ...any) (any, error) {
+func fnSetop(env *builtin.Env, args ...any) (any, error) {
 	var p *Polygon
 	var i int
 	var ops string
@@ -196,12 +197,12 @@ func fnSetop(env *Env, args ...any) (any, error) {
 	}
 	op, ok := parseOp(ops)
 	if !ok {
-		return nil, argError("setop", 3, "op", "must be \"+\" or \"*\", got %q", ops)
+		return nil, builtin.ArgError("setop", 3, "op", "must be \"+\" or \"*\", got %q", ops)
 	}
 	return p.with(func(q *polygon.Polygon) { q.Ops[i-1] = op }), nil
 }
 
-func fnSetcell(env *Env, args ...any) (any, error) {
+func fnSetcell(env *builtin.Env, args ...any) (any, error) {
 	var v int
 	r, p, err := unpackVertex("setcell", args, "b", &v)
 	if err != nil {
@@ -210,7 +211,7 @@ func fnSetcell(env *Env, args ...any) (any, error) {
 	return args[0].(*Board).with(func(q *lifeline.Board) { q.Cells[q.Index(r, p)] = uint8(v) }), nil
 }
 
-func fnInsert(env *Env, args ...any) (any, error) {
+func fnInsert(env *builtin.Env, args ...any) (any, error) {
 	x, err := firstArg("insert", "insert(p, i, op, v) or insert(c, i, v)", args)
 	if err != nil {
 		return nil, err
@@ -228,7 +229,7 @@ func fnInsert(env *Env, args ...any) (any, error) {
 		}
 		op, ok := parseOp(ops)
 		if !ok {
-			return nil, argError("insert", 3, "op", "must be \"+\" or \"*\", got %q", ops)
+			return nil, builtin.ArgError("insert", 3, "op", "must be \"+\" or \"*\", got %q", ops)
 		}
 		return x.with(func(q *polygon.Polygon) {
 			q.Ops = slices.Insert(q.Ops, i-1, op)
@@ -246,7 +247,7 @@ func fnInsert(env *Env, args ...any) (any, error) {
 	return nil, badType("insert", 1, "x", "a polygon or coins", x)
 }
 
-func fnRemove(env *Env, args ...any) (any, error) {
+func fnRemove(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var i int
 	if err := unpack("remove", args, "x", &x, "i", &i); err != nil {
@@ -266,7 +267,7 @@ func fnRemove(env *Env, args ...any) (any, error) {
 		if _, ok := x.(*Polygon); ok {
 			what = "vertex"
 		}
-		return nil, argError("remove", 1, "x", "has only one %s, which must stay", what)
+		return nil, builtin.ArgError("remove", 1, "x", "has only one %s, which must stay", what)
 	}
 	if err := checkIndex("remove", 2, "i", i, 1, n); err != nil {
 		return nil, err
@@ -287,7 +288,7 @@ func rotated[T any](s []T, k int) []T {
 	return append(slices.Clone(s[k:]), s[:k]...)
 }
 
-func fnRotate(env *Env, args ...any) (any, error) {
+func fnRotate(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var k int
 	if err := unpack("rotate", args, "x", &x, "k", &k); err != nil {
@@ -324,7 +325,7 @@ func turnBoard(b *lifeline.Board) []uint8 {
 	return out
 }
 
-func fnReverse(env *Env, args ...any) (any, error) {
+func fnReverse(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("reverse", args, "x", &x); err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"gamelab/kernel/builtin"
 	"io"
 	"math/big"
 	"os"
@@ -23,9 +24,9 @@ import (
 type shown struct{ text, svg string }
 
 // testEnv returns an Env whose Show calls are recorded.
-func testEnv() (*Env, *[]shown) {
+func testEnv() (*builtin.Env, *[]shown) {
 	var log []shown
-	env := &Env{
+	env := &builtin.Env{
 		Ctx:      context.Background(),
 		Show:     func(text, svg string) { log = append(log, shown{text, svg}) },
 		Print:    func(string) {},
@@ -35,7 +36,7 @@ func testEnv() (*Env, *[]shown) {
 }
 
 // builtin finds a builtin by name; t may be nil (benchmarks).
-func builtin(t *testing.T, name string) *Builtin {
+func lookup(t *testing.T, name string) *builtin.Builtin {
 	for _, b := range Builtins {
 		if b.Name == name {
 			return b
@@ -47,7 +48,7 @@ func builtin(t *testing.T, name string) *Builtin {
 func call(t *testing.T, name string, args ...any) (any, error) {
 	t.Helper()
 	env, _ := testEnv()
-	return builtin(t, name).Fn(env, args...)
+	return lookup(t, name).Fn(env, args...)
 }
 
 func must(t *testing.T, name string, args ...any) any {
@@ -293,17 +294,17 @@ func TestLifelineErrors(t *testing.T) {
 		env, _ := testEnv()
 		var warned []string
 		env.Warn = func(msg string) { warned = append(warned, msg) }
-		v, err := builtin(t, fn).Fn(env, dead, 2)
+		v, err := lookup(t, fn).Fn(env, dead, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(warned) != 1 || warned[0] != warning {
 			t.Errorf("%s warned %q", fn, warned)
 		}
-		if text := v.(Value).Text(); !strings.Contains(text, note) || strings.Contains(text, "warning") {
+		if text := v.(builtin.Value).Text(); !strings.Contains(text, note) || strings.Contains(text, "warning") {
 			t.Errorf("%s's text keeps a note, not the warning:\n%s", fn, text)
 		}
-		if v, err := builtin(t, fn).Fn(env, must(t, "board", 4, "1  1 0  2 2 2  0 0 0 0"), 2); err != nil || len(warned) != 1 || strings.Contains(v.(Value).Text(), "unreachable") {
+		if v, err := lookup(t, fn).Fn(env, must(t, "board", 4, "1  1 0  2 2 2  0 0 0 0"), 2); err != nil || len(warned) != 1 || strings.Contains(v.(builtin.Value).Text(), "unreachable") {
 			t.Errorf("%s of a reachable board warned %q: %v", fn, warned, err)
 		}
 	}
@@ -328,7 +329,7 @@ func TestInputErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		_, err := call(t, tc.name, tc.args...)
-		var ie *InputError
+		var ie *builtin.Error
 		if !errors.As(err, &ie) || ie.Arg != tc.arg || ie.Offset != tc.offset || (tc.msg != "" && err.Error() != tc.msg) {
 			t.Errorf("%s%q: %#v (%v)", tc.name, tc.args, err, err)
 		}
@@ -443,7 +444,7 @@ func TestIndexing(t *testing.T) {
 		t.Errorf("b[2, 2] = %v %v", v, err)
 	}
 	errs := []struct {
-		x     Indexable
+		x     builtin.Indexable
 		index []any
 		v     any
 		want  string
@@ -499,13 +500,13 @@ func TestCancelled(t *testing.T) {
 		{must(t, "randpolygon", 30, 1)}, {must(t, "randcoins", 30, 1)}, {must(t, "randboard", 5, 1), 1},
 	} {
 		for _, name := range []string{"solve", "trace"} {
-			if _, err := builtin(t, name).Fn(env, args...); !errors.Is(err, context.Canceled) {
+			if _, err := lookup(t, name).Fn(env, args...); !errors.Is(err, context.Canceled) {
 				t.Errorf("%s(%v) with a cancelled context: %v", name, args[0], err)
 			}
 		}
 	}
 	for _, name := range []string{"randpolygon", "randcoins", "randboard"} {
-		if _, err := builtin(t, name).Fn(env, 5, 1); !errors.Is(err, context.Canceled) {
+		if _, err := lookup(t, name).Fn(env, 5, 1); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s with a cancelled context: %v", name, err)
 		}
 	}
@@ -514,16 +515,16 @@ func TestCancelled(t *testing.T) {
 func TestTexts(t *testing.T) {
 	p := must(t, "polygon", seedPolygon)
 	tests := []struct {
-		v    Value
+		v    builtin.Value
 		want string
 	}{
-		{must(t, "solve", p).(Value), `best 488: delete edge 3 first (optimal first edges: 3 4)
+		{must(t, "solve", p).(builtin.Value), `best 488: delete edge 3 first (optimal first edges: 3 4)
 then merge edges 2 1 5 4
 plan -8*(-5+(8*(-5+-2)))
 scores by first edge: 168 480 488 488 120
 worst by first edge: -336 -720 -336 -29 -2240
 `},
-		{must(t, "trace", p).(Value), `move  edge  does            chain after the move
+		{must(t, "trace", p).(builtin.Value), `move  edge  does            chain after the move
 1     3     delete -2 * -8  -8 * -5 + 8 * -5 + -2
 2     2     -5 + -2 = -7    -8 * -5 + 8 * -7
 3     1     8 * -7 = -56    -8 * -5 + -56
@@ -535,7 +536,7 @@ plan -8*(-5+(8*(-5+-2)))
 scores by first edge: 168 480 488 488 120
 worst by first edge: -336 -720 -336 -29 -2240
 `},
-		{must(t, "trace", must(t, "coins", "10 80 90 30")).(Value), `  turn  player  side  coin  at    A    B  mover ends with  other end gives
+		{must(t, "trace", must(t, "coins", "10 80 90 30")).(builtin.Value), `  turn  player  side  coin  at    A    B  mover ends with  other end gives
      1       A     R    30   4   30    0              110              100
      2       B     R    90   3   30   90              100               90
      3       A     R    80   2  110   90              110               40
@@ -543,16 +544,16 @@ worst by first edge: -336 -720 -336 -29 -2240
 A 110, B 100, A − B = 10
 moves RRRL
 `},
-		{must(t, "solve", must(t, "board", 4, lifelineSamples[0].cells), 4).(Value), `player 4: best 6 at (3,2)
+		{must(t, "solve", must(t, "board", 4, lifelineSamples[0].cells), 4).(builtin.Value), `player 4: best 6 at (3,2)
 a stone at (3,2) removes 3 of stone 1 (3,1) (4,1) (4,2); 2 of stone 2 (1,1) (2,1); 1 of stone 3 (2,2)
 `},
-		{must(t, "solve", must(t, "board", 4, lifelineSamples[4].cells), 2).(Value), `player 2: best 8 at (4,4)
+		{must(t, "solve", must(t, "board", 4, lifelineSamples[4].cells), 2).(builtin.Value), `player 2: best 8 at (4,4)
 a stone at (4,4) removes 9 of stone 1 (1,1) (2,1) (2,2) (3,1) (3,2) (3,3) (4,1) (4,2) (4,3); and the new stone itself
 `},
-		{must(t, "solve", must(t, "board", 1), 3).(Value), `player 3: best -1 at (1,1)
+		{must(t, "solve", must(t, "board", 1), 3).(builtin.Value), `player 3: best -1 at (1,1)
 a stone at (1,1) removes only the new stone itself
 `},
-		{must(t, "solve", must(t, "board", 2, "0 0 0"), 3).(Value), `player 3: best 0 at (1,1) (2,1) (2,2)
+		{must(t, "solve", must(t, "board", 2, "0 0 0"), 3).(builtin.Value), `player 3: best 0 at (1,1) (2,1) (2,2)
 a stone at (1,1) removes nothing
 `},
 	}
@@ -564,11 +565,11 @@ a stone at (1,1) removes nothing
 	// The game values' drawings come from kernel/display (pinned there);
 	// here, that each carries the text form to copy back.
 	for _, c := range []struct {
-		v    Value
+		v    builtin.Value
 		want string
 	}{
-		{p.(Value), `polygon("* -5 + -2 * -8 * -5 + 8")`},
-		{must(t, "coins", "10 80 90 30").(Value), `coins("10 80 90 30")`},
+		{p.(builtin.Value), `polygon("* -5 + -2 * -8 * -5 + 8")`},
+		{must(t, "coins", "10 80 90 30").(builtin.Value), `coins("10 80 90 30")`},
 	} {
 		if !strings.Contains(c.v.Text(), c.want) {
 			t.Errorf("%T text lacks %s:\n%s", c.v, c.want, c.v.Text())
@@ -607,10 +608,10 @@ func wellFormed(s string) error {
 func TestShowSaveText(t *testing.T) {
 	env, log := testEnv()
 	r := must(t, "solve", must(t, "polygon", seedPolygon)).(*PolygonResult)
-	if v, err := builtin(t, "show").Fn(env, r); v != nil || err != nil {
+	if v, err := lookup(t, "show").Fn(env, r); v != nil || err != nil {
 		t.Fatalf("show = %v, %v", v, err)
 	}
-	if v, err := builtin(t, "show").Fn(env, []any{1, "a"}); v != nil || err != nil {
+	if v, err := lookup(t, "show").Fn(env, []any{1, "a"}); v != nil || err != nil {
 		t.Fatalf("show = %v, %v", v, err)
 	}
 	if len(*log) != 2 {
@@ -624,7 +625,7 @@ func TestShowSaveText(t *testing.T) {
 		t.Errorf("show(array) = %+v", (*log)[1])
 	}
 	env.Pictures = false // a terminal: the text only, nothing drawn
-	if _, err := builtin(t, "show").Fn(env, r); err != nil || (*log)[2] != (shown{first.text, ""}) {
+	if _, err := lookup(t, "show").Fn(env, r); err != nil || (*log)[2] != (shown{first.text, ""}) {
 		t.Errorf("show without pictures = %v, %+v", err, (*log)[2:])
 	}
 
@@ -767,7 +768,7 @@ func TestSolveWarnsOfHugeTables(t *testing.T) {
 		env.Ctx = ctx
 		var warned []string
 		env.Warn = func(msg string) { warned = append(warned, msg) }
-		if _, err := builtin(t, "solve").Fn(env, NewCoins(row)); err == nil {
+		if _, err := lookup(t, "solve").Fn(env, NewCoins(row)); err == nil {
 			t.Errorf("n=%d: solved a cancelled cell", tc.n)
 		}
 		if got := strings.Join(warned, "\n"); got != tc.warn {

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"gamelab/kernel/builtin"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 	chart := must(t, "plot", zeros).(*Chart)
 	for _, tc := range []struct {
 		name  string
-		x     Value
+		x     builtin.Value
 		facts []string // in the card
 		full  string   // in the whole text only
 	}{
@@ -49,7 +50,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 					t.Errorf("shown text lacks %q:\n%s", f, text)
 				}
 			}
-			whole, err := builtin(t, "text").Fn(env, tc.x)
+			whole, err := lookup(t, "text").Fn(env, tc.x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,26 +58,26 @@ func TestLargeValuesShowACard(t *testing.T) {
 				t.Errorf("%q should be in text(x) only", tc.full)
 			}
 			file := filepath.Join(dir, tc.name+".txt")
-			if _, err := builtin(t, "save").Fn(env, tc.x, file); err != nil {
+			if _, err := lookup(t, "save").Fn(env, tc.x, file); err != nil {
 				t.Fatal(err)
 			}
 			saved, _ := os.ReadFile(file)
 			if !strings.HasSuffix(string(saved), whole.(string)+"\n") {
 				t.Errorf("save(x, %q) does not end with text(x)", file)
 			}
-			p, ok := tc.x.(Pictured)
+			p, ok := tc.x.(builtin.Pictured)
 			if !ok {
 				return
 			}
 			if svg := p.SVG(); len(svg) > 4000 || !strings.Contains(svg, "too large to draw here") {
 				t.Errorf("shown SVG is %d bytes:\n%.300s", len(svg), svg)
 			}
-			full, err := builtin(t, "svg").Fn(env, tc.x)
+			full, err := lookup(t, "svg").Fn(env, tc.x)
 			if err != nil {
 				t.Fatal(err)
 			}
 			file = filepath.Join(dir, tc.name+".svg")
-			if _, err := builtin(t, "save").Fn(env, tc.x, file); err != nil {
+			if _, err := lookup(t, "save").Fn(env, tc.x, file); err != nil {
 				t.Fatal(err)
 			}
 			if saved, _ := os.ReadFile(file); string(saved) != full.(string) || strings.Contains(string(saved), "too large") {
@@ -88,7 +89,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 
 // At the limits the drawing is shown as it always was.
 func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
-	for _, x := range []Value{
+	for _, x := range []builtin.Value{
 		must(t, "randboard", 50, 1).(*Board),
 		must(t, "randcoins", 200, 1).(*Coins),
 		must(t, "randpolygon", 200, 1).(*Polygon),

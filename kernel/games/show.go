@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"gamelab/kernel/builtin"
 	"io"
 	"math"
 	"math/big"
@@ -18,7 +19,7 @@ import (
 )
 
 func init() {
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "show",
 		Signature: `show(x)`,
 		Doc: `Displays x in the cell's output: its text in a terminal, its picture in Jupyter. A ` +
@@ -27,7 +28,7 @@ func init() {
 		Returns: []any{nil},
 		Fn:      fnShow,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "save",
 		Signature: `save(x, file)`,
 		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
@@ -36,7 +37,7 @@ func init() {
 		Returns: []any{""},
 		Fn:      fnSave,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "plot",
 		Signature: `plot(values) / plot(labels, values) / plot(polygon result)`,
 		Doc: `A bar chart of numbers, labelled 1..n or by labels; a polygon result plots its scores by ` +
@@ -45,7 +46,7 @@ func init() {
 		Returns: []any{&Chart{}},
 		Fn:      fnPlot,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "json",
 		Signature: `json(x)`,
 		Doc: `x as one line of JSON, numbers exact: a result as SPEC's batch --format json prints it ` +
@@ -55,7 +56,7 @@ func init() {
 		Returns: []any{""},
 		Fn:      fnJSON,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "text",
 		Signature: `text(x)`,
 		Doc:       `x's text drawing (what the REPL prints for it) as a string; for a value too large to draw on a screen, the whole drawing the REPL leaves out.`,
@@ -63,7 +64,7 @@ func init() {
 		Returns:   []any{""},
 		Fn:        fnText,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "svg",
 		Signature: `svg(x)`,
 		Doc:       `x's picture as an SVG string, whole however large; an error for a value without a picture.`,
@@ -78,7 +79,7 @@ func init() {
 // whole however long: what print, text and save write.
 func Format(x any) string {
 	switch v := x.(type) {
-	case Value:
+	case builtin.Value:
 		return strings.TrimRight(v.Text(), "\n")
 	case string:
 		return v
@@ -104,7 +105,7 @@ const (
 // summarised, followed by a line that says how many items were left out
 // and how to get all of them.
 func FormatShown(x any) string {
-	if _, ok := x.(Value); ok {
+	if _, ok := x.(builtin.Value); ok {
 		return Format(x)
 	}
 	total := countItems(x)
@@ -228,7 +229,7 @@ func sortedKeys(m map[string]any) []string {
 	return keys
 }
 
-func fnShow(env *Env, args ...any) (any, error) {
+func fnShow(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("show", args, "x", &x); err != nil {
 		return nil, err
@@ -239,14 +240,14 @@ func fnShow(env *Env, args ...any) (any, error) {
 		text = strings.TrimRight(pic, "\n") + "\n" + text
 	}
 	svg := ""
-	if p, ok := x.(Pictured); ok && env.Pictures {
+	if p, ok := x.(builtin.Pictured); ok && env.Pictures {
 		svg = p.SVG()
 	}
 	env.Show(text, svg)
 	return nil, nil
 }
 
-func fnSave(env *Env, args ...any) (any, error) {
+func fnSave(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var file string
 	if err := unpack("save", args, "x", &x, "file", &file); err != nil {
@@ -258,7 +259,7 @@ func fnSave(env *Env, args ...any) (any, error) {
 	case ".svg":
 		p, ok := x.(svger)
 		if !ok {
-			return nil, argError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", typeName(x))
+			return nil, builtin.ArgError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", typeName(x))
 		}
 		write = func(w io.Writer) error { return p.writeSVG(w, true) }
 	case ".txt":
@@ -271,7 +272,7 @@ func fnSave(env *Env, args ...any) (any, error) {
 			return writeFullText(w, x)
 		}
 	default:
-		return nil, argError("save", 2, "file", "must end in .svg or .txt, got %q", file)
+		return nil, builtin.ArgError("save", 2, "file", "must end in .svg or .txt, got %q", file)
 	}
 	if err := writeFile(file, write); err != nil {
 		return nil, fmt.Errorf("save: %w", err)
@@ -347,7 +348,7 @@ func (c *Chart) card(why string) display.Card {
 		`text(x) or save(x, "chart.txt") or save(x, "chart.svg") draws them all`)
 }
 
-func fnPlot(env *Env, args ...any) (any, error) {
+func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	var first, second any
 	if err := unpack("plot", args, "values", &first, "values?", &second); err != nil {
 		return nil, err
@@ -380,7 +381,7 @@ func fnPlot(env *Env, args ...any) (any, error) {
 			return nil, badType("plot", 1, "labels", "an array", labelArg)
 		}
 		if len(ll) != len(vals) {
-			return nil, argError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
+			return nil, builtin.ArgError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
 		}
 		for i, l := range ll {
 			labels[i] = Format(l)
@@ -401,7 +402,7 @@ func edgeLabels(n int) []string {
 // big integer's nearest float is exact enough; the labels carry no values.
 func chartValues(fn string, k int, list []any) ([]float64, error) {
 	if len(list) == 0 {
-		return nil, argError(fn, k, "values", "is empty: nothing to plot")
+		return nil, builtin.ArgError(fn, k, "values", "is empty: nothing to plot")
 	}
 	out := make([]float64, len(list))
 	for i, x := range list {
@@ -415,7 +416,7 @@ func chartValues(fn string, k int, list []any) ([]float64, error) {
 		}
 		b, msg := toBig(x)
 		if msg != "" {
-			return nil, argError(fn, k, "values", "element %d must be a number, got %s", i+1, typeName(x))
+			return nil, builtin.ArgError(fn, k, "values", "element %d must be a number, got %s", i+1, typeName(x))
 		}
 		out[i], _ = new(big.Float).SetInt(b).Float64()
 	}
@@ -426,7 +427,7 @@ func chartValues(fn string, k int, list []any) ([]float64, error) {
 // json() writes, with SPEC §2's keys in SPEC's order.
 type jsonValued interface{ jsonValue() any }
 
-func fnJSON(env *Env, args ...any) (any, error) {
+func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("json", args, "x", &x); err != nil {
 		return nil, err
@@ -501,7 +502,7 @@ func nonNil(xs []int) []int {
 	return xs
 }
 
-func fnText(env *Env, args ...any) (any, error) {
+func fnText(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("text", args, "x", &x); err != nil {
 		return nil, err
@@ -512,14 +513,14 @@ func fnText(env *Env, args ...any) (any, error) {
 	return Format(x), nil
 }
 
-func fnSVG(env *Env, args ...any) (any, error) {
+func fnSVG(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("svg", args, "x", &x); err != nil {
 		return nil, err
 	}
 	p, ok := x.(svger)
 	if !ok {
-		return nil, argError("svg", 1, "x", "has no picture (a %s)", typeName(x))
+		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", typeName(x))
 	}
 	return svgOf(p, true), nil
 }

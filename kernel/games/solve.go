@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"gamelab/kernel/builtin"
 	"io"
 	"math/big"
 	"strings"
@@ -14,7 +15,7 @@ import (
 )
 
 func init() {
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "solve",
 		Signature: `solve(x) / solve(board, player)`,
 		Doc: `Plays x optimally. A polygon gives best, scores and worst (per first edge 1..n), optimal ` +
@@ -28,7 +29,7 @@ func init() {
 		ReturnsFor: returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}),
 		Fn:         fnSolve,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "trace",
 		Signature: `trace(x) / trace(board, player)`,
 		Doc: `Shows the optimal play step by step: for a polygon the ring after each move; for coins ` +
@@ -39,7 +40,7 @@ func init() {
 		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
 		Fn:         fnTrace,
 	})
-	register(&Builtin{
+	register(&builtin.Builtin{
 		Name:      "heat",
 		Signature: `heat(board, player)`,
 		Doc:       `The points of every empty vertex for player 1..9, drawn over the board as a heat map (the best vertices marked).`,
@@ -51,7 +52,7 @@ func init() {
 
 // solveArgs solves the game value in args: (polygon | coins | board, player).
 // Solver errors pass through unchanged, after the builtin's name.
-func solveArgs(fn string, env *Env, args []any) (any, error) {
+func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 	x, err := firstArg(fn, fn+"(x) or "+fn+"(board, player)", args)
 	if err != nil {
 		return nil, err
@@ -73,7 +74,7 @@ func solveArgs(fn string, env *Env, args []any) (any, error) {
 		if size := coins.TableBytes(len(x.row)); size > warnTableBytes && size <= coins.MaxTableBytes {
 			// Said before the solve starts, so the user knows why it takes
 			// a while and that Ctrl-C is there.
-			env.warn(fmt.Sprintf("%s: %d coins need a move table of %d MiB and take seconds; Ctrl-C stops the solve", fn, len(x.row), size>>20))
+			env.Warning(fmt.Sprintf("%s: %d coins need a move table of %d MiB and take seconds; Ctrl-C stops the solve", fn, len(x.row), size>>20))
 		}
 		r, err := coins.Solve(env.Ctx, x.row)
 		if err != nil {
@@ -91,7 +92,7 @@ func solveArgs(fn string, env *Env, args []any) (any, error) {
 		}
 		res := newLifelineResult(x, r)
 		if msg := res.unreachableWarning(); msg != "" {
-			env.warn(msg)
+			env.Warning(msg)
 		}
 		return res, nil
 	}
@@ -108,9 +109,9 @@ const warnTableBytes = coins.MaxTableBytes / 4
 // of the builtin.
 func solverError(fn string, err error) error { return fmt.Errorf("%s: %w", fn, err) }
 
-func fnSolve(env *Env, args ...any) (any, error) { return solveArgs("solve", env, args) }
+func fnSolve(env *builtin.Env, args ...any) (any, error) { return solveArgs("solve", env, args) }
 
-func fnTrace(env *Env, args ...any) (any, error) {
+func fnTrace(env *builtin.Env, args ...any) (any, error) {
 	r, err := solveArgs("trace", env, args)
 	if err != nil {
 		return nil, err
@@ -132,7 +133,7 @@ func fnTrace(env *Env, args ...any) (any, error) {
 	return &LifelineTrace{Result: r.(*LifelineResult)}, nil
 }
 
-func fnHeat(env *Env, args ...any) (any, error) {
+func fnHeat(env *builtin.Env, args ...any) (any, error) {
 	if len(args) > 0 {
 		if _, ok := args[0].(*Board); !ok {
 			return nil, badType("heat", 1, "board", "a board", args[0])

@@ -644,7 +644,7 @@ func bundle(d kernel.Display) map[string]any {
 // errorFields turns an engine error into Jupyter's ename, evalue and
 // traceback (the lines a terminal would print: position, source, caret).
 func errorFields(e *kernel.Error) (ename, evalue string, traceback []string) {
-	ename = e.Kind
+	ename = string(e.Kind)
 	if ename == "" {
 		ename = "Error"
 	}

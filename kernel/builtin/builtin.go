@@ -1,0 +1,89 @@
+// Package builtin is the contract between gamelab's engine (package kernel)
+// and the libraries of builtins it runs (package kernel/games): what a
+// builtin is, what it may use of the cell that calls it, the interfaces its
+// values implement, and the typed errors it returns.
+//
+// The engine owns this contract, as starlark-go's interpreter owns its
+// Builtin type: a library implements it and never sees expr, so builtins
+// stay plain Go functions that are easy to test; the engine wraps each one
+// for expr and supplies the Env of the running cell.
+package builtin
+
+import "context"
+
+// Env is what a builtin may use of the cell that calls it.
+type Env struct {
+	// Ctx is cancelled when the user interrupts the cell (Ctrl-C, Jupyter's
+	// interrupt); every builtin that can run long must honour it.
+	Ctx context.Context
+	// Show displays an item in the cell's output, in order with printed text:
+	// text/plain for terminals, SVG ("" if none, or if Pictures is false)
+	// for Jupyter.
+	Show func(text, svg string)
+	// Print writes text to the cell's output stream.
+	Print func(s string)
+	// Warn reports something the user should know but that is no error
+	// (e.g. a board that cannot arise in play): one line, without a
+	// "warning:" prefix, to the cell's error stream, which front ends show
+	// apart from the results (Jupyter's stderr, the REPL's error colour).
+	// Nil in an Env a test builds by hand: call Warning, which checks.
+	Warn func(msg string)
+	// Pictures says the front end shows SVG (Jupyter). Without it Show's
+	// svg is not wanted, and builtins do not draw it: a terminal, a script
+	// or piped input would throw the drawing away.
+	Pictures bool
+}
+
+// Warning reports msg through Warn when the Env has one.
+func (env *Env) Warning(msg string) {
+	if env.Warn != nil {
+		env.Warn(msg)
+	}
+}
+
+// Builtin is one function of the command language. help, Tab completion and
+// Jupyter's inspect all read the same table.
+type Builtin struct {
+	Name      string // e.g. "solve"
+	Signature string // e.g. "solve(x) / solve(board, player)"
+	Doc       string // one paragraph: what it does, numbering, errors
+	Example   string // a line the user can type, e.g. `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`
+	// Returns lists zero values of the types the builtin can return, so the
+	// engine can complete fields after `name(...).` without running anything.
+	Returns []any
+	// ReturnsFor, when set, narrows Returns for a call whose first argument
+	// is like first (a variable's value, or a zero value of the type a
+	// constructor returns): solve of a polygon is a polygon result. It only
+	// looks at first's type, so completion stays instant. nil: Returns.
+	ReturnsFor func(first any) []any
+	// Fn runs the builtin. Its errors should be *Error where they concern
+	// an argument, so the engine can point at it; any other error is
+	// reported with the library's default kind.
+	Fn func(env *Env, args ...any) (any, error)
+}
+
+// Value is a game value or result: it renders as text for a terminal.
+// Values that have a picture also implement Pictured.
+type Value interface {
+	Text() string
+}
+
+// Pictured is a value with an SVG drawing.
+type Pictured interface {
+	SVG() string
+}
+
+// Indexable values support the engine's indexed assignment `x[i] = v`
+// (`b[r, p] = v` for a board cell): SetIndex returns the changed copy and
+// leaves the receiver as it was, so a failed assignment changes nothing.
+// Indices are the games' own numbering, from 1.
+type Indexable interface {
+	SetIndex(index []any, v any) (any, error)
+}
+
+// Gettable values read `x[i]` (`b[r, p]`) in the games' numbering, from 1.
+// expr itself cannot index a struct, so the engine routes an index
+// expression on such a value here.
+type Gettable interface {
+	GetIndex(index []any) (any, error)
+}

@@ -1,0 +1,94 @@
+package kernel
+
+// The running cell: where its output goes, and its interrupt checks.
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"gamelab/kernel/builtin"
+)
+
+// cellRun is the state of the cell being executed: where its output goes and
+// the Env its builtins see.
+type cellRun struct {
+	ctx    context.Context
+	out    *Output
+	opts   ExecOptions
+	env    *builtin.Env
+	stdout strings.Builder
+	stderr strings.Builder
+	page   strings.Builder
+	ticks  int
+	warned map[string]bool // the warnings given so far
+}
+
+func (c *cellRun) print(text string) {
+	c.stdout.WriteString(text)
+	if c.opts.Stdout != nil {
+		io.WriteString(c.opts.Stdout, text)
+	}
+}
+
+// eprint writes to the cell's error stream (eprint, warnings).
+func (c *cellRun) eprint(text string) {
+	c.stderr.WriteString(text)
+	if c.opts.Stderr != nil {
+		io.WriteString(c.opts.Stderr, text)
+	}
+}
+
+// warn reports a warning on the error stream, once per cell: a sweep such
+// as map(1..9, solve(b, #).best) warns about its board once, not nine times.
+func (c *cellRun) warn(msg string) {
+	if c.warned[msg] {
+		return
+	}
+	if c.warned == nil {
+		c.warned = map[string]bool{}
+	}
+	c.warned[msg] = true
+	c.eprint("warning: " + msg + "\n")
+}
+
+// showHelp is help text the user asked for: in the pager when the front
+// end has one and the user asked with `name?`, else printed.
+func (c *cellRun) showHelp(text string, page bool) {
+	if !page || !c.opts.Pager {
+		c.print(text + "\n")
+		return
+	}
+	if c.page.Len() > 0 {
+		c.page.WriteString("\n")
+	}
+	c.page.WriteString(text + "\n")
+}
+
+// clear asks the front end to clear the cell's output (see ExecOptions.Clear).
+func (c *cellRun) clear(wait bool) {
+	if c.opts.Clear != nil {
+		c.opts.Clear(wait)
+	}
+}
+
+func (c *cellRun) show(d Display) {
+	c.out.Displays = append(c.out.Displays, d)
+	if c.opts.Display != nil {
+		c.opts.Display(d)
+	}
+}
+
+// interrupted panics with the context's error every so often, so that a long
+// loop of pure expr (which never calls a builtin) can still be interrupted:
+// expr's VM takes no context. The kernel's operator functions and every loop
+// body ($tick, see exactPatch) call it; a check costs an increment, and a
+// context look-up once in 1024 calls.
+func (c *cellRun) interrupted() {
+	c.ticks++
+	if c.ticks&1023 == 0 {
+		if err := c.ctx.Err(); err != nil {
+			panic(err)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package kernel
+
+// The statements that describe: help, name?, vars.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/expr-lang/expr/parser/lexer"
+)
+
+// help runs `help`, `help name` and `name?` (query: to the pager, if any),
+// where toks[at] names what to describe (at < 0: everything).
+func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int, query bool) *Error {
+	if at < 0 {
+		s.cell.showHelp(s.helpAll(), query)
+		return nil
+	}
+	name := toks[at].Value
+	if text, ok := s.describe(name); ok {
+		s.cell.showHelp(text, query)
+		return nil
+	}
+	e := s.unknownName(st, lines, toks[at].From, name)
+	e.Msg = "no help for " + strings.TrimPrefix(e.Msg, "unknown name ")
+	return e
+}
+
+// describe is the help text for a builtin, or a variable's type and value.
+func (s *Session) describe(name string) (string, bool) {
+	if b, ok := s.lookupDoc(name); ok {
+		return helpText(b), true
+	}
+	if historyName.MatchString(name) {
+		b, _ := s.lookupDoc("_N")
+		return helpText(b), true
+	}
+	if v, ok := s.vars[name]; ok {
+		text := fmt.Sprintf("%s: %s", name, typeName(v))
+		if fs := fieldNames(v); len(fs) > 0 {
+			text += " (fields " + strings.Join(fs, ", ") + ")"
+		}
+		return text + "\n" + formatValue(v), true
+	}
+	for _, n := range exprBuiltinNames {
+		if n == name {
+			return name + ": one of expr's functions; see expr's language definition (https://expr-lang.org/docs/language-definition)", true
+		}
+	}
+	return "", false
+}
+
+// varsText lists the variables with their types and the first line of their
+// values.
+func (s *Session) varsText() string {
+	if len(s.vars) == 0 {
+		return "no variables\n"
+	}
+	var b strings.Builder
+	for _, n := range s.Vars() {
+		v := s.vars[n]
+		text, _, _ := strings.Cut(formatValue(v), "\n")
+		if r := []rune(text); len(r) > 60 {
+			text = string(r[:59]) + "…"
+		}
+		fmt.Fprintf(&b, "%s: %s = %s\n", n, typeName(v), text)
+	}
+	return b.String()
+}
