@@ -74,11 +74,6 @@ func (d *svgDoc) text(x, y, size float64, attrs, s string) {
 	d.b.WriteString(">" + esc(s) + "</text>\n")
 }
 
-// title writes a tooltip for the enclosing group.
-func (d *svgDoc) title(s string) {
-	d.b.WriteString("<title>" + esc(s) + "</title>")
-}
-
 // end closes the document and flushes it; the error is the writer's.
 func (d *svgDoc) end() error {
 	d.b.WriteString("</svg>\n")

@@ -15,7 +15,7 @@ import (
 // the batch solver (`gamelab lifeline`) takes bigger boards.
 const MaxBoardN = 2000
 
-// Board is a Life Line board (SPEC §1.3), immutable like Polygon. The
+// Board is a Life Line board (rules: docs/rules.md), immutable like Polygon. The
 // exported fields are a read-only view for expr: `b.n`, and `b.rows`, the
 // cells row by row (0-based lists: `b.rows[0][0]` is vertex (1, 1); `at(b,
 // r, p)` counts from 1).

@@ -10,7 +10,7 @@ import (
 	"gamelab/kernel/display"
 )
 
-// Coins is a row of coins (SPEC §1.2), immutable like Polygon. The exported
+// Coins is a row of coins (rules: docs/rules.md), immutable like Polygon. The exported
 // fields are a read-only view for expr (`c.n`, `c.values`, 0-based as every
 // expr list); `at(c, 1)` is the first coin.
 type Coins struct {

@@ -11,7 +11,7 @@ import (
 	"gamelab/solvers/polygon"
 )
 
-// Polygon is a polygon-game ring (SPEC §1.1) as the command language sees it.
+// Polygon is a polygon-game ring (rules: docs/rules.md) as the command language sees it.
 // It is immutable: every edit returns a new Polygon, so a variable that holds
 // one never changes behind the user's back.
 //

@@ -14,7 +14,7 @@ import (
 	"gamelab/solvers/polygon"
 )
 
-// The result types carry the fields of SPEC §2's JSON under the same names
+// The result types carry the fields of the batch commands' JSON (docs/formats.md) under the same names
 // (expr reads a field by its `expr` tag), plus a few extras a user asks for.
 // Numbers that may outgrow 64 bits are `any`: an int when the value fits,
 // else the exact *big.Int (see number); counts and positions are plain ints.
@@ -151,7 +151,7 @@ type LifelineResult struct {
 	After   *Board  `expr:"after"`
 	Removed [][]int `expr:"removed"`
 	// Unreachable lists the groups that touched no empty vertex before the
-	// move, each {"stone": s, "cells": [[r, p], …]} (SPEC §1.3: they count
+	// move, each {"stone": s, "cells": [[r, p], …]} (docs/rules.md: they count
 	// for no move, and the board cannot arise in play).
 	Unreachable []map[string]any `expr:"unreachable"`
 	Board       *Board           `expr:"board"`
@@ -243,7 +243,7 @@ func (r *LifelineResult) removedSummary() string {
 }
 
 // unreachableWarning names the groups that touched no empty vertex before
-// the move (SPEC §1.3: the board cannot arise in play), "" when there are
+// the move (docs/rules.md: the board cannot arise in play), "" when there are
 // none. Solving sends it to the cell's error stream (Env.Warn).
 func (r *LifelineResult) unreachableWarning() string {
 	if len(r.res.Unreachable) == 0 {
@@ -321,14 +321,6 @@ func vertexList(vs [][]int) string {
 		parts = append(parts, fmt.Sprintf("(%d,%d)", v[0], v[1]))
 	}
 	return strings.Join(parts, " ")
-}
-
-func joinInts(xs []int, sep string) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = fmt.Sprint(x)
-	}
-	return strings.Join(parts, sep)
 }
 
 func plural(n int, one, many string) string {

@@ -149,7 +149,7 @@ func (p *int64DP) step(sz, lo, hi int, row []uint64) {
 			x := ai - d[k+1]     // take L: the coin, minus the other's margin after
 			y := right[k] - d[k] // take R
 			// y − x cannot wrap (see newDP); it is negative iff x > y,
-			// the seed's "strictly better" rule, and m is then all ones.
+			// the "strictly better" tie rule, and m is then all ones.
 			// Branch-free, because the choices of random rows defeat a
 			// branch predictor. The bits enter word from the top.
 			t := y - x

@@ -1,11 +1,12 @@
-// Package coins solves "coins in a row" (seed 003, AtCoder DP "Deque"): two
+// Package coins solves "coins in a row" (AtCoder DP "Deque"; rules in docs/rules.md): two
 // players alternately take the leftmost or rightmost coin of a row of
 // integers, each maximising their own total.
 //
-// The solver is exact for coins of any size and sign and follows seed 003's
-// tie-breaking, so its move strings match the seed's program. It keeps the
+// The solver is exact for coins of any size and sign and follows the original
+// program's tie-breaking (docs/rules.md), so its move strings match that
+// program's. It keeps the
 // value DP in O(n) memory and the choices as one bit per interval, so
-// n = 30000 with moves needs about 56 MB where the seed's two n×n tables
+// n = 30000 with moves needs about 56 MB where that program's two n×n tables
 // would need about 4 GB.
 //
 // The DP works on the mover's margin d(i,j): what the player to move on coins
@@ -15,7 +16,7 @@
 //
 // Because the coins i..j are shared out between the two players, the mover's
 // total is (S(i,j) + d(i,j))/2 and the other's (S(i,j) − d(i,j))/2, so the
-// seed's two rules ("A takes L only when strictly better for A", "B takes L
+// two tie rules ("A takes L only when strictly better for A", "B takes L
 // only when it leaves A strictly less") both become one: the mover takes L
 // exactly when a_i − d(i+1,j) > a_j − d(i,j−1).
 //
@@ -46,7 +47,7 @@ type Result struct {
 	Second *big.Int   // B's total
 	Diff   *big.Int   // Best − Second
 	// Moves has one letter per turn, L or R, A's turns at even indices (0, 2, …).
-	// Ties are broken as seed 003 does; the last coin is always L.
+	// Ties are broken as docs/rules.md says; the last coin is always L.
 	Moves string
 }
 
@@ -182,7 +183,7 @@ func (c *choices) takesLeft(i, j int) bool {
 }
 
 // moves replays the choices from the whole row; the last coin is L, as in
-// the seed.
+// the original program.
 func (c *choices) moves() string {
 	b := make([]byte, 0, c.n)
 	i, j := 0, c.n-1

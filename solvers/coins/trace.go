@@ -17,7 +17,7 @@ type Turn struct {
 	// optimal play after it; Other is what it would have been had the mover
 	// taken the other end instead (then optimal play). Other is nil on the
 	// last turn, which has one coin and no choice. Other == Final means
-	// both ends were optimal and the seed's tie-breaking picked Side.
+	// both ends were optimal and the tie rule (docs/rules.md) picked Side.
 	Final, Other *big.Int
 }
 

@@ -1,5 +1,5 @@
 // Package lifeline solves one turn of the board game Life Line (ICPC Japan;
-// SPEC §1.3, seed 004): on a triangular board, player C puts a stone on an
+// rules in docs/rules.md): on a triangular board, player C puts a stone on an
 // empty vertex, every group of equal stones that then touches no empty vertex
 // is removed, and C scores the removed stones of others minus their own.
 //

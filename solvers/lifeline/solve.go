@@ -32,7 +32,7 @@ type Result struct {
 	Removed []bool
 	// Unreachable lists, in reading order of their first vertex, the groups
 	// that already touched no empty vertex before the move. They cannot arise
-	// in play; the judge (seed 004) counts them for no move, and so does Solve:
+	// in play; the contest's judge counts them for no move, and so does Solve:
 	// they would be removed by every move alike, so the best vertex is the same
 	// either way. Callers warn that the board is unreachable.
 	Unreachable []Group
