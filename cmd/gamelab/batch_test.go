@@ -54,3 +54,26 @@ func TestBatchHelp(t *testing.T) {
 		}
 	}
 }
+
+// json(x) of a result in a session prints what --format json prints for the
+// same instance: both come from gameio.
+func TestJSONSameInSessionAndBatch(t *testing.T) {
+	for _, tc := range []struct{ session, batch, in string }{
+		{`solve(polygon("* -5 + -2 * -8 * -5 + 8"))`, "polygon", "5\n* -5 + -2 * -8 * -5 + 8\n"},
+		{`solve(polygon("+ 123456789012345678901234567890"))`, "polygon", "1\n+ 123456789012345678901234567890\n"},
+		{`solve(coins([9000000000000000000, 9000000000000000000, 1]))`, "coins", "9000000000000000000 9000000000000000000 1\n"},
+		{`solve(board(4, "2  2 3  1 0 4  1 1 4 0"), 4)`, "lifeline", "4 4\n2 2 3 1 0 4 1 1 4 0\n"},
+		{`trace(board(4, "2  2 3  1 0 4  1 1 4 0"), 4)`, "lifeline", "4 4\n2 2 3 1 0 4 1 1 4 0\n"},
+	} {
+		var session, batch, errb bytes.Buffer
+		if code := run([]string{"-c", "print(json(" + tc.session + "))"}, strings.NewReader(""), &session, &errb); code != 0 {
+			t.Fatalf("%s: exit %d, %s", tc.session, code, errb.String())
+		}
+		if code := run([]string{tc.batch, "--format", "json"}, strings.NewReader(tc.in), &batch, &errb); code != 0 {
+			t.Fatalf("%s: exit %d, %s", tc.batch, code, errb.String())
+		}
+		if session.String() != batch.String() {
+			t.Errorf("json(%s) = %s\n--format json gives %s", tc.session, session.String(), batch.String())
+		}
+	}
+}
