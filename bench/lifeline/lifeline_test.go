@@ -12,26 +12,24 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/internal/baseline"
 	"gamelab/internal/benchproc"
 	"gamelab/solvers/lifeline"
 )
 
 func TestMain(m *testing.M) { benchproc.Main(m) }
 
-// judge is the C++ program of seed 004, cut out of the seed's web page: it
-// runs from "#include <iostream>" to the end of the file.
+// judge is the contest judge's C++ program, cut out of the problem's web
+// page (kept outside the repository): it runs from "#include <iostream>" to
+// the end of the page.
 var judge = benchproc.NewProgram("judge", "g++", func(out string) ([]string, error) {
-	seeds, _ := filepath.Glob("../../../shared/seeds/004_*.txt")
-	if len(seeds) != 1 {
-		return nil, fmt.Errorf("want one seed 004 in ../../../shared/seeds, found %v", seeds)
-	}
-	page, err := os.ReadFile(seeds[0])
+	page, err := os.ReadFile(judgePage())
 	if err != nil {
 		return nil, err
 	}
 	at := bytes.Index(page, []byte("#include <iostream>"))
 	if at < 0 {
-		return nil, fmt.Errorf("%s: no C++ program found", seeds[0])
+		return nil, fmt.Errorf("%s: no C++ program found", judgePage())
 	}
 	src := out + ".cpp"
 	if err := os.WriteFile(src, page[at:], 0o644); err != nil {
@@ -39,6 +37,28 @@ var judge = benchproc.NewProgram("judge", "g++", func(out string) ([]string, err
 	}
 	return []string{"-O2", "-o", out, src}, nil
 })
+
+// judgePattern matches the problem's web page among the original texts.
+var judgePattern = baseline.Join("seeds", "004_*.txt")
+
+// judgePage is the one page judgePattern matches, or "" if not exactly one.
+func judgePage() string {
+	pages, _ := filepath.Glob(judgePattern)
+	if len(pages) != 1 {
+		return ""
+	}
+	return pages[0]
+}
+
+// judgeArgv is judge.Argv, skipping tb (see baseline.Missing) when the page
+// is not there to cut the program from.
+func judgeArgv(tb testing.TB) []string {
+	tb.Helper()
+	if judgePage() == "" {
+		baseline.Missing(tb, "the Life Line judge's program: want one page "+judgePattern)
+	}
+	return judge.Argv(tb)
+}
 
 // dataset appends b in the judge's input format for player c.
 func dataset(dst []byte, b *lifeline.Board, c int) []byte {
@@ -49,7 +69,7 @@ func dataset(dst []byte, b *lifeline.Board, c int) []byte {
 // The judge's program and the solver agree on the best points of thousands
 // of judge-sized boards (N 3..10) of every texture, dead groups included.
 func TestAgreesWithJudge(t *testing.T) {
-	bin := judge.Argv(t)
+	bin := judgeArgv(t)
 	rng := rand.New(rand.NewPCG(4, 1414))
 	var input, want []byte
 	dead := 0

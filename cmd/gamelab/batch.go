@@ -6,21 +6,40 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"gamelab/gameio"
 )
 
-// batchFormat parses the flags shared by the batch solvers (polygon, coins,
-// lifeline): --format, one of formats (the first is the default), and no
-// positional arguments, since instances come on standard input. ok is false
-// after a usage error, which has been reported on stderr (exit status 2).
-func batchFormat(name string, args []string, stderr io.Writer, formats ...string) (format string, ok bool) {
+// batchRun makes the run function of a batch command (polygon, coins,
+// lifeline): it parses the flags and leaves reading, solving and writing to
+// solve, which returns the exit status.
+func batchRun(name string, formats []gameio.Format, solve func(gameio.Format, io.Reader, io.Writer, io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		format, ok := batchFormat(name, args, stderr, formats)
+		if !ok {
+			return 2
+		}
+		return solve(format, stdin, stdout, stderr)
+	}
+}
+
+// batchFormat parses the flags shared by the batch commands: --format, one
+// of formats (the first is the default), and no positional arguments, since
+// instances come on standard input. ok is false after a usage error, which
+// has been reported on stderr (exit status 2).
+func batchFormat(name string, args []string, stderr io.Writer, formats []gameio.Format) (format gameio.Format, ok bool) {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = string(f)
+	}
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	want := strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]
-	f := fs.String("format", formats[0], "input and output dialect: "+want)
+	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	f := fs.String("format", names[0], "input and output dialect: "+want)
 	if err := fs.Parse(args); err != nil {
 		return "", false
 	}
-	if !slices.Contains(formats, *f) {
+	if !slices.Contains(names, *f) {
 		fmt.Fprintf(stderr, "gamelab %s: unknown --format %q (want %s)\n", name, *f, want)
 		return "", false
 	}
@@ -28,5 +47,5 @@ func batchFormat(name string, args []string, stderr io.Writer, formats ...string
 		fmt.Fprintf(stderr, "gamelab %s: unexpected argument %q (input comes from standard input)\n", name, fs.Arg(0))
 		return "", false
 	}
-	return *f, true
+	return gameio.Format(*f), true
 }

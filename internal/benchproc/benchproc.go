@@ -1,7 +1,10 @@
 // Package benchproc builds the programs that gamelab's whole-process
-// benchmarks compare (gamelab itself and the baselines in ../shared/bench)
-// and runs them, measuring wall time and peak resident memory. Each bench
-// package's TestMain calls Main so the built programs are removed afterwards.
+// benchmarks compare (gamelab itself and the baselines in the shared folder
+// beside the repository, see internal/baseline) and runs them, measuring
+// wall time and peak resident memory. A program whose source or build tool
+// is missing skips the test that asks for it (baseline.Missing decides).
+// Each bench package's TestMain calls Main so the built programs are
+// removed afterwards.
 package benchproc
 
 import (
@@ -15,10 +18,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gamelab/internal/baseline"
 )
 
-// SharedBench is ../shared/bench as seen from a package two levels down (bench/coins).
-const SharedBench = "../../../shared/bench"
+// SharedBench is the folder of baseline programs beside the repository
+// (shared/bench); it may be missing.
+var SharedBench = baseline.Join("bench")
 
 var dir struct {
 	once sync.Once
@@ -43,10 +49,11 @@ func Main(m *testing.M) {
 }
 
 // Program is a program built once per test process on first use. A missing
-// tool skips the benchmark or test that asks for it.
+// tool or source skips the benchmark or test that asks for it.
 type Program struct {
 	name string
 	tool string
+	src  string // the source file, checked before building; "" if none
 	// args returns the build command's arguments for an output file out.
 	args func(out string) ([]string, error)
 	// argv is how to run the built program (default: the output file itself).
@@ -65,9 +72,11 @@ func NewProgram(name, tool string, args func(out string) ([]string, error)) *Pro
 
 // C is a C or C++ program compiled from src with compiler (gcc, g++) and flags.
 func C(name, compiler, src string, flags ...string) *Program {
-	return NewProgram(name, compiler, func(out string) ([]string, error) {
+	p := NewProgram(name, compiler, func(out string) ([]string, error) {
 		return append(append([]string{}, flags...), "-o", out, src), nil
 	})
+	p.src = src
+	return p
 }
 
 // Java is a single-file Java program compiled with javac and run with java.
@@ -79,6 +88,7 @@ func Java(src, class string) *Program {
 		return []string{"-d", out, src}, nil
 	})
 	p.argv = func(out string) []string { return []string{"java", "-cp", out, class} }
+	p.src = src
 	return p
 }
 
@@ -92,12 +102,13 @@ var Gamelab = NewProgram("gamelab", "go", func(out string) ([]string, error) {
 func (p *Program) Name() string { return p.name }
 
 // Argv builds the program if need be and returns the command that runs it;
-// a missing tool skips tb, a failed build fails it.
+// a missing tool or source skips tb (see baseline.Missing), a failed build
+// fails it.
 func (p *Program) Argv(tb testing.TB) []string {
 	tb.Helper()
 	argv, err := p.Build()
 	if p.skip != "" {
-		tb.Skip(p.skip)
+		baseline.Missing(tb, p.skip)
 	}
 	if err != nil {
 		tb.Fatal(err)
@@ -115,8 +126,14 @@ func (p *Program) Build() ([]string, error) {
 				return
 			}
 		}
+		if p.src != "" {
+			if _, err := os.Stat(p.src); err != nil {
+				p.skip = "the source of " + p.name + ": " + err.Error()
+				return
+			}
+		}
 		if _, err := exec.LookPath(p.tool); err != nil {
-			p.skip = "no " + p.tool + ": " + err.Error()
+			p.skip = "the " + p.tool + " tool to build " + p.name + ": " + err.Error()
 			return
 		}
 		wd, err := workDir()
@@ -140,7 +157,7 @@ func (p *Program) Build() ([]string, error) {
 		}
 	})
 	if p.skip != "" {
-		return nil, fmt.Errorf("%s", p.skip)
+		return nil, fmt.Errorf("missing %s", p.skip)
 	}
 	return p.run, p.err
 }

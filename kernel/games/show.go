@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/gameio"
 	"gamelab/kernel/display"
 )
 
@@ -49,7 +50,7 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "json",
 		Signature: `json(x)`,
-		Doc: `x as one line of JSON, numbers exact: a result as SPEC's batch --format json prints it ` +
+		Doc: `x as one line of JSON, numbers exact: a result as the batch commands' --format json prints it ` +
 			`(n, scores, best, optimal, first, merges / n, best, second, diff, moves / n, player, ` +
 			`best, moves), a game value as its fields, arrays, maps and numbers as themselves.`,
 		Example: `json(solve(coins([10, 80, 90, 30])))`,
@@ -424,7 +425,8 @@ func chartValues(fn string, k int, list []any) ([]float64, error) {
 }
 
 // jsonValued is implemented by the game values and results: the object
-// json() writes, with SPEC §2's keys in SPEC's order.
+// json() writes. A result's object is the batch commands' --format json,
+// written by gameio alone so the two cannot drift apart.
 type jsonValued interface{ jsonValue() any }
 
 func fnJSON(env *builtin.Env, args ...any) (any, error) {
@@ -465,41 +467,15 @@ func (b *Board) jsonValue() any {
 }
 
 func (r *PolygonResult) jsonValue() any {
-	return struct {
-		N       int   `json:"n"`
-		Scores  []any `json:"scores"`
-		Best    any   `json:"best"`
-		Optimal []int `json:"optimal"`
-		First   int   `json:"first"`
-		Merges  []int `json:"merges"`
-	}{r.N, r.Scores, r.Best, r.Optimal, r.First, nonNil(r.Merges)}
+	return json.RawMessage(gameio.AppendPolygonJSON(nil, r.res))
 }
 
 func (r *CoinsResult) jsonValue() any {
-	return struct {
-		N      int    `json:"n"`
-		Best   any    `json:"best"`
-		Second any    `json:"second"`
-		Diff   any    `json:"diff"`
-		Moves  string `json:"moves"`
-	}{r.N, r.Best, r.Second, r.Diff, r.Moves}
+	return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res))
 }
 
 func (r *LifelineResult) jsonValue() any {
-	return struct {
-		N      int     `json:"n"`
-		Player int     `json:"player"`
-		Best   int     `json:"best"`
-		Moves  [][]int `json:"moves"`
-	}{r.N, r.Player, r.Best, r.Moves}
-}
-
-// nonNil makes an empty list write as [] rather than null.
-func nonNil(xs []int) []int {
-	if xs == nil {
-		return []int{}
-	}
-	return xs
+	return json.RawMessage(gameio.AppendLifelineJSON(nil, r.res))
 }
 
 func fnText(env *builtin.Env, args ...any) (any, error) {

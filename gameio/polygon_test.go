@@ -1,34 +1,15 @@
-package main
+package gameio_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"gamelab/gameio"
 )
 
-// shared is the team's shared folder, a sibling of the repository.
-const shared = "../../../shared/cases"
-
-func runPolygonCmd(args []string, in string) (stdout, stderr string, code int) {
-	var out, errb bytes.Buffer
-	code = run(append([]string{"polygon"}, args...), strings.NewReader(in), &out, &errb)
-	return out.String(), errb.String(), code
-}
-
-func readCase(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(shared, name))
-	if err != nil {
-		t.Fatalf("reference case: %v", err)
-	}
-	return string(b)
-}
-
-// seed 000's program, byte for byte (the two ASCII lines included).
+// The original program's output, byte for byte (the two ASCII lines included).
 func TestPolygonSeedCases(t *testing.T) {
-	out, errs, code := runPolygonCmd(nil, readCase(t, "polygon_seed.in"))
+	out, errs, code := runBatch(gameio.SolvePolygons, gameio.Seed, readCase(t, "polygon_seed.in"))
 	if want := readCase(t, "polygon_seed.out"); code != 0 || out != want {
 		t.Fatalf("exit %d, stderr %q\n got:\n%s\nwant:\n%s", code, errs, out, want)
 	}
@@ -44,7 +25,7 @@ func TestPolygonIOICases(t *testing.T) {
 		if k != "3" {
 			want = readCase(t, "ioi98_polygon/polygon"+k+".out")
 		}
-		out, errs, code := runPolygonCmd([]string{"--format", "ioi"}, in)
+		out, errs, code := runBatch(gameio.SolvePolygons, gameio.IOI, in)
 		if code != 0 || out != want {
 			t.Errorf("polygon%s: exit %d, stderr %q, got %q, want %q", k, code, errs, out, want)
 		}
@@ -52,7 +33,7 @@ func TestPolygonIOICases(t *testing.T) {
 }
 
 func TestPolygonJSON(t *testing.T) {
-	out, _, code := runPolygonCmd([]string{"--format=json"}, "5\n* -5 + -2 * -8 * -5 + 8\n1\n+ 123456789012345678901234567890\n")
+	out, _, code := runBatch(gameio.SolvePolygons, gameio.JSON, "5\n* -5 + -2 * -8 * -5 + 8\n1\n+ 123456789012345678901234567890\n")
 	want := `{"n":5,"scores":[168,480,488,488,120],"best":488,"optimal":[3,4],"first":3,"merges":[2,1,5,4]}` + "\n" +
 		`{"n":1,"scores":[123456789012345678901234567890],"best":123456789012345678901234567890,"optimal":[1],"first":1,"merges":[]}` + "\n"
 	if code != 0 || out != want {
@@ -70,7 +51,7 @@ func TestPolygonBadInput(t *testing.T) {
 		"0\n" + // 5: n = 0
 		"2\n+ 1\n* 5\n" + // 6: fine, tokens over two lines
 		"3\n+ 1 * 2\n" // 7: input ends early
-	out, errs, code := runPolygonCmd([]string{"--format", "json"}, in)
+	out, errs, code := runBatch(gameio.SolvePolygons, gameio.JSON, in)
 	if code == 0 {
 		t.Errorf("exit 0 on bad input")
 	}
@@ -87,8 +68,5 @@ func TestPolygonBadInput(t *testing.T) {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
-	}
-	if _, errs, code := runPolygonCmd([]string{"--format", "xml"}, ""); code != 2 || !strings.Contains(errs, `unknown --format "xml"`) {
-		t.Errorf("bad format: exit %d, %q", code, errs)
 	}
 }

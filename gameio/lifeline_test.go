@@ -1,36 +1,18 @@
-package main
+package gameio_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/gameio"
 )
 
-// runLifelineOn runs the subcommand on input and returns its exit status,
-// standard output and standard error.
-func runLifelineOn(t *testing.T, input string, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := run(append([]string{"lifeline"}, args...), strings.NewReader(input), &out, &errb)
-	return code, out.String(), errb.String()
-}
-
-func readLifelineCase(t *testing.T, name string) string {
-	t.Helper()
-	data, err := os.ReadFile("../../../shared/cases/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 func TestLifelineSeedSample(t *testing.T) {
-	in, want := readLifelineCase(t, "lifeline_sample.in"), readLifelineCase(t, "lifeline_sample.out")
+	in, want := readCase(t, "lifeline_sample.in"), readCase(t, "lifeline_sample.out")
 	for _, input := range []string{in, strings.ReplaceAll(in, "\n", "\r\n")} {
-		code, out, errs := runLifelineOn(t, input)
+		out, errs, code := runBatch(gameio.SolveLifelines, gameio.Seed, input)
 		if code != 0 || errs != "" {
 			t.Errorf("exit %d, stderr %q", code, errs)
 		}
@@ -41,7 +23,7 @@ func TestLifelineSeedSample(t *testing.T) {
 }
 
 func TestLifelineJSON(t *testing.T) {
-	code, out, errs := runLifelineOn(t, readLifelineCase(t, "lifeline_sample.in"), "--format", "json")
+	out, errs, code := runBatch(gameio.SolveLifelines, gameio.JSON, readCase(t, "lifeline_sample.in"))
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -55,7 +37,7 @@ func TestLifelineJSON(t *testing.T) {
 	if want := `{"n":4,"player":2,"best":8,"moves":[[4,4]]}`; lines[4] != want {
 		t.Errorf("fifth answer %s, want %s", lines[4], want)
 	}
-	bests := strings.Fields(readLifelineCase(t, "lifeline_sample.out"))
+	bests := strings.Fields(readCase(t, "lifeline_sample.out"))
 	for i, l := range lines {
 		var v struct {
 			N, Player, Best int
@@ -77,34 +59,32 @@ func TestLifelineJSON(t *testing.T) {
 func TestLifelineErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, input string
-		args        []string
+		format      gameio.Format
 		code        int
 		out, err    string
 	}{
-		{"no move, others answered", "3 1\n1\n0 2\n3 0 5\n3 1\n1\n2 2\n3 4 5\n4 4\n2\n2 3\n1 0 4\n1 1 4 0\n0 0\n", nil,
+		{"no move, others answered", "3 1\n1\n0 2\n3 0 5\n3 1\n1\n2 2\n3 4 5\n4 4\n2\n2 3\n1 0 4\n1 1 4 0\n0 0\n", gameio.Seed,
 			1, "1\n6\n", "gamelab lifeline: dataset 2 (line 5): the board has no empty vertex, so there is no move\n"},
-		{"cell out of range", "3 1\n1\n0 12\n3 4 5\n3 2\n0\n0 0\n0 0 0\n0 0\n", nil,
+		{"cell out of range", "3 1\n1\n0 12\n3 4 5\n3 2\n0\n0 0\n0 0 0\n0 0\n", gameio.Seed,
 			1, "0\n", "gamelab lifeline: dataset 1 (line 3, column 3): cell \"12\" outside 0..9 (row 2, position 2)\n"},
-		{"cell not a number", "3 1\n1 x 0 3 4 5\n", nil,
+		{"cell not a number", "3 1\n1 x 0 3 4 5\n", gameio.Seed,
 			1, "", "gamelab lifeline: dataset 1 (line 2, column 3): cell \"x\" is not a number 0..9 (row 2, position 1)\n"},
-		{"bad player", "3 10\n1 0 2 3 0 5\n3 1\n1 0 2 3 0 5\n", nil,
+		{"bad player", "3 10\n1 0 2 3 0 5\n3 1\n1 0 2 3 0 5\n", gameio.Seed,
 			1, "1\n", "gamelab lifeline: dataset 1 (line 1, column 3): player \"10\" is not a number 1..9\n"},
-		{"bad size", "4 4\n2 2 3 1 0 4 1 1 4 0\n-3 1\n1 1 1\n", nil,
+		{"bad size", "4 4\n2 2 3 1 0 4 1 1 4 0\n-3 1\n1 1 1\n", gameio.Seed,
 			1, "6\n", "gamelab lifeline: dataset 2 (line 3, column 1): board size \"-3\" is not a number 1..65535; the rest of the input is not read\n"},
-		{"short board", "4 4\n2 2 3\n1 0 4\n", nil,
+		{"short board", "4 4\n2 2 3\n1 0 4\n", gameio.Seed,
 			1, "", "gamelab lifeline: dataset 1 (line 1): the input ends after 6 of the board's 10 cells\n"},
-		{"header cut", "4 4\n2 2 3 1 0 4 1 1 4 0\n5", nil,
+		{"header cut", "4 4\n2 2 3 1 0 4 1 1 4 0\n5", gameio.Seed,
 			1, "6\n", "gamelab lifeline: dataset 2 (line 3): the input ends after the board size \"5\"; want N C, then the board\n"},
-		{"no end marker", "1 3\n0", nil, 0, "-1\n", ""},
-		{"text after end marker", "1 3\n0\n0 0\ngarbage", nil, 0, "-1\n", ""},
-		{"empty input", "", nil, 0, "", ""},
-		{"unreachable warning", "4 1\n0\n7 7\n5 7 7\n5 5 7 7\n0 0\n", nil,
+		{"no end marker", "1 3\n0", gameio.Seed, 0, "-1\n", ""},
+		{"text after end marker", "1 3\n0\n0 0\ngarbage", gameio.Seed, 0, "-1\n", ""},
+		{"empty input", "", gameio.Seed, 0, "", ""},
+		{"unreachable warning", "4 1\n0\n7 7\n5 7 7\n5 5 7 7\n0 0\n", gameio.Seed,
 			0, "5\n", "gamelab lifeline: dataset 1 (line 1): warning: unreachable board: the group of 3 stone(s) 5 at (3,1) (4,1) (4,2) touches no empty vertex; it counts for no move\n"},
-		{"bad format", "", []string{"--format", "xml"}, 2, "", "gamelab lifeline: unknown --format \"xml\" (want seed or json)\n"},
-		{"stray argument", "", []string{"file.in"}, 2, "", "gamelab lifeline: unexpected argument \"file.in\" (input comes from standard input)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := runLifelineOn(t, tc.input, tc.args...)
+			out, errs, code := runBatch(gameio.SolveLifelines, tc.format, tc.input)
 			if code != tc.code || out != tc.out || errs != tc.err {
 				t.Errorf("exit %d, stdout %q, stderr %q\nwant exit %d, stdout %q, stderr %q", code, out, errs, tc.code, tc.out, tc.err)
 			}
@@ -116,7 +96,7 @@ func TestLifelineManyUnreachable(t *testing.T) {
 	// Under the 1s around the empty apex, four groups of 2s and 3s wall
 	// each other in: {(3,1),(4,2)}, {(3,2),(4,3)}, {(3,3),(4,4)}, {(4,1)}.
 	input := "4 9\n0\n1 1\n2 3 2\n3 2 3 2\n0 0\n"
-	code, _, errs := runLifelineOn(t, input)
+	_, errs, code := runBatch(gameio.SolveLifelines, gameio.Seed, input)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
