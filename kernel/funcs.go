@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -193,7 +194,7 @@ func valueIn(needle, coll any) bool {
 
 // toJSON is expr's toJSON (indented JSON) with exact integers.
 func toJSON(args ...any) (any, error) {
-	b, err := json.MarshalIndent(args[0], "", "  ")
+	b, err := json.MarshalIndent(games.JSONValue(args[0]), "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %w", typeName(args[0]), err)
 	}

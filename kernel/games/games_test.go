@@ -817,3 +817,16 @@ func TestFormatShown(t *testing.T) {
 		t.Errorf("Format cut a list: %.100q", whole)
 	}
 }
+
+// TestJSONNested: a result inside a list or map is written with the same
+// keys as on its own (encoding/json alone would write its Go field names).
+func TestJSONNested(t *testing.T) {
+	r := must(t, "solve", must(t, "coins", "10 80 90 30"))
+	one := must(t, "json", r).(string)
+	if got := must(t, "json", []any{r}).(string); got != "["+one+"]" {
+		t.Errorf("json([r]) = %s, want [%s]", got, one)
+	}
+	if got := must(t, "json", map[string]any{"r": r}).(string); got != `{"r":`+one+"}" {
+		t.Errorf("json({r: r}) = %s", got)
+	}
+}

@@ -429,14 +429,35 @@ func chartValues(fn string, k int, list []any) ([]float64, error) {
 // written by gameio alone so the two cannot drift apart.
 type jsonValued interface{ jsonValue() any }
 
+// JSONValue is x ready for encoding/json: every game value and result in
+// it, at any depth of lists and maps, replaced by its JSON object, so
+// json([solve(c)]) writes the same keys as json(solve(c)).
+func JSONValue(x any) any {
+	switch v := x.(type) {
+	case jsonValued:
+		return v.jsonValue()
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = JSONValue(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = JSONValue(e)
+		}
+		return out
+	}
+	return x
+}
+
 func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := unpack("json", args, "x", &x); err != nil {
 		return nil, err
 	}
-	if j, ok := x.(jsonValued); ok {
-		x = j.jsonValue()
-	}
+	x = JSONValue(x)
 	out, err := json.Marshal(x)
 	if err != nil {
 		return nil, fmt.Errorf("json: %s cannot be written as JSON: %w", typeName(x), err)
