@@ -19,6 +19,7 @@ import (
 
 	"github.com/chzyer/readline"
 
+	"gamelab/internal/version"
 	"gamelab/kernel"
 )
 
@@ -68,12 +69,13 @@ func WithHistory(path string) Option { return func(r *REPL) { r.historyPath = pa
 // terminal and NO_COLOR is not set (see ColorFor).
 func WithColor(on bool) Option { return func(r *REPL) { r.color, r.colorSet = on, true } }
 
-// WithVersion sets the version the welcome line shows.
+// WithVersion sets the version the welcome line shows (default: gamelab's
+// own, internal/version.Version).
 func WithVersion(v string) Option { return func(r *REPL) { r.version = v } }
 
 // New returns a REPL configured by opts.
 func New(opts ...Option) *REPL {
-	r := &REPL{in: os.Stdin, out: os.Stdout, historyPath: DefaultHistoryPath(), width: 80, next: 1, atBOL: true}
+	r := &REPL{in: os.Stdin, out: os.Stdout, version: version.Version, historyPath: DefaultHistoryPath(), width: 80, next: 1, atBOL: true}
 	for _, o := range opts {
 		o(r)
 	}

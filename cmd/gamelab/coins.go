@@ -13,18 +13,16 @@ import (
 	"gamelab/solvers/coins"
 )
 
-func init() {
-	register(&command{
-		name:    "coins",
-		summary: "coins in a row: optimal totals and moves for each row on standard input",
-		usage: "[--format seed|deque|json]\n\n" +
-			"  seed   one row of integers per line; prints \"score moves\" as seed 003 (default)\n" +
-			"  deque  AtCoder DP \"Deque\": N, then N integers; prints X − Y\n" +
-			"  json   rows as for seed; one {\"n\",\"best\",\"second\",\"diff\",\"moves\"} object per row\n\n" +
-			"Blank lines are skipped. A bad row is reported on standard error with its\n" +
-			"line number; the other rows are still answered, and the exit status is 1.",
-		run: runCoins,
-	})
+var coinsCommand = &command{
+	name:    "coins",
+	summary: "coins in a row: optimal totals and moves for each row on standard input",
+	usage: "[--format seed|deque|json]\n\n" +
+		"  seed   one row of integers per line; prints \"score moves\" as seed 003 (default)\n" +
+		"  deque  AtCoder DP \"Deque\": N, then N integers; prints X − Y\n" +
+		"  json   rows as for seed; one {\"n\",\"best\",\"second\",\"diff\",\"moves\"} object per row\n\n" +
+		"Blank lines are skipped. A bad row is reported on standard error with its\n" +
+		"line number; the other rows are still answered, and the exit status is 1.",
+	run: runCoins,
 }
 
 func runCoins(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

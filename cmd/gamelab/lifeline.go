@@ -12,13 +12,11 @@ import (
 	"gamelab/solvers/lifeline"
 )
 
-func init() {
-	register(&command{
-		name:    "lifeline",
-		summary: "solve Life Line turns: the judge's datasets (N C, then the triangle) up to 0 0, one best score per line",
-		usage:   "[--format seed|json] < datasets",
-		run:     runLifeline,
-	})
+var lifelineCommand = &command{
+	name:    "lifeline",
+	summary: "solve Life Line turns: the judge's datasets (N C, then the triangle) up to 0 0, one best score per line",
+	usage:   "[--format seed|json] < datasets",
+	run:     runLifeline,
 }
 
 // runLifeline answers every dataset it can, reports the others on stderr by

@@ -12,17 +12,15 @@ import (
 	"gamelab/solvers/polygon"
 )
 
-func init() {
-	register(&command{
-		name:    "polygon",
-		summary: "solve polygon-game instances from standard input (SPEC §2)",
-		usage: "[--format seed|ioi|json]\n\n" +
-			"Input: instances until end of input, each the vertex count n and then\n" +
-			"\"op1 v1 … opn vn\" (+ * or IOI t x; the 2n tokens may span lines).\n" +
-			"seed: output as seed 000's program; ioi: best score and optimal first\n" +
-			"edges (CRLF, as the IOI 1998 files); json: one object per instance.",
-		run: runPolygon,
-	})
+var polygonCommand = &command{
+	name:    "polygon",
+	summary: "solve polygon-game instances from standard input (SPEC §2)",
+	usage: "[--format seed|ioi|json]\n\n" +
+		"Input: instances until end of input, each the vertex count n and then\n" +
+		"\"op1 v1 … opn vn\" (+ * or IOI t x; the 2n tokens may span lines).\n" +
+		"seed: output as seed 000's program; ioi: best score and optimal first\n" +
+		"edges (CRLF, as the IOI 1998 files); json: one object per instance.",
+	run: runPolygon,
 }
 
 // polygonInstance is one instance read from the batch input, or why it could

@@ -15,6 +15,7 @@ import (
 
 	"github.com/creack/pty"
 
+	"gamelab/internal/version"
 	"gamelab/repl/repltest"
 )
 
@@ -190,7 +191,7 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 
 	screen := s.screen.Text()
 	for _, want := range []string{
-		"gamelab " + version + ":",
+		"gamelab " + version.Version + ":",
 		"[3]> solve(p).best\n488\n",
 		"[4]> map(1..3, solve(setv(p, 1, #)).best)\n",
 		"[5]> x = [1,\n...>   2]\n",
