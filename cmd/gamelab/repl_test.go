@@ -161,9 +161,14 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 	s.expect("[8]>", 1)
 	s.send("x\r")
 	s.expect("[9]>", 1)
-	// Ctrl-C on a line clears it; Ctrl-D on the empty line leaves.
+	// Ctrl-C on a line clears it; Ctrl-D on the empty line leaves. (The
+	// line after the cleared one runs x again, and the checks of the screen
+	// below stop short of the last prompt: readline may wipe the line the
+	// cursor is on when it closes after Ctrl-D.)
 	s.send("never run\x03")
 	s.expect("[9]>", 2)
+	s.send("x\r")
+	s.expect("[10]>", 1)
 	s.send("\x04")
 	s.waitExit()
 
@@ -175,7 +180,7 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 		"[5]> x = [1,\n...>   2]\n",
 		"[6]> x = solve(randpolygon(2500, 1)).best\ninterrupted\n[7]>",
 		"solving now\ninterrupted\n[8]> x\n[1, 2]\n[9]>",
-		"[9]> never run^C\n[9]>",
+		"[9]> never run^C\n[9]> x\n[1, 2]",
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q; it shows:\n%s", want, screen)
@@ -214,7 +219,8 @@ x
 	s.expect("[3]>", 1)
 	s.send("\x04")
 	s.waitExit()
-	if !strings.Contains(s.screen.Text(), "[1]> x = [1,⏎  2]\n[2]> x\n[1, 2]\n[3]>") {
+	// Not "[3]>" too: expect saw it, but readline may wipe it on closing.
+	if !strings.Contains(s.screen.Text(), "[1]> x = [1,⏎  2]\n[2]> x\n[1, 2]") {
 		t.Errorf("recalled entry did not run; screen:\n%s", s.screen.Text())
 	}
 	if raw := s.screen.Raw(); strings.Contains(raw, "\033[3") {
