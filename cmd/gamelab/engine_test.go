@@ -7,12 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/creack/pty"
 
 	"gamelab/internal/benchproc"
+	"gamelab/repl/repltest"
 )
 
 // TestMain removes the binary that the tests below build (once) to run
@@ -148,27 +148,10 @@ func TestDefaultCommandStartsTheREPLOnlyOnATerminal(t *testing.T) {
 	defer tty.Close()
 	t.Setenv("GAMELAB_HISTORY", filepath.Join(t.TempDir(), "history"))
 	ptmx.WriteString("\x04") // Ctrl-D: the REPL leaves at once
-	var out lockedBuffer
-	if code := runDefault(nil, tty, &out, io.Discard); code != 0 || !strings.Contains(out.String(), welcome) {
-		t.Errorf("a terminal on stdin: exit %d, stdout %q: no REPL", code, out.String())
+	// A Screen, being safe for concurrent writes: readline's editing
+	// goroutine may still tidy the screen after the REPL has returned.
+	out := repltest.NewScreen(120)
+	if code := runDefault(nil, tty, out, io.Discard); code != 0 || !strings.Contains(out.Text(), welcome) {
+		t.Errorf("a terminal on stdin: exit %d, screen %q: no REPL", code, out.Text())
 	}
-}
-
-// lockedBuffer is a bytes.Buffer safe for concurrent use: readline's editing
-// goroutine may still tidy the screen after the REPL has returned.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
