@@ -16,9 +16,11 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 
 	"github.com/chzyer/readline"
 
+	"gamelab/internal/version"
 	"gamelab/kernel"
 )
 
@@ -35,15 +37,20 @@ type REPL struct {
 	clears      bool // clear() clears the screen: out is a terminal
 	width       int  // terminal width when out is not a terminal
 
-	// interrupts delivers Ctrl-C while a cell runs (the terminal is in
-	// cooked mode then, so Ctrl-C is a SIGINT). Nil: Run listens for SIGINT.
+	// interrupts delivers SIGINT sent to the process from elsewhere (kill
+	// -INT); a Ctrl-C typed on the terminal is a key (see keys.go). Nil:
+	// Run listens for SIGINT.
 	interrupts <-chan os.Signal
 
+	keys    *keyboard
+	suspend func() // Ctrl-Z on a terminal; nil elsewhere
 	rl      *readline.Instance
 	hist    *history
 	next    int    // number of the next cell, shown in the prompt
 	pending string // lines of an unfinished entry, each ended by "\n"
-	atBOL   bool   // the last byte written to out ended a line
+
+	outMu sync.Mutex // guards out and atBOL
+	atBOL bool       // the last byte written to out ended a line
 }
 
 // Option configures a REPL.
@@ -68,12 +75,13 @@ func WithHistory(path string) Option { return func(r *REPL) { r.historyPath = pa
 // terminal and NO_COLOR is not set (see ColorFor).
 func WithColor(on bool) Option { return func(r *REPL) { r.color, r.colorSet = on, true } }
 
-// WithVersion sets the version the welcome line shows.
+// WithVersion sets the version the welcome line shows (default: gamelab's
+// own, internal/version.Version).
 func WithVersion(v string) Option { return func(r *REPL) { r.version = v } }
 
 // New returns a REPL configured by opts.
 func New(opts ...Option) *REPL {
-	r := &REPL{in: os.Stdin, out: os.Stdout, historyPath: DefaultHistoryPath(), width: 80, next: 1, atBOL: true}
+	r := &REPL{in: os.Stdin, out: os.Stdout, version: version.Version, historyPath: DefaultHistoryPath(), width: 80, next: 1, atBOL: true}
 	for _, o := range opts {
 		o(r)
 	}
@@ -163,23 +171,33 @@ func (r *REPL) Run(ctx context.Context) error {
 	hist, warn := openHistory(r.historyPath)
 	r.hist = hist
 	defer hist.close()
-	// Closing the keyboard ends a pending Readline with io.EOF; unlike
-	// rl.Close, that is safe from another goroutine.
-	keys := readline.NewCancelableStdin(r.in)
-	defer keys.Close()
-	defer context.AfterFunc(ctx, func() { keys.Close() })()
+	if f, ok := r.in.(*os.File); ok && IsTerminal(f) {
+		restore, err := r.rawTerminal(f)
+		if err != nil {
+			return fmt.Errorf("repl: %w", err)
+		}
+		defer restore()
+	}
+	keys := newKeyboard(r.in, r.suspend)
+	r.keys = keys
 	rl, err := readline.NewEx(r.readlineConfig(keys))
 	if err != nil {
+		keys.Close()
 		return fmt.Errorf("repl: %w", err)
 	}
 	r.rl = rl
 	defer rl.Close()
+	// Closing the keyboard ends a pending Readline with io.EOF, from any
+	// goroutine (rl.Close is not safe for that). It must come before
+	// rl.Close, which waits for readline's reader, and readline does not
+	// pass the close on to its input.
+	defer keys.Close()
+	defer context.AfterFunc(ctx, func() { keys.Close() })()
 	r.syncHistory()
 
 	if r.interrupts == nil {
-		// SIGINT is caught for the whole run, not only while a cell runs: a
-		// Ctrl-C that lands in the instant between reading a line and
-		// starting the cell must not kill the process.
+		// SIGINT is caught for the whole run: one sent from elsewhere while
+		// no cell runs must not kill the session.
 		ch := make(chan os.Signal, 1)
 		signal.Notify(ch, os.Interrupt)
 		defer signal.Stop(ch)
@@ -239,6 +257,28 @@ func (r *REPL) Run(ctx context.Context) error {
 	}
 }
 
+// rawTerminal puts the terminal f in raw mode until the returned restore is
+// called, and sets r.suspend to stop the process with the terminal as the
+// shell gave it, and make it raw again when the shell continues it.
+func (r *REPL) rawTerminal(f *os.File) (restore func(), err error) {
+	sc, err := f.SyscallConn()
+	if err != nil {
+		return nil, err
+	}
+	var fd int
+	sc.Control(func(u uintptr) { fd = int(u) }) // f.Fd would make f blocking
+	saved, err := readline.MakeRaw(fd)
+	if err != nil {
+		return nil, err
+	}
+	r.suspend = func() {
+		readline.Restore(fd, saved)
+		stopProcess()
+		readline.MakeRaw(fd)
+	}
+	return func() { readline.Restore(fd, saved) }, nil
+}
+
 func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 	cfg := &readline.Config{
 		Prompt:                 r.prompt(),
@@ -253,22 +293,19 @@ func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 		ForceUseInteractive: true,
 		FuncIsTerminal:      func() bool { return true },
 	}
-	if f, ok := r.in.(*os.File); ok && readline.IsTerminal(int(f.Fd())) {
-		fd := int(f.Fd())
-		var saved *readline.State
-		cfg.FuncMakeRaw = func() (err error) {
-			saved, err = readline.MakeRaw(fd)
-			return err
-		}
-		cfg.FuncExitRaw = func() error {
-			if saved == nil {
-				return nil
+	// Run keeps a terminal raw for the whole session (see keys.go): readline
+	// must neither leave raw mode when it returns a line nor suspend on
+	// Ctrl-Z itself, since that would leave the terminal raw for the shell.
+	cfg.FuncMakeRaw = func() error { return nil }
+	cfg.FuncExitRaw = func() error { return nil }
+	if r.suspend != nil {
+		cfg.FuncFilterInputRune = func(c rune) (rune, bool) {
+			if c == keySuspend {
+				r.suspend()
+				return c, false
 			}
-			return readline.Restore(fd, saved)
+			return c, true
 		}
-	} else {
-		cfg.FuncMakeRaw = func() error { return nil }
-		cfg.FuncExitRaw = func() error { return nil }
 	}
 	if IsTerminal(r.out) {
 		cfg.FuncGetWidth = func() int {
@@ -304,9 +341,32 @@ var errCellStuck = errors.New("the running cell did not stop after Ctrl-C; left 
 // (SIGINT) cancels the cell's context; the engine then stops and leaves the
 // variables as they were.
 func (r *REPL) execute(ctx context.Context, code string) error {
-	drain(r.interrupts) // a stray signal from before must not stop this cell
+	// A SIGINT sent while no cell ran was meant for none.
+	discard(r.interrupts)
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	ctrlC := r.keys.startCell()
+	defer r.keys.endCell()
+	stops := 0
+	interrupt := func() error {
+		stops++
+		switch stops {
+		case 1:
+			cancel()
+		case 2:
+			r.note("still stopping; Ctrl-C once more leaves gamelab")
+		default:
+			return errCellStuck
+		}
+		return nil
+	}
+	// A Ctrl-C typed before the cell starts stops it before it does anything
+	// (the engine then returns at once, Interrupted).
+	select {
+	case <-ctrlC:
+		interrupt()
+	default:
+	}
 	opts := kernel.ExecOptions{
 		Stdout:  writerFunc(func(s string) { r.printf("%s", s) }),
 		Stderr:  writerFunc(r.printError),
@@ -316,20 +376,17 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
-	stops := 0
 	for out == nil {
+		var err error
 		select {
 		case out = <-done:
+		case <-ctrlC:
+			err = interrupt()
 		case <-r.interrupts:
-			stops++
-			switch stops {
-			case 1:
-				cancel()
-			case 2:
-				r.note("still stopping; Ctrl-C once more leaves gamelab")
-			default:
-				return errCellStuck
-			}
+			err = interrupt()
+		}
+		if err != nil {
+			return err
 		}
 	}
 	r.next = out.Count + 1
@@ -347,16 +404,10 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	return nil
 }
 
-// note prints a line about an interrupt. The terminal has echoed the Ctrl-C
-// as "^C"; on an otherwise empty line the note writes over it.
-func (r *REPL) note(msg string) {
-	if r.atBOL {
-		msg = "\r" + msg
-	}
-	r.printBlock(r.paint(colError, msg))
-}
+// note prints a line about an interrupt, on a line of its own.
+func (r *REPL) note(msg string) { r.printBlock(r.paint(colError, msg)) }
 
-func drain(ch <-chan os.Signal) {
+func discard(ch <-chan os.Signal) {
 	for {
 		select {
 		case <-ch:
@@ -371,23 +422,26 @@ func (r *REPL) printBlock(s string) {
 	if s == "" {
 		return
 	}
-	r.endLine()
-	r.printf("%s", s)
-	r.endLine()
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	r.endLineLocked()
+	r.write(s)
+	r.endLineLocked()
 }
 
 // printError writes text of the error stream in the error colour, painting
-// each line on its own so that the newlines (which printf watches) stay
+// each line on its own so that the newlines (which write watches) stay
 // outside the colour codes.
 func (r *REPL) printError(s string) {
-	lines := strings.SplitAfter(s, "\n")
-	for _, l := range lines {
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	for _, l := range strings.SplitAfter(s, "\n") {
 		text := strings.TrimSuffix(l, "\n")
 		if text != "" {
-			r.printf("%s", r.paint(colError, text))
+			r.write(r.paint(colError, text))
 		}
 		if len(text) < len(l) {
-			r.printf("\n")
+			r.write("\n")
 		}
 	}
 }
@@ -397,7 +451,9 @@ func (r *REPL) printError(s string) {
 // and clear() leaves it alone.
 func (r *REPL) clearScreen() {
 	if r.clears {
-		r.printf("\033[H\033[2J")
+		r.outMu.Lock()
+		defer r.outMu.Unlock()
+		r.write("\033[H\033[2J")
 		r.atBOL = true
 	}
 }
@@ -405,13 +461,27 @@ func (r *REPL) clearScreen() {
 // endLine ends a line left open by print() output, so the next prompt starts
 // at the left margin.
 func (r *REPL) endLine() {
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	r.endLineLocked()
+}
+
+func (r *REPL) endLineLocked() {
 	if !r.atBOL {
-		r.printf("\n")
+		r.write("\n")
 	}
 }
 
 func (r *REPL) printf(format string, args ...any) {
-	s := fmt.Sprintf(format, args...)
+	r.outMu.Lock()
+	defer r.outMu.Unlock()
+	r.write(fmt.Sprintf(format, args...))
+}
+
+// write writes s to the screen and notes whether it ended a line; r.outMu
+// is held, since a running cell's output (from the engine's goroutine) and
+// the REPL's notes about Ctrl-C come at the same time.
+func (r *REPL) write(s string) {
 	if s == "" {
 		return
 	}

@@ -83,7 +83,7 @@ type term struct {
 	keys   *io.PipeWriter
 	screen *repltest.Screen
 	done   chan error
-	sig    chan os.Signal // stands for SIGINT (Ctrl-C while a cell runs)
+	sig    chan os.Signal // stands for a SIGINT sent from elsewhere
 }
 
 // start runs a REPL on eng (nil: a real kernel.Session) without colour.
@@ -372,31 +372,87 @@ func TestColorFor(t *testing.T) {
 	}
 }
 
-func TestInterruptCancelsRunningCell(t *testing.T) {
-	started := make(chan struct{})
-	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+// slowEngine's cell "slow" runs until it is interrupted (or released, so a
+// failing test ends); it records whether its context was already cancelled
+// when the cell began. Any other cell returns "fast" and whether its context
+// was cancelled.
+type slowEngine struct {
+	*fakeEngine
+	started          chan struct{} // closed when "slow" begins
+	release          chan struct{}
+	cancelledAtStart bool
+}
+
+func newSlowEngine(t *testing.T) *slowEngine {
+	e := &slowEngine{started: make(chan struct{}), release: make(chan struct{})}
+	t.Cleanup(func() { close(e.release) })
+	e.fakeEngine = &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
 		if code != "slow" {
-			return &kernel.Output{Result: &kernel.Display{Text: "fast"}}
+			return &kernel.Output{Result: &kernel.Display{Text: fmt.Sprintf("fast, cancelled %v", ctx.Err() != nil)}}
 		}
-		close(started)
+		e.cancelledAtStart = ctx.Err() != nil
+		close(e.started)
 		select {
 		case <-ctx.Done():
 			return &kernel.Output{Err: &kernel.Error{Kind: "Interrupted", Msg: "solve: interrupted"}}
-		case <-time.After(wait):
+		case <-e.release:
 			return &kernel.Output{Result: &kernel.Display{Text: "never cancelled"}}
 		}
 	}}
+	return e
+}
+
+// TestInterruptCancelsRunningCell: Ctrl-C typed while a cell runs (a key:
+// a terminal stays raw, see keys.go) cancels it; the next cell runs as usual.
+func TestInterruptCancelsRunningCell(t *testing.T) {
+	eng := newSlowEngine(t)
 	tm := start(t, eng)
 	tm.send("slow" + keyEnter)
-	<-started
-	t0 := time.Now()
+	<-eng.started
+	tm.send(keyCtrlC)
+	tm.expect("interrupted\n[2]>")
+	tm.send("next" + keyEnter)
+	tm.expect("fast, cancelled false\n[3]>")
+	tm.quit()
+}
+
+// TestInterruptBeforeCellStarts: a Ctrl-C typed right after Enter, before
+// the cell has begun (here in the same write as the line), interrupts that
+// cell: its context is cancelled before it starts, and none of it is lost.
+func TestInterruptBeforeCellStarts(t *testing.T) {
+	eng := newSlowEngine(t)
+	tm := start(t, eng)
+	tm.send("slow" + keyEnter + keyCtrlC)
+	tm.expect("interrupted\n[2]>")
+	<-eng.started
+	if !eng.cancelledAtStart {
+		t.Error("the cell began with a live context although Ctrl-C came before it")
+	}
+	tm.quit()
+	eng.wantRan(t, "slow")
+}
+
+// TestCtrlCAtPromptStaysThere: a Ctrl-C typed while a line is read clears
+// that line and reaches no cell, not even one whose line follows at once.
+func TestCtrlCAtPromptStaysThere(t *testing.T) {
+	eng := newSlowEngine(t)
+	tm := start(t, eng)
+	tm.send("abc" + keyCtrlC + "next" + keyEnter)
+	tm.expect("fast, cancelled false\n[2]>")
+	tm.send(keyCtrlC + "next" + keyEnter)
+	tm.expect("fast, cancelled false\n[3]>")
+	tm.quit()
+	eng.wantRan(t, "next", "next")
+}
+
+// TestSIGINTFromElsewhere: a SIGINT (kill -INT) interrupts the running cell.
+func TestSIGINTFromElsewhere(t *testing.T) {
+	eng := newSlowEngine(t)
+	tm := start(t, eng)
+	tm.send("slow" + keyEnter)
+	<-eng.started
 	tm.sig <- os.Interrupt
 	tm.expect("interrupted\n[2]>")
-	if d := time.Since(t0); d > time.Second/2 {
-		t.Errorf("interrupt took %v", d)
-	}
-	tm.send("next" + keyEnter)
-	tm.expect("fast\n[3]>")
 	tm.quit()
 }
 
@@ -411,10 +467,9 @@ func TestCellThatIgnoresCtrlC(t *testing.T) {
 	tm := start(t, eng)
 	tm.send("stuck" + keyEnter)
 	<-started
-	tm.sig <- os.Interrupt
-	tm.sig <- os.Interrupt
+	tm.send(keyCtrlC + keyCtrlC)
 	tm.expect("still stopping; Ctrl-C once more leaves gamelab")
-	tm.sig <- os.Interrupt
+	tm.send(keyCtrlC)
 	select {
 	case err := <-tm.done:
 		if !errors.Is(err, errCellStuck) {

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"gamelab/kernel"
+	"gamelab/kernel/script"
 )
 
 func TestScripts(t *testing.T) {
@@ -31,8 +32,8 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v (write it with 'gamelab test --update scripts/%s')", err, f)
 			}
-			got := kernel.Transcript(f, string(src))
-			if d := kernel.UnifiedDiff(golden, "replay of "+f, string(want), got); d != "" {
+			got := script.Transcript(f, string(src))
+			if d := script.UnifiedDiff(golden, "replay of "+f, string(want), got); d != "" {
 				t.Errorf("the replay differs from the golden transcript (if the change is right: gamelab test --update scripts/%s):\n%s", f, d)
 			}
 			if f != "tour.gl" && strings.Contains(got, "#> "+f+":") {
@@ -46,11 +47,11 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, want, err := kernel.ReplayNotebook(src)
+			got, want, err := script.ReplayNotebook(src)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if d := kernel.UnifiedDiff(f+" (saved outputs)", "replay of "+f, want, got); d != "" {
+			if d := script.UnifiedDiff(f+" (saved outputs)", "replay of "+f, want, got); d != "" {
 				t.Errorf("the replay differs from the saved outputs:\n%s", d)
 			}
 		})

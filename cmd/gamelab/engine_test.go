@@ -12,6 +12,7 @@ import (
 	"github.com/creack/pty"
 
 	"gamelab/internal/benchproc"
+	"gamelab/repl/repltest"
 )
 
 // TestMain removes the binary that the tests below build (once) to run
@@ -112,14 +113,10 @@ func TestBinary(t *testing.T) {
 }
 
 // TestDefaultCommandStartsTheREPLOnlyOnATerminal: a terminal on stdin starts
-// the REPL; /dev/null (a character device, but no terminal) and a pipe run
-// the piped statements.
+// the REPL (its welcome line appears); /dev/null (a character device, but no
+// terminal) and a pipe run the piped statements.
 func TestDefaultCommandStartsTheREPLOnlyOnATerminal(t *testing.T) {
-	saved := startREPL
-	defer func() { startREPL = saved }()
-	started := false
-	startREPL = func([]string, io.Reader, io.Writer, io.Writer) int { started = true; return 0 }
-
+	const welcome = "optimal play in the polygon game"
 	devNull, err := os.Open(os.DevNull)
 	if err != nil {
 		t.Fatal(err)
@@ -137,10 +134,9 @@ func TestDefaultCommandStartsTheREPLOnlyOnATerminal(t *testing.T) {
 		stdin *os.File
 		out   string
 	}{{"/dev/null", devNull, ""}, {"a pipe", pr, "42\n"}} {
-		started = false
 		var out, errb bytes.Buffer
-		if code := runDefault(nil, tc.stdin, &out, &errb); code != 0 || started || out.String() != tc.out {
-			t.Errorf("%s: exit %d, REPL started %v, stdout %q (want %q), stderr %q", tc.name, code, started, out.String(), tc.out, errb.String())
+		if code := runDefault(nil, tc.stdin, &out, &errb); code != 0 || out.String() != tc.out {
+			t.Errorf("%s: exit %d, stdout %q (want %q), stderr %q", tc.name, code, out.String(), tc.out, errb.String())
 		}
 	}
 
@@ -150,8 +146,12 @@ func TestDefaultCommandStartsTheREPLOnlyOnATerminal(t *testing.T) {
 	}
 	defer ptmx.Close()
 	defer tty.Close()
-	started = false
-	if runDefault(nil, tty, io.Discard, io.Discard); !started {
-		t.Error("a terminal on stdin did not start the REPL")
+	t.Setenv("GAMELAB_HISTORY", filepath.Join(t.TempDir(), "history"))
+	ptmx.WriteString("\x04") // Ctrl-D: the REPL leaves at once
+	// A Screen, being safe for concurrent writes: readline's editing
+	// goroutine may still tidy the screen after the REPL has returned.
+	out := repltest.NewScreen(120)
+	if code := runDefault(nil, tty, out, io.Discard); code != 0 || !strings.Contains(out.Text(), welcome) {
+		t.Errorf("a terminal on stdin: exit %d, screen %q: no REPL", code, out.Text())
 	}
 }

@@ -11,22 +11,21 @@ import (
 	"strings"
 	"syscall"
 
+	"gamelab/internal/version"
 	"gamelab/kernel/jupyter"
 )
 
-func init() {
-	register(&command{
-		name:    "kernel",
-		summary: "the Jupyter kernel: 'kernel install' registers it, Jupyter starts it",
-		usage: "--connection-file FILE\n" +
-			"       gamelab kernel install [--user | --sys-prefix | --prefix DIR] [--name NAME] [--display-name TEXT]\n\n" +
-			"install writes a kernelspec that starts this binary: --user (the default) into\n" +
-			"the per-user Jupyter data dir ($JUPYTER_DATA_DIR, else ~/.local/share/jupyter),\n" +
-			"--sys-prefix into $VIRTUAL_ENV or $CONDA_PREFIX, else /usr/local (share/jupyter/kernels),\n" +
-			"--prefix DIR into DIR/share/jupyter/kernels. Then: jupyter console --kernel gamelab.\n" +
-			"--connection-file runs the kernel (Jupyter passes the file).",
-		run: runKernel,
-	})
+var kernelCommand = &command{
+	name:    "kernel",
+	summary: "the Jupyter kernel: 'kernel install' registers it, Jupyter starts it",
+	usage: "--connection-file FILE\n" +
+		"       gamelab kernel install [--user | --sys-prefix | --prefix DIR] [--name NAME] [--display-name TEXT]\n\n" +
+		"install writes a kernelspec that starts this binary: --user (the default) into\n" +
+		"the per-user Jupyter data dir ($JUPYTER_DATA_DIR, else ~/.local/share/jupyter),\n" +
+		"--sys-prefix into $VIRTUAL_ENV or $CONDA_PREFIX, else /usr/local (share/jupyter/kernels),\n" +
+		"--prefix DIR into DIR/share/jupyter/kernels. Then: jupyter console --kernel gamelab.\n" +
+		"--connection-file runs the kernel (Jupyter passes the file).",
+	run: runKernel,
 }
 
 func runKernel(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -48,7 +47,7 @@ func runKernel(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamelab kernel: %v\n", err)
 		return 1
 	}
-	k, err := jupyter.New(*ci, jupyter.WithLog(stderr), jupyter.WithVersion(version))
+	k, err := jupyter.New(*ci, jupyter.WithLog(stderr), jupyter.WithVersion(version.Version))
 	if err != nil {
 		fmt.Fprintf(stderr, "gamelab kernel: %v\n", err)
 		return 1

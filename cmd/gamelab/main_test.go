@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"gamelab/internal/version"
 )
 
 func TestVersionAndHelp(t *testing.T) {
@@ -11,7 +13,7 @@ func TestVersionAndHelp(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--version"}, "gamelab " + version},
+		{[]string{"--version"}, "gamelab " + version.Version},
 		{[]string{"help"}, "usage: gamelab"},
 	} {
 		var out, errb bytes.Buffer

@@ -8,12 +8,10 @@ import (
 	"gamelab/repl"
 )
 
-// The default command starts the REPL through startREPL when standard input
-// is a terminal.
-func init() { startREPL = runREPL }
-
-// runREPL runs the terminal REPL: history in $GAMELAB_HISTORY or
-// ~/.gamelab_history, colour unless NO_COLOR is set or stdout is no terminal.
+// runREPL runs the terminal REPL (runDefault calls it when standard input is
+// a terminal): history in $GAMELAB_HISTORY or ~/.gamelab_history, colour
+// unless NO_COLOR is set or stdout is no terminal, the welcome line showing
+// internal/version's Version.
 func runREPL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "gamelab: unknown flag %q (try 'gamelab help')\n", args[0])
@@ -21,7 +19,6 @@ func runREPL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	r := repl.New(
 		repl.WithIO(stdin, stdout),
-		repl.WithVersion(version),
 		repl.WithHistory(repl.DefaultHistoryPath()),
 	)
 	if err := r.Run(context.Background()); err != nil {

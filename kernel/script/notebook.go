@@ -1,10 +1,12 @@
-package kernel
+package script
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"gamelab/kernel"
 )
 
 // notebook is the part of a saved Jupyter notebook (nbformat 4) that a
@@ -48,7 +50,7 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 	if err := json.Unmarshal(src, &nb); err != nil {
 		return "", "", fmt.Errorf("not a notebook: %v", err)
 	}
-	s := NewSession()
+	s := kernel.NewSession()
 	var g, w strings.Builder
 	n := 0
 	for _, c := range nb.Cells {
@@ -75,10 +77,10 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 		writeOutputLines(&w, saved.String())
 
 		var replay clearable
-		out := s.ExecuteWith(context.Background(), code, ExecOptions{
+		out := s.ExecuteWith(context.Background(), code, kernel.ExecOptions{
 			Stdout:  &replay,
 			Stderr:  &replay,
-			Display: func(d Display) { replay.WriteString(d.Text + "\n") },
+			Display: func(d kernel.Display) { replay.WriteString(d.Text + "\n") },
 			Clear:   replay.clear,
 		})
 		if out.Result != nil {

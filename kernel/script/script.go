@@ -1,8 +1,11 @@
-package kernel
-
-// Scripts: a script is what one would type, statement by statement. Run
-// them (RunScript) or replay them into a transcript (Transcript) that a
-// golden file pins.
+// Package script owns gamelab's scripts on top of the engine (package
+// kernel): running them statement by statement (RunScript, for piped input,
+// `gamelab -c` and `gamelab run`), replaying them and saved Jupyter notebooks
+// into transcripts (Transcript, ReplayNotebook), and checking those against
+// golden files with a unified diff (Golden, UnifiedDiff; `gamelab test` and
+// `go test` of the scripts directory). The engine knows nothing of files or
+// transcripts; this package only drives it through kernel.Session.
+package script
 
 import (
 	"bufio"
@@ -10,13 +13,15 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"gamelab/kernel"
 )
 
 // RunScript runs the statements read from r, each as its own cell: results
 // and printed text to stdout, each error to stderr with its place in r. It
 // reports whether any statement failed; without keepGoing it stops at the
 // first failure.
-func RunScript(ctx context.Context, s *Session, name string, r io.Reader, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
+func RunScript(ctx context.Context, s *kernel.Session, name string, r io.Reader, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
 	err = EachStatement(r, func(line int, code string) bool {
 		if RunStatement(ctx, s, name, line, code, stdout, stderr) {
 			failed = true
@@ -42,7 +47,7 @@ func EachStatement(r io.Reader, fn func(line int, code string) bool) error {
 		}
 		chunk = append(chunk, strings.TrimSuffix(sc.Text(), "\r"))
 		code := strings.Join(chunk, "\n")
-		if c, _ := IsComplete(code); c != Incomplete {
+		if c, _ := kernel.IsComplete(code); c != kernel.Incomplete {
 			chunk = nil
 			if !fn(start, code) {
 				return nil
@@ -58,14 +63,14 @@ func EachStatement(r io.Reader, fn func(line int, code string) bool) error {
 // RunStatement executes one cell, writing its output to stdout and its error
 // stream (eprint, warnings) and error to stderr, and reports whether it
 // failed. clear() does nothing here: a script's output is a record.
-func RunStatement(ctx context.Context, s *Session, name string, line int, code string, stdout, stderr io.Writer) bool {
-	if Blank(code) {
+func RunStatement(ctx context.Context, s *kernel.Session, name string, line int, code string, stdout, stderr io.Writer) bool {
+	if kernel.Blank(code) {
 		return false // comments and blank lines are not cells: _N counts statements
 	}
-	out := s.ExecuteWith(ctx, code, ExecOptions{
+	out := s.ExecuteWith(ctx, code, kernel.ExecOptions{
 		Stdout:  stdout,
 		Stderr:  stderr,
-		Display: func(d Display) { fmt.Fprintln(stdout, d.Text) },
+		Display: func(d kernel.Display) { fmt.Fprintln(stdout, d.Text) },
 	})
 	if out.Result != nil {
 		fmt.Fprintln(stdout, out.Result.Text)
@@ -79,11 +84,15 @@ func RunStatement(ctx context.Context, s *Session, name string, line int, code s
 
 // FormatError places a cell's error in its file: "name:line:col: message",
 // the source line and a caret, where first is the cell's first line.
-func FormatError(name string, first int, e *Error) string {
+func FormatError(name string, first int, e *kernel.Error) string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s:%d: %s", name, first, e.Msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s", name, first+e.Line-1, e.Column, e.Msg) + e.sourceAndCaret()
+	// e.Error() is "line:col: msg" and then the source line and caret; only
+	// that head changes, to count lines in the file rather than the cell.
+	head := fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg)
+	sourceAndCaret := strings.TrimPrefix(e.Error(), head)
+	return fmt.Sprintf("%s:%d:%d: %s", name, first+e.Line-1, e.Column, e.Msg) + sourceAndCaret
 }
 
 // outputPrefix starts each output line of a transcript: a comment, so a
@@ -96,7 +105,7 @@ const outputPrefix = "#> "
 // every line prefixed by "#> ".
 func Transcript(name, src string) string {
 	src = strings.ReplaceAll(src, "\r\n", "\n")
-	s := NewSession()
+	s := kernel.NewSession()
 	var b strings.Builder
 	EachStatement(strings.NewReader(src), func(line int, code string) bool {
 		b.WriteString(code + "\n")

@@ -1,0 +1,164 @@
+package script
+
+// The drivers behind `gamelab run` and `gamelab test`: running script files
+// in one session, and replaying scripts and notebooks against their golden
+// transcripts. They return the command's exit status (0 success, 1 a script
+// failed or differs, 2 a usage error) so that the command line only parses
+// flags.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gamelab/kernel"
+)
+
+// RunFiles runs the script files in order in one new session, results to
+// stdout and errors to stderr, stopping at the first failing statement
+// unless keepGoing, and at once when ctx is cancelled (Ctrl-C). It returns
+// the exit status of `gamelab run`.
+func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stderr io.Writer) int {
+	s := kernel.NewSession()
+	anyFailed := false
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "gamelab run: %v\n", err)
+			return 1
+		}
+		failed, err := RunScript(ctx, s, name, f, stdout, stderr, keepGoing)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "gamelab run: %s: %v\n", name, err)
+			return 1
+		}
+		anyFailed = anyFailed || failed
+		if failed && !keepGoing || ctx.Err() != nil {
+			break
+		}
+	}
+	return ExitStatus(anyFailed)
+}
+
+// ExitStatus is the exit status of a run that failed or not.
+func ExitStatus(failed bool) int {
+	if failed {
+		return 1
+	}
+	return 0
+}
+
+// Test replays every script and notebook in paths (directories stand for
+// the .gl and .ipynb files in them) and compares each transcript with its
+// golden (see Check), reporting "ok", "FAIL" or "wrote" per file on stdout
+// and the diffs. It returns the exit status of `gamelab test`.
+func Test(paths []string, update bool, stdout, stderr io.Writer) int {
+	files, err := Files(paths)
+	if err != nil {
+		fmt.Fprintf(stderr, "gamelab test: %v\n", err)
+		return 2
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "gamelab test: no .gl scripts or .ipynb notebooks in %s\n", strings.Join(paths, " "))
+		return 2
+	}
+	failed := 0
+	for _, f := range files {
+		if update && filepath.Ext(f) == ".ipynb" {
+			fmt.Fprintf(stdout, "kept %s (a notebook's outputs are saved by Jupyter)\n", f)
+			continue
+		}
+		ok, err := Check(f, update, stdout)
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "FAIL %s: %v\n", f, err)
+			failed++
+		case !ok:
+			fmt.Fprintf(stdout, "FAIL %s\n", f)
+			failed++
+		case update:
+			fmt.Fprintf(stdout, "wrote %s\n", GoldenPath(f))
+		default:
+			fmt.Fprintf(stdout, "ok   %s\n", f)
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(stdout, "%d of %d failed\n", failed, len(files))
+		return 1
+	}
+	return 0
+}
+
+// Files expands directories into the scripts and notebooks in them, sorted;
+// files named directly are kept whatever their extension.
+func Files(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return nil, err
+		}
+		var in []string
+		for _, e := range entries {
+			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".gl" || ext == ".ipynb") {
+				in = append(in, filepath.Join(p, e.Name()))
+			}
+		}
+		sort.Strings(in)
+		files = append(files, in...)
+	}
+	return files, nil
+}
+
+// GoldenPath is where a script's golden transcript lives: beside it, with
+// the extension .golden.
+func GoldenPath(script string) string {
+	return strings.TrimSuffix(script, filepath.Ext(script)) + ".golden"
+}
+
+// Check replays one script or notebook and compares (or, with update,
+// writes) its transcript: a script's with its golden file, a notebook's
+// with its saved outputs. A difference is printed to w as a unified diff.
+func Check(path string, update bool, w io.Writer) (ok bool, err error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return false, err
+	}
+	var got, want, wantName string
+	if filepath.Ext(path) == ".ipynb" {
+		got, want, err = ReplayNotebook(src)
+		if err != nil {
+			return false, err
+		}
+		wantName = path + " (saved outputs)"
+	} else {
+		got = Transcript(filepath.Base(path), string(src))
+		golden := GoldenPath(path)
+		if update {
+			return true, os.WriteFile(golden, []byte(got), 0o644)
+		}
+		b, err := os.ReadFile(golden)
+		if err != nil {
+			return false, fmt.Errorf("%v (write it with 'gamelab test --update %s')", err, path)
+		}
+		want, wantName = string(b), golden
+	}
+	if got == want {
+		return true, nil
+	}
+	io.WriteString(w, UnifiedDiff(wantName, "replay of "+path, want, got))
+	return false, nil
+}
