@@ -27,6 +27,7 @@ import (
 
 	"github.com/go-zeromq/zmq4"
 
+	"gamelab/internal/version"
 	"gamelab/kernel"
 )
 
@@ -105,7 +106,7 @@ func New(ci ConnectionInfo, opts ...Option) (*Kernel, error) {
 	}
 	k := &Kernel{
 		isComplete: kernel.IsComplete,
-		version:    "dev",
+		version:    version.Version,
 		conn:       ci,
 		sig:        signer{key: []byte(ci.Key)},
 		replay:     newReplayGuard(1 << 16),

@@ -21,19 +21,52 @@ type diffDP interface {
 	step(sz, lo, hi int, row []uint64)
 	// value returns a copy of d[i].
 	value(i int) *big.Int
-	// chunk is how many cells to step between looks at the context: a
-	// multiple of 64 worth about a tenth of a millisecond.
-	chunk() int
 }
 
-// Cells per look at the context (multiples of 64): about a tenth of a
-// millisecond of work each. Variables so tests can cross chunk borders with
-// small rows.
-var int64Chunk, int128Chunk, bigChunk = 1 << 16, 1 << 14, 1 << 10
+// tuning is the solver's work sizes and its test hooks. Solve runs with
+// defaultTuning; a test passes its own through the context (withTuning), so
+// no test changes package state and tests may run in parallel.
+type tuning struct {
+	// Cells per look at the context (multiples of 64): about a tenth of a
+	// millisecond of work each. Tests make them small to cross chunk
+	// borders with small rows.
+	int64Chunk, int128Chunk, bigChunk int
+	// slabWords is the largest allocation of the move table: 8 MiB, zeroed
+	// in a few milliseconds (see choices).
+	slabWords int
+	// chunkHook, when set, runs before every chunk, so a test can cancel
+	// mid-solve without sleeping; slabHook sees every slab's size in words.
+	chunkHook func()
+	slabHook  func(words int)
+}
 
-// chunkHook, when set by a test, runs before every chunk, so a test can
-// cancel mid-solve without sleeping.
-var chunkHook func()
+var defaultTuning = tuning{int64Chunk: 1 << 16, int128Chunk: 1 << 14, bigChunk: 1 << 10, slabWords: 1 << 20}
+
+type tuningKey struct{}
+
+// withTuning is ctx carrying t for the solves that run under it (tests).
+func withTuning(ctx context.Context, t tuning) context.Context {
+	return context.WithValue(ctx, tuningKey{}, t)
+}
+
+// tuningOf is the tuning ctx carries, else defaultTuning.
+func tuningOf(ctx context.Context) tuning {
+	if t, ok := ctx.Value(tuningKey{}).(tuning); ok {
+		return t
+	}
+	return defaultTuning
+}
+
+// chunkOf is how many cells dp steps between looks at the context.
+func (t tuning) chunkOf(dp diffDP) int {
+	switch dp.(type) {
+	case *int64DP:
+		return t.int64Chunk
+	case *int128DP:
+		return t.int128Chunk
+	}
+	return t.bigChunk
+}
 
 // runDP fills the diagonals 1..n−1 of the margin DP in place, calling after
 // (if non-nil) once the row holds diagonal sz, for sz = 0 (the coins
@@ -45,15 +78,16 @@ func runDP(ctx context.Context, dp diffDP, n int, table *choices, after func(sz 
 	if after != nil {
 		after(0)
 	}
-	chunk := dp.chunk()
+	t := tuningOf(ctx)
+	chunk := t.chunkOf(dp)
 	for sz := 1; sz < n; sz++ {
 		var row []uint64
 		if table != nil {
 			row = table.diag(sz)
 		}
 		for m, lo := n-sz, 0; lo < m; lo += chunk {
-			if chunkHook != nil {
-				chunkHook()
+			if t.chunkHook != nil {
+				t.chunkHook()
 			}
 			if err := ctx.Err(); err != nil {
 				return err
@@ -136,8 +170,6 @@ func window[T any](a, d []T, sz, w0, end int) (left, right, dd []T) {
 
 type int64DP struct{ a, d []int64 }
 
-func (p *int64DP) chunk() int { return int64Chunk }
-
 func (p *int64DP) value(i int) *big.Int { return big.NewInt(p.d[i]) }
 
 func (p *int64DP) step(sz, lo, hi int, row []uint64) {
@@ -183,8 +215,6 @@ func (v int128) big() *big.Int {
 
 type int128DP struct{ a, d []int128 }
 
-func (p *int128DP) chunk() int { return int128Chunk }
-
 func (p *int128DP) value(i int) *big.Int { return p.d[i].big() }
 
 // step is int64DP.step in 128 bits: the same branch-free choice on the sign
@@ -213,8 +243,6 @@ type bigDP struct {
 	d    []*big.Int
 	x, y *big.Int // scratch, swapped into d to avoid allocating per cell
 }
-
-func (p *bigDP) chunk() int { return bigChunk }
 
 func (p *bigDP) value(i int) *big.Int { return new(big.Int).Set(p.d[i]) }
 

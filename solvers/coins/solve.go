@@ -77,7 +77,7 @@ func solve(ctx context.Context, coins []*big.Int, path numPath) (*Result, error)
 		return nil, fmt.Errorf("n = %d needs %d MiB for the move table, more than the %d MiB limit (the value alone needs no table)",
 			n, b>>20, MaxTableBytes>>20)
 	}
-	table := newChoices(n)
+	table := newChoices(n, tuningOf(ctx))
 	dp := newDP(coins, path)
 	if err := runDP(ctx, dp, n, table, nil); err != nil {
 		return nil, err
@@ -125,7 +125,7 @@ func sum(coins []*big.Int) *big.Int {
 // takes L. Each diagonal starts on a word boundary so step can write whole
 // words; that wastes under one word per diagonal.
 //
-// The words live in slabs of at most slabWords, allocated only when the DP
+// The words live in slabs of at most tuning.slabWords, allocated only when the DP
 // reaches them (diag). One allocation of the whole table (625 MB at
 // n = 100000) would be zeroed by the runtime in one go, before the first
 // look at the context, and could hold a cancelled solve for a second or
@@ -136,14 +136,8 @@ type choices struct {
 	diags [][]uint64 // diags[sz], filled in by diag
 	free  []uint64   // the unused end of the newest slab
 	left  int        // words of the table not yet handed out
+	tune  tuning     // slabWords and slabHook
 }
-
-// slabWords is the largest allocation of the table: 8 MiB, zeroed in a few
-// milliseconds. A variable so tests can make it small.
-var slabWords = 1 << 20
-
-// slabHook, when set by a test, sees the size in words of every slab.
-var slabHook func(words int)
 
 func tableWords(n int) int {
 	w := 0
@@ -156,8 +150,8 @@ func tableWords(n int) int {
 // diagWords is the length in words of diagonal sz (its n−sz intervals).
 func diagWords(n, sz int) int { return (n - sz + 63) / 64 }
 
-func newChoices(n int) *choices {
-	return &choices{n: n, diags: make([][]uint64, n), left: tableWords(n)}
+func newChoices(n int, t tuning) *choices {
+	return &choices{n: n, diags: make([][]uint64, n), left: tableWords(n), tune: t}
 }
 
 // diag returns diagonal sz's words, allocating them on first use; the DP
@@ -166,9 +160,9 @@ func (c *choices) diag(sz int) []uint64 {
 	if c.diags[sz] == nil {
 		w := diagWords(c.n, sz)
 		if len(c.free) < w {
-			size := max(w, min(slabWords, c.left))
-			if slabHook != nil {
-				slabHook(size)
+			size := max(w, min(c.tune.slabWords, c.left))
+			if c.tune.slabHook != nil {
+				c.tune.slabHook(size)
 			}
 			c.free = make([]uint64, size)
 		}
