@@ -147,10 +147,15 @@ var kernelBuiltins = []*kernelBuiltin{
 	}},
 }
 
+// numberingHelp opens help: the one numbering (index.go), said once.
+const numberingHelp = `Indices count from 1, on game values and every list alike: p[2] is vertex 2, as is
+p.values[2]; [10, 20, 30][1] is 10, -1 the last; xs[2:4] is items 2 to 4 (both included).
+"hello"[1] is "h"; indexOf, findIndex and #index give positions from 1 too.`
+
 // statementsHelp documents the statement forms that are not names.
 const statementsHelp = `statements (one per line; an open bracket or raw string continues a statement):
   name = expr        binds a variable
-  x[i] = v           changes item i of a game value in place (from 1), b[r, p] = v a board cell
+  x[i] = v           changes item i of a list or game value in place, b[r, p] = v a board cell
   expr               shows its value; a list or map of more than 1000 numbers and strings in all
                      shows only the first and last 3 items of each part longer than 10 (as numpy
                      does) and says how many it showed: print(x), text(x), json(x), save(x, "x.txt")
@@ -245,6 +250,7 @@ func helpText(b *builtin.Builtin) string {
 // doc, then the statements and expr's own functions.
 func (s *Session) helpAll() string {
 	var w strings.Builder
+	w.WriteString(numberingHelp + "\n\n")
 	section := func(title string, docs []*builtin.Builtin) {
 		if len(docs) == 0 {
 			return

@@ -335,7 +335,7 @@ func numSum(args ...any) (any, error) {
 	var total any = 0
 	for i, x := range xs {
 		if asNumber(x).kind == notNum {
-			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", formatValue(x), i+1)
 		}
 		total = numAdd(total, x)
 	}
@@ -360,7 +360,7 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 			c, ok := numCmp(x, best)
 			switch {
 			case !ok && array:
-				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d)", formatValue(x), i+1)
 			case !ok:
 				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", formatValue(x))
 			}
