@@ -52,7 +52,7 @@ var kernelBuiltins = []*kernelBuiltin{
 		if len(args) == 1 {
 			w, ok := args[0].(bool)
 			if !ok {
-				return nil, builtin.ArgError("clear", 1, "wait", "must be true or false, got %s", formatValue(args[0]))
+				return nil, builtin.ArgError("clear", 1, "wait", "must be true or false, got %s", errorValue(args[0]))
 			}
 			wait = w
 		}
@@ -81,7 +81,7 @@ var kernelBuiltins = []*kernelBuiltin{
 			return nil, fmt.Errorf("assert: takes 1 or 2 arguments (condition, message), got %d", len(args))
 		}
 		if ok, isBool := args[0].(bool); !isBool {
-			return nil, builtin.ArgError("assert", 1, "condition", "must be true or false, got %s", formatValue(args[0]))
+			return nil, builtin.ArgError("assert", 1, "condition", "must be true or false, got %s", errorValue(args[0]))
 		} else if ok {
 			return nil, nil
 		}

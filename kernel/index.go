@@ -106,7 +106,7 @@ func listPosition(i any, n int) (at int, ok bool, err error) {
 	case bigNum:
 		return 0, false, nil // past either end of any list
 	default:
-		return 0, false, fmt.Errorf("an index must be an integer, got %s", formatValue(i))
+		return 0, false, fmt.Errorf("an index must be an integer, got %s", errorValue(i))
 	}
 	switch {
 	case k.i == 0:
@@ -219,7 +219,7 @@ func sliceEnd(i any, n, def int) (int, error) {
 	}
 	k := asNumber(i)
 	if k.kind != intNum {
-		return 0, fmt.Errorf("a slice's ends must be integers, got %s", formatValue(i))
+		return 0, fmt.Errorf("a slice's ends must be integers, got %s", errorValue(i))
 	}
 	switch {
 	case k.i == 0:
