@@ -97,7 +97,7 @@ func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
 			return "", false
 		}
 	}
-	return s.describe(string(rs[start:end]))
+	return s.describe(string(rs[start:end]), defaultWidth)
 }
 
 func isIdentRune(r rune) bool {

@@ -71,8 +71,7 @@ func (s *Session) exprFunctions() []expr.Option {
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
-	opts = append(opts, s.indexFunctions()...)
-	opts = append(opts, fieldFunctions()...)
+	opts = append(opts, s.extensions()...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
 

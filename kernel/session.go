@@ -102,6 +102,9 @@ type ExecOptions struct {
 	// Pager says the front end has a pager (Jupyter): the help that `name?`
 	// asks for goes to Output.Page instead of the output stream.
 	Pager bool
+	// Width is the width in columns help wraps its text to: the terminal's
+	// (the REPL); 0 means 80, for output that is not a terminal.
+	Width int
 	// SVG says the front end shows pictures (Jupyter): each Display of a
 	// value with a picture carries its SVG. Without it Display.SVG stays ""
 	// and no picture is drawn at all, so a terminal, a script or piped

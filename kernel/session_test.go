@@ -127,7 +127,7 @@ func TestStatements(t *testing.T) {
 func helpTextOf(name string) string {
 	for _, k := range kernelBuiltins {
 		if k.doc.Name == name {
-			return helpText(&k.doc)
+			return helpText(&k.doc, defaultWidth)
 		}
 	}
 	return "?"
@@ -185,7 +185,7 @@ func TestWarningsOncePerCell(t *testing.T) {
 // prints.
 func TestHelpQuery(t *testing.T) {
 	s := newTestSession()
-	solveHelp, _ := s.describe("solve")
+	solveHelp, _ := s.describe("solve", defaultWidth)
 	for _, tc := range []struct {
 		code        string
 		pager       bool
@@ -197,7 +197,7 @@ func TestHelpQuery(t *testing.T) {
 		{"?? solve", true, solveHelp + "\n", ""},
 		{"solve?", false, "", solveHelp + "\n"},
 		{"help(solve)", true, "", solveHelp + "\n"},
-		{"?", true, s.helpAll() + "\n", ""},
+		{"?", true, s.helpAll(defaultWidth) + "\n", ""},
 		{"solve?\n?max", true, solveHelp + "\n\n" + helpTextOf("max") + "\n", ""},
 	} {
 		out := s.ExecuteWith(context.Background(), tc.code, ExecOptions{Pager: tc.pager})

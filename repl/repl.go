@@ -271,12 +271,7 @@ func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 		cfg.FuncExitRaw = func() error { return nil }
 	}
 	if IsTerminal(r.out) {
-		cfg.FuncGetWidth = func() int {
-			if w := readline.GetScreenWidth(); w > 0 {
-				return w
-			}
-			return r.width
-		}
+		cfg.FuncGetWidth = r.screenWidth
 	} else {
 		cfg.FuncGetWidth = func() int { return r.width }
 		cfg.FuncOnWidthChanged = func(func()) {}
@@ -312,6 +307,7 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 		Stderr:  writerFunc(r.printError),
 		Display: func(d kernel.Display) { r.printBlock(d.Text) },
 		Clear:   func(bool) { r.clearScreen() },
+		Width:   r.screenWidth(),
 	}
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
