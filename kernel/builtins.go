@@ -90,6 +90,15 @@ var kernelBuiltins = []*kernelBuiltin{
 		return nil, errors.New("assertion failed")
 	}},
 	{doc: builtin.Builtin{
+		Name:      "table",
+		Signature: "table(x)",
+		Doc: "A table of a list of maps (a column per key) or of a list of lists (columns numbered from 1): aligned " +
+			"columns in a terminal, an HTML table in Jupyter. A list of maps with the same keys, what a sweep " +
+			"returns, shows as one by itself; t.columns and t.rows hold its parts.",
+		Example: `table([[1, "one"], [2, "two"]])`,
+		Returns: []any{&Table{}},
+	}, call: callTable},
+	{doc: builtin.Builtin{
 		Name:      "time",
 		Signature: "time(x)",
 		Doc: "Returns x and writes how long working it out took (wall time) to the error stream, as IPython's %time: " +

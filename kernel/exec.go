@@ -89,11 +89,18 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 }
 
 // display renders a result for the front ends: its text and, when the
-// front end shows pictures and the value has one, its SVG.
+// front end shows pictures and the value has one, its SVG, or its HTML for
+// a table. A list of maps with the same keys (a sweep) shows as a table.
 func display(v any, pictures bool) Display {
+	if t, ok := sweepTable(v); ok {
+		v = t
+	}
 	d := Display{Text: formatValue(v)}
 	if p, ok := v.(builtin.Pictured); ok && pictures {
 		d.SVG = p.SVG()
+	}
+	if t, ok := v.(*Table); ok && pictures {
+		d.HTML = t.HTML()
 	}
 	return d
 }

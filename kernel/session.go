@@ -127,6 +127,7 @@ type Output struct {
 type Display struct {
 	Text string // text/plain: what a terminal prints
 	SVG  string // image/svg+xml, "" when the value has no picture or ExecOptions.SVG is off
+	HTML string // text/html, "" when none: a table's HTML beside its aligned text
 }
 
 // Error is a failed statement: what went wrong and where.

@@ -34,8 +34,8 @@ func TestErrorsInUsersWords(t *testing.T) {
 			}
 		})
 	}
-	if out := run(t, newTestSession(), "map(-1..1, ({v: #}))"); out.Err != nil || resultText(out) != `[{"v": -1}, {"v": 0}, {"v": 1}]` {
-		t.Errorf("the bracketed form: %v %s", out.Err, resultText(out))
+	if out := run(t, newTestSession(), "print(map(-1..1, ({v: #})))"); out.Err != nil || out.Stdout != `[{"v": -1}, {"v": 0}, {"v": 1}]`+"\n" {
+		t.Errorf("the bracketed form: %v %s", out.Err, out.Stdout)
 	}
 }
 

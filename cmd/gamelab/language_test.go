@@ -20,6 +20,7 @@ func TestPipedLanguage(t *testing.T) {
 		`map(-3..3, {v: #, best: 1})`,
 		`help(solve)`,
 		`x = time(2 ** 10); x + 1`,
+		`map(1..3, ({n: #, sq: # * 10}))`,
 	}, "\n") + "\n"
 	code, stdout, stderr := runBin(t, bin, in)
 	if code != 1 {
@@ -30,6 +31,7 @@ func TestPipedLanguage(t *testing.T) {
 		"[2, 3, 4]",
 		"1025",
 		"    Plays x optimally.",
+		"n  sq\n─  ──\n1  10\n2  20\n3  30\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
@@ -58,7 +60,7 @@ func TestPipedLanguage(t *testing.T) {
 }
 
 // TestREPLLanguage: on a terminal of 120 columns help fills them; ";",
-// time(x) and exit work as in IPython.
+// time(x) and exit work as in IPython; a sweep shows as a table.
 func TestREPLLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -81,6 +83,10 @@ func TestREPLLanguage(t *testing.T) {
 	s.send("time(x)\r")
 	if out := s.expect("[4]>", 1); !strings.Contains(out, "wall time: ") {
 		t.Errorf("time(x):\n%s", out)
+	}
+	s.send("map(1..2, ({n: #, sq: # * 10}))\r")
+	if out := s.expect("[5]>", 1); !strings.Contains(out, "n  sq\n─  ──\n1  10\n2  20\n") {
+		t.Errorf("a sweep's table:\n%s", out)
 	}
 	s.waitMode(true)
 	s.send("exit\r")

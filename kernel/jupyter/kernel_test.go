@@ -388,6 +388,12 @@ func TestKernelInfoOnShellAndControl(t *testing.T) {
 		if b["status"] != "ok" || b["protocol_version"] != ProtocolVersion || li["name"] != "gamelab" || li["file_extension"] != ".gl" || li["mimetype"] == nil || li["version"] != "test" {
 			t.Errorf("kernel_info %v", b)
 		}
+		// Notebook highlights cells with a CodeMirror mode it ships (else it
+		// asks for codemirror/mode/gamelab/gamelab.js and gets a 404), and
+		// nbconvert with a pygments lexer.
+		if li["codemirror_mode"] != "javascript" || li["pygments_lexer"] != "javascript" {
+			t.Errorf("language_info %v", li)
+		}
 		if out := c.outputs(id); len(out) != 0 {
 			t.Errorf("kernel_info published %s", types(out))
 		}
@@ -410,9 +416,18 @@ func TestExecuteRealSession(t *testing.T) {
 	if res["execution_count"] != 1.0 || res["data"].(map[string]any)["text/plain"] != "3" {
 		t.Errorf("execute_result %v", res)
 	}
+	// A sweep's list of maps is a table: text/html beside text/plain.
+	r, out = c.exec(code("map(1..2, ({n: #, sq: # * #}))"))
+	if r["status"] != "ok" || types(out) != "execute_input,execute_result" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	data := body(out[1])["data"].(map[string]any)
+	if !strings.HasPrefix(str(data["text/html"]), "<table>") || !strings.HasPrefix(str(data["text/plain"]), "n  sq\n") {
+		t.Errorf("table %v", data)
+	}
 	// An error: ename, evalue and a traceback list, and the count moves on.
 	r, out = c.exec(code("1 +"))
-	if r["status"] != "error" || r["execution_count"] != 2.0 || types(out) != "execute_input,error" {
+	if r["status"] != "error" || r["execution_count"] != 3.0 || types(out) != "execute_input,error" {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
 	}
 	e := body(out[1])
