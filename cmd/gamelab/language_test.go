@@ -26,27 +26,17 @@ func TestPipedLanguage(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (statements failed)", code)
 	}
-	for _, want := range []string{
+	lacks(t, "stdout", stdout,
 		`[true, 10, 488, "h", "hel", 3]`,
 		"[2, 3, 4]",
 		"1025",
 		"    Plays x optimally.",
-		"n  sq\n─  ──\n1  10\n2  20\n3  30\n",
-	} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("stdout lacks %q:\n%s", want, stdout)
-		}
-	}
-	for _, want := range []string{
+		"n  sq\n─  ──\n1  10\n2  20\n3  30\n")
+	lacks(t, "stderr", stderr,
 		"stdin:5:17: a polygon result has no field bset (did you mean best?)",
 		"stdin:6:13: index 0: lists count from 1",
 		"write ({v: …})",
-		"wall time: ",
-	} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, stderr)
-		}
-	}
+		"wall time: ")
 	for _, line := range strings.Split(stdout, "\n") {
 		if len([]rune(line)) > 80 {
 			t.Errorf("a line wider than 80 columns, output not a terminal: %q", line)
@@ -91,4 +81,14 @@ func TestREPLLanguage(t *testing.T) {
 	s.waitMode(true)
 	s.send("exit\r")
 	s.waitExit()
+}
+
+// lacks reports each of wants that the stream name's text does not hold.
+func lacks(t *testing.T, name, text string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(text, want) {
+			t.Errorf("%s lacks %q:\n%s", name, want, text)
+		}
+	}
 }
