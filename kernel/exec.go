@@ -46,6 +46,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Warn:     c.warn,
 		Pictures: o.SVG,
 	}
+	c.progress = newProgress(o.Progress)
+	c.env.Progress = c.progress.report
+	defer c.progress.end()
 	s.cell = c
 	defer func() { s.cell = nil }()
 

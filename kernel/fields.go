@@ -20,10 +20,10 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// fieldFunctions are the expr options of field reading: $field and the
-// patch that calls it.
+// fieldFunctions are the expr options of field reading: $field, which
+// fieldPatch calls.
 func fieldFunctions() []expr.Option {
-	return []expr.Option{expr.Function("$field", fieldOrError), expr.Patch(fieldPatch{})}
+	return []expr.Option{expr.Function("$field", fieldOrError)}
 }
 
 // fieldPatch rewrites x.name into $field(x, "name") where expr would read

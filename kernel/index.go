@@ -35,8 +35,8 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// indexFunctions are the expr options of one numbering: the functions and
-// the patch that calls them. (exactPatch rewrites x[i] into $index.)
+// indexFunctions are the expr options of one numbering: the functions that
+// indexPatch (run by extensionPatch) and exactPatch (x[i] into $index) call.
 func (s *Session) indexFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("$index", indexValue),
@@ -49,7 +49,6 @@ func (s *Session) indexFunctions() []expr.Option {
 			return runePosition(args[0].(string), strings.LastIndex(args[0].(string), args[1].(string))), nil
 		}, new(func(string, string) int)),
 		expr.Function("$get", getItem),
-		expr.Patch(indexPatch{}),
 	}
 }
 

@@ -102,6 +102,11 @@ type ExecOptions struct {
 	// Pager says the front end has a pager (Jupyter): the help that `name?`
 	// asks for goes to Output.Page instead of the output stream.
 	Pager bool
+	// Progress, when set, shows a line of progress on long work in place
+	// (the REPL on a terminal, Jupyter as a display it updates): each call
+	// replaces the line, "" takes it away. Work that ends within about a
+	// second shows none.
+	Progress func(line string)
 	// Width is the width in columns help wraps its text to: the terminal's
 	// (the REPL); 0 means 80, for output that is not a terminal.
 	Width int

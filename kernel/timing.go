@@ -22,7 +22,6 @@ func (s *Session) timeFunctions() []expr.Option {
 			s.cell.eprint("wall time: " + roughDuration(elapsed) + "\n")
 			return args[1], nil
 		}),
-		expr.Patch(timePatch{}),
 	}
 }
 

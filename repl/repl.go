@@ -33,7 +33,9 @@ type REPL struct {
 	color       bool
 	colorSet    bool // color was chosen by an option, not detected
 	clears      bool // clear() clears the screen: out is a terminal
-	width       int  // terminal width when out is not a terminal
+	// progressShown: a progress line is on the screen (progress.go)
+	progressShown bool
+	width         int // terminal width when out is not a terminal
 
 	// interrupts delivers Ctrl-C while a cell runs (the terminal is in
 	// cooked mode then, so Ctrl-C is a SIGINT). Nil: Run listens for SIGINT.
@@ -303,11 +305,12 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	opts := kernel.ExecOptions{
-		Stdout:  writerFunc(func(s string) { r.printf("%s", s) }),
-		Stderr:  writerFunc(r.printError),
-		Display: func(d kernel.Display) { r.printBlock(d.Text) },
-		Clear:   func(bool) { r.clearScreen() },
-		Width:   r.screenWidth(),
+		Stdout:   writerFunc(func(s string) { r.printf("%s", s) }),
+		Stderr:   writerFunc(r.printError),
+		Display:  func(d kernel.Display) { r.printBlock(d.Text) },
+		Clear:    func(bool) { r.clearScreen() },
+		Width:    r.screenWidth(),
+		Progress: r.progressOption(),
 	}
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
@@ -411,6 +414,7 @@ func (r *REPL) printf(format string, args ...any) {
 	if s == "" {
 		return
 	}
+	r.eraseProgress()
 	io.WriteString(r.out, s)
 	r.atBOL = strings.HasSuffix(s, "\n")
 }

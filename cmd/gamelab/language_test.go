@@ -50,7 +50,8 @@ func TestPipedLanguage(t *testing.T) {
 }
 
 // TestREPLLanguage: on a terminal of 120 columns help fills them; ";",
-// time(x) and exit work as in IPython; a sweep shows as a table.
+// time(x) and exit work as in IPython; a sweep shows as a table, and one
+// that takes seconds shows its progress while it runs.
 func TestREPLLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -77,6 +78,15 @@ func TestREPLLanguage(t *testing.T) {
 	s.send("map(1..2, ({n: #, sq: # * 10}))\r")
 	if out := s.expect("[5]>", 1); !strings.Contains(out, "n  sq\n─  ──\n1  10\n2  20\n") {
 		t.Errorf("a sweep's table:\n%s", out)
+	}
+	// A sweep of a few seconds shows its progress in place, then erases it.
+	s.send("map(1..6, solve(randcoins(20000, #)).best) | len()\r")
+	s.expect("[6]>", 1)
+	if raw := s.screen.Raw(); !strings.Contains(raw, "% done, about ") || !strings.Contains(raw, "left; Ctrl-C stops it") {
+		t.Errorf("no progress line for a sweep of seconds:\n%q", raw)
+	}
+	if text := s.screen.Text(); strings.Contains(text, "% done") || !strings.Contains(text, "| len()\n6\n[6]>") {
+		t.Errorf("the progress line stayed:\n%s", text)
 	}
 	s.waitMode(true)
 	s.send("exit\r")

@@ -745,8 +745,8 @@ func TestExprFetchesEveryField(t *testing.T) {
 	}
 }
 
-// TestSolveWarnsOfHugeTables: a row of coins whose move table passes a
-// quarter of the solver's limit warns before the solve starts (here it stops
+// TestSolveWarnsOfHugeTables: a row of coins whose solve is estimated at
+// over ten seconds says the estimate before the solve starts (here it stops
 // at once: the cell was interrupted); smaller ones say nothing, nor do
 // larger ones, which the solver refuses.
 func TestSolveWarnsOfHugeTables(t *testing.T) {
@@ -754,7 +754,7 @@ func TestSolveWarnsOfHugeTables(t *testing.T) {
 		n    int
 		warn string
 	}{
-		{100000, "solve: 100000 coins need a move table of 596 MiB and take seconds; Ctrl-C stops the solve"},
+		{100000, "solve: 100000 coins take about 25 s (a move table of 596 MiB); Ctrl-C stops the solve"},
 		{60000, ""},
 		{140000, ""},
 	} {

@@ -533,7 +533,7 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 	out := k.run(r.Code, kernel.ExecOptions{
 		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
-		Display: show, Clear: clear,
+		Display: show, Clear: clear, Progress: k.progressDisplay(m, r.Silent, streams.flush),
 	})
 	streams.close()
 	for _, s := range []struct{ name, text string }{{"stdout", out.Stdout}, {"stderr", out.Stderr}} {

@@ -67,6 +67,13 @@ func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.Exec
 		o.Clear(true)
 		o.Stdout.Write([]byte("out 3\n"))
 		out.Stdout, out.Stderr = "out 1\nout 2\nout 3\n", "err\n"
+	case code == "progress":
+		o.Stdout.Write([]byte("before\n"))
+		o.Progress("10% done")
+		o.Progress("60% done")
+		o.Progress("")
+		out.Stdout = "before\n"
+		out.Result = &kernel.Display{Text: "done"}
 	case code == "page":
 		out.Page = "solve(x): the optimal answer\n"
 	case strings.HasPrefix(code, "print "):
@@ -454,6 +461,19 @@ func TestExecuteOutputs(t *testing.T) {
 	if d["text/plain"] != "pic" || d["image/svg+xml"] != "<svg>pic</svg>" || v["text/plain"] != "val" || v["image/svg+xml"] != "<svg>val</svg>" {
 		t.Errorf("display %v, result %v", d, v)
 	}
+	// Progress: one display, updated in place by its display_id and
+	// emptied at the end, after the text printed before it.
+	r, out = c.exec(code("progress"))
+	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,update_display_data,update_display_data,execute_result" {
+		t.Fatalf("progress: reply %v, outputs %s", r, types(out))
+	}
+	id := body(out[2])["transient"].(map[string]any)["display_id"]
+	for i, want := range []string{"10% done", "60% done", ""} {
+		b := body(out[2+i])
+		if b["data"].(map[string]any)["text/plain"] != want || b["transient"].(map[string]any)["display_id"] != id || str(id) == "" {
+			t.Errorf("progress %d: %v", i, b)
+		}
+	}
 	r, out = c.exec(code("interleave"))
 	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,stream" || body(out[3])["text"] != "after\n" {
 		t.Fatalf("print, show, print: reply %v, outputs %s", r, types(out))
@@ -493,7 +513,7 @@ func TestExecuteOutputs(t *testing.T) {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
 	}
 	r, _ = c.exec(code("still here"))
-	if r["status"] != "ok" || r["execution_count"] != 8.0 {
+	if r["status"] != "ok" || r["execution_count"] != 9.0 {
 		t.Errorf("after the panic: %v", r)
 	}
 }
