@@ -440,6 +440,9 @@ func TestIndexing(t *testing.T) {
 	if err != nil || e.(*Board).String() != "0\n0 5" || b.String() != "0\n0 0" {
 		t.Errorf("b[2, 2] = 5: %v %v", e, err)
 	}
+	if v, err := p.GetIndex([]any{-1}); v != 8 || err != nil {
+		t.Errorf("p[-1] = %v %v, want v5", v, err)
+	}
 	if v, err := e.(*Board).GetIndex([]any{2, 2}); v != 5 || err != nil {
 		t.Errorf("b[2, 2] = %v %v", v, err)
 	}
@@ -449,7 +452,8 @@ func TestIndexing(t *testing.T) {
 		v     any
 		want  string
 	}{
-		{p, []any{6}, 1, "p[i] = v: the index must be 1..5, got 6"},
+		{p, []any{6}, 1, "p[i] = v: the index must be 1..5, got 6 (or -5..-1 from the end)"},
+		{p, []any{-6}, 1, "p[i] = v: the index must be 1..5, got -6 (or -5..-1 from the end)"},
 		{p, []any{1, 2}, 1, "p[i] = v: wants one index, got 2"},
 		{p, []any{1}, "x", "p[1] = v: the value must be an integer, got string"},
 		{c, []any{"a"}, 1, "c[i] = v: the index must be an integer, got string"},

@@ -144,7 +144,8 @@ func indexedNumber(x string, index []any, n int, v any) (int, *big.Int, error) {
 	return i, b, nil
 }
 
-// oneIndex checks a one-number index 1..n for SetIndex and GetIndex.
+// oneIndex checks a one-number index for SetIndex and GetIndex and returns
+// it as 1..n: as every list in the kernel, -1 is the last (p[-1] is vn).
 func oneIndex(what string, index []any, n int) (int, error) {
 	if len(index) != 1 {
 		return 0, fmt.Errorf("%s: wants one index, got %d", what, len(index))
@@ -153,8 +154,11 @@ func oneIndex(what string, index []any, n int) (int, error) {
 	if msg != "" {
 		return 0, fmt.Errorf("%s: the index %s", what, msg)
 	}
+	if i < 0 && i >= -n {
+		return n + 1 + i, nil
+	}
 	if i < 1 || i > n {
-		return 0, fmt.Errorf("%s: the index %s", what, rangeMsg(i, 1, n))
+		return 0, fmt.Errorf("%s: the index %s (or -%d..-1 from the end)", what, rangeMsg(i, 1, n), n)
 	}
 	return i, nil
 }
