@@ -4,7 +4,10 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"gamelab/kernel/builtin"
 
 	"github.com/expr-lang/expr/parser/lexer"
 )
@@ -21,9 +24,11 @@ func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int,
 		s.cell.showHelp(text, query)
 		return nil
 	}
-	e := s.unknownName(st, lines, toks[at].From, name)
-	e.Msg = "no help for " + strings.TrimPrefix(e.Msg, "unknown name ")
-	return e
+	msg := "no help for " + name
+	if near := nearest(name, append(slices.Clone(helpTopics), s.knownNames()...)); near != "" {
+		msg += " (did you mean " + near + "?)"
+	}
+	return s.errorAt(st, lines, toks[at].From, builtin.NameError, msg)
 }
 
 // describe is the help text for a builtin (a game's constructor with the

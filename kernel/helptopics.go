@@ -181,6 +181,9 @@ func exprDoc(name string) (*builtin.Builtin, bool) {
 	return nil, false
 }
 
+// helpTopics are the names help describes that are no builtin: its topics.
+var helpTopics = []string{"rules", "syntax"}
+
 // helpTopic is the text of help(rules) and help(syntax).
 func helpTopic(name string, width int) (string, bool) {
 	switch name {

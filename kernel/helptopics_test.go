@@ -71,6 +71,9 @@ func TestHelpTeaches(t *testing.T) {
 			t.Errorf("%s lacks %q: %v\n%s", tc.cell, tc.want, out.Err, out.Stdout)
 		}
 	}
+	if out := run(t, s, "help(rule)"); out.Err == nil || out.Err.Msg != "no help for rule (did you mean rules?)" {
+		t.Errorf("help(rule): %v", out.Err)
+	}
 	if text, found := s.Inspect("map", 1); !found || !strings.Contains(text, "example: map(") {
 		t.Errorf("Inspect(map) = %q, %v", text, found)
 	}
