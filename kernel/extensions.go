@@ -14,16 +14,19 @@ func (s *Session) extensions() []expr.Option {
 	opts = append(opts, fieldFunctions()...)
 	opts = append(opts, s.timeFunctions()...)
 	opts = append(opts, s.sweepFunctions()...)
-	return append(opts, expr.Patch(extensionPatch{}))
+	return append(opts, expr.Patch(extensionPatch{s}))
 }
 
 // extensionPatch applies the extensions' patches in one walk of the tree:
 // expr type-checks the whole tree again before each patch it runs, so one
 // patch instead of four keeps a statement's compiling cheap. Each sees the
 // node as the one before left it; none rewrites what another makes.
-type extensionPatch struct{}
+type extensionPatch struct{ s *Session }
 
-func (extensionPatch) Visit(node *ast.Node) {
+func (p extensionPatch) Visit(node *ast.Node) {
+	if m, ok := (*node).(*ast.MapNode); ok {
+		p.s.noteColumns(m)
+	}
 	indexPatch{}.Visit(node)
 	fieldPatch{}.Visit(node)
 	timePatch{}.Visit(node)

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/expr-lang/expr/ast"
+
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 )
@@ -153,7 +155,7 @@ func cellText(v any) string {
 // sweepTable is the table a list of maps with the same keys shows as (a
 // sweep's result), ok false for any other value. The columns are the keys
 // in order, as maps print.
-func sweepTable(v any) (*Table, bool) {
+func (s *Session) sweepTable(v any) (*Table, bool) {
 	items, ok := v.([]any)
 	if !ok || len(items) == 0 {
 		return nil, false
@@ -174,14 +176,15 @@ func sweepTable(v any) (*Table, bool) {
 			}
 		}
 	}
-	t, _ := tableOf(items, "print(x) or json(x) gives them all")
+	t, _ := s.tableOf(items, "print(x) or json(x) gives them all")
 	return t, true
 }
 
-// tableOf makes a table of a list of maps (a column per key any map has)
-// or of a list of lists (columns numbered from 1); "" is what is wrong
-// with x otherwise.
-func tableOf(items []any, see string) (*Table, string) {
+// tableOf makes a table of a list of maps (a column per key any map has,
+// in the order a map literal of the session wrote them, else sorted) or of
+// a list of lists (columns numbered from 1); "" is what is wrong with x
+// otherwise.
+func (s *Session) tableOf(items []any, see string) (*Table, string) {
 	t := &Table{see: see}
 	if len(items) == 0 {
 		return t, ""
@@ -200,7 +203,7 @@ func tableOf(items []any, see string) (*Table, string) {
 				}
 			}
 		}
-		slices.Sort(t.Columns)
+		t.Columns = s.columnOrder(t.Columns)
 		for _, it := range items {
 			m := it.(map[string]any)
 			row := make([]any, len(t.Columns))
@@ -227,7 +230,7 @@ func tableOf(items []any, see string) (*Table, string) {
 }
 
 // callTable is table(x).
-func callTable(_ *Session, args ...any) (any, error) {
+func callTable(s *Session, args ...any) (any, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("table: takes 1 argument (x), got %d", len(args))
 	}
@@ -235,9 +238,50 @@ func callTable(_ *Session, args ...any) (any, error) {
 	if !ok {
 		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", kindPhrase(args[0]))
 	}
-	t, wrong := tableOf(items, "t.rows holds them all")
+	t, wrong := s.tableOf(items, "t.rows holds them all")
 	if wrong != "" {
 		return nil, builtin.ArgError("table", 1, "x", "%s", wrong)
 	}
 	return t, nil
+}
+
+// noteColumns remembers the order in which a map literal writes its keys:
+// Go's maps keep none, and a sweep's ({v: #, best: …}) reads best as a
+// table with v first, as written. The latest literal of a set of keys wins.
+func (s *Session) noteColumns(m *ast.MapNode) {
+	keys := make([]string, 0, len(m.Pairs))
+	for _, p := range m.Pairs {
+		pair, ok := p.(*ast.PairNode)
+		if !ok {
+			return
+		}
+		k, ok := pair.Key.(*ast.StringNode)
+		if !ok {
+			return
+		}
+		keys = append(keys, k.Value)
+	}
+	if len(keys) < 2 {
+		return
+	}
+	if s.columns == nil {
+		s.columns = map[string][]string{}
+	}
+	s.columns[columnSet(keys)] = keys
+}
+
+// columnOrder is cols (the keys of a table's maps) in the order a map
+// literal wrote them, else sorted.
+func (s *Session) columnOrder(cols []string) []string {
+	if order, ok := s.columns[columnSet(cols)]; ok && len(order) == len(cols) {
+		return slices.Clone(order)
+	}
+	slices.Sort(cols)
+	return cols
+}
+
+// columnSet is a set of keys as one string, the same in any order.
+func columnSet(keys []string) string {
+	sorted := slices.Sorted(slices.Values(keys))
+	return strings.Join(sorted, "\x00")
 }

@@ -37,7 +37,10 @@ func TestTables(t *testing.T) {
 		{`table([{a: 1}, {b: "x"}])`, "a  b\n─  ─\n1\n   x"},
 		{`table([{a: 1}]).columns`, `["a"]`},
 		{`table([[1, 2]]).rows[1][2]`, "2"},
-		{`[{a: 1}, {b: 2}]`, `[{"a": 1}, {"b": 2}]`}, // different keys: no table
+		{`map(1..2, ({z: #, a: -#}))`, "z   a\n─  ──\n1  -1\n2  -2"}, // columns as written
+		{`table([{a: 1, z: 2}])`, "a  z\n─  ─\n1  2"},                // the latest literal's order, its own
+		{`table([{b: 1, c: 2}])`, "b  c\n─  ─\n1  2"},                // no literal wrote both: sorted
+		{`[{a: 1}, {b: 2}]`, `[{"a": 1}, {"b": 2}]`},                 // different keys: no table
 		{`[{a: 1}, 2]`, `[{"a": 1}, 2]`},
 		{`table(1)`, "RuntimeError: table: argument 1 (x) must be a list of maps or of lists, got an int"},
 		{`table([{a: 1}, 2])`, "RuntimeError: table: argument 1 (x) mixes maps and other values: item 2 is an int"},
