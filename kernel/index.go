@@ -118,13 +118,17 @@ func listPosition(i any, n int) (at int, ok bool, err error) {
 	return 0, false, nil
 }
 
-// outOfRange is the error for index i past the end of a list (or string)
-// of n items.
+// outOfRange is the error for index i past the end of a list of n items,
+// or of a string of n characters (what is "string").
 func outOfRange(i any, n int, what string) error {
 	if n == 0 {
 		return fmt.Errorf("index %s out of range: the %s is empty", formatValue(i), what)
 	}
-	return fmt.Errorf("index %s out of range: the %s has %d items (1..%d, or -%d..-1 from the end)", formatValue(i), what, n, n, n)
+	items := "items"
+	if what == "string" {
+		items = "characters"
+	}
+	return fmt.Errorf("index %s out of range: the %s has %d %s (1..%d, or -%d..-1 from the end)", formatValue(i), what, n, items, n, n)
 }
 
 // indexValue is `x[i]`: item i of a list or character i of a string (from

@@ -39,7 +39,7 @@ func TestOneNumbering(t *testing.T) {
 		{nil, `"héllo"[2]`, `"é"`},
 		{nil, `"hello"[1:3]`, `"hel"`},
 		{nil, `"héllo"[2:]`, `"éllo"`},
-		{nil, `"hello"[6]`, "RuntimeError: index 6 out of range: the string has 5 items (1..5, or -5..-1 from the end)"},
+		{nil, `"hello"[6]`, "RuntimeError: index 6 out of range: the string has 5 characters (1..5, or -5..-1 from the end)"},
 		{nil, `indexOf("hello", "l")`, "3"},
 		{nil, `indexOf("héllo", "l")`, "3"},
 		{nil, `lastIndexOf("hello", "l")`, "4"},
