@@ -13,16 +13,17 @@ import (
 // cellRun is the state of the cell being executed: where its output goes and
 // the Env its builtins see.
 type cellRun struct {
-	ctx      context.Context
-	out      *Output
-	opts     ExecOptions
-	env      *builtin.Env
-	stdout   strings.Builder
-	stderr   strings.Builder
-	page     strings.Builder
-	ticks    int
-	warned   map[string]bool // the warnings given so far
-	progress *progress       // the progress line (progress.go)
+	ctx    context.Context
+	out    *Output
+	opts   ExecOptions
+	env    *builtin.Env
+	stdout strings.Builder
+	stderr strings.Builder
+	page   strings.Builder
+	ticks  int
+	warned map[string]bool // the warnings given so far
+
+	progress *progress // the progress line (progress.go)
 }
 
 func (c *cellRun) print(text string) {

@@ -26,8 +26,9 @@ type Session struct {
 	inputs  map[int]string // the code of cell N
 	budget  uint           // expr's memory budget per statement
 	extra   []*builtin.Builtin
-	funcs   []expr.Option       // the builtins and operators as expr sees them
-	cell    *cellRun            // the cell being executed, nil between cells
+	funcs   []expr.Option // the builtins and operators as expr sees them
+	cell    *cellRun      // the cell being executed, nil between cells
+
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
 

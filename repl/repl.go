@@ -33,9 +33,9 @@ type REPL struct {
 	color       bool
 	colorSet    bool // color was chosen by an option, not detected
 	clears      bool // clear() clears the screen: out is a terminal
-	// progressShown: a progress line is on the screen (progress.go)
-	progressShown bool
-	width         int // terminal width when out is not a terminal
+	width       int  // terminal width when out is not a terminal
+
+	progressShown bool // a progress line is on the screen (progress.go)
 
 	// interrupts delivers Ctrl-C while a cell runs (the terminal is in
 	// cooked mode then, so Ctrl-C is a SIGINT). Nil: Run listens for SIGINT.
@@ -305,13 +305,12 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	opts := kernel.ExecOptions{
-		Stdout:   writerFunc(func(s string) { r.printf("%s", s) }),
-		Stderr:   writerFunc(r.printError),
-		Display:  func(d kernel.Display) { r.printBlock(d.Text) },
-		Clear:    func(bool) { r.clearScreen() },
-		Width:    r.screenWidth(),
-		Progress: r.progressOption(),
+		Stdout:  writerFunc(func(s string) { r.printf("%s", s) }),
+		Stderr:  writerFunc(r.printError),
+		Display: func(d kernel.Display) { r.printBlock(d.Text) },
+		Clear:   func(bool) { r.clearScreen() },
 	}
+	opts.Width, opts.Progress = r.screenWidth(), r.progressOption()
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
