@@ -101,8 +101,8 @@ var kernelBuiltins = []*kernelBuiltin{
 	{doc: builtin.Builtin{
 		Name:      "time",
 		Signature: "time(x)",
-		Doc: "Returns x and writes how long working it out took (wall time) to the error stream, as IPython's %time: " +
-			"time(solve(randpolygon(200, 1))).best.",
+		Doc: "Returns x and writes how long working it out took (wall time) to the error stream, as IPython's %time does. " +
+			"x is worked out inside time, so time(solve(p)).best times the solve.",
 		Example: `time(solve(randcoins(1000, 1))).best`,
 	}, call: func(_ *Session, args ...any) (any, error) {
 		// Only reached when time(x) was not rewritten (timing.go): x is
@@ -307,7 +307,7 @@ func (s *Session) helpAll(width int) string {
 		kdocs[i] = &k.doc
 	}
 	section("session", kdocs)
-	w.WriteString(wrap("statements (one per line; an open bracket or raw string continues a statement):", width, "  ") + "\n")
+	w.WriteString(wrap("statements (one per line, or separated by ;; an open bracket or raw string continues one):", width, "  ") + "\n")
 	for _, st := range statementsHelp {
 		w.WriteString(listEntry(st.form, st.text, 17, width) + "\n")
 	}
