@@ -109,8 +109,8 @@ func depthAt(toks []lexer.Token, from, k int) int {
 }
 
 // setIndex returns a copy of old with the item at index set to v: a game
-// value through its SetIndex (all indices at once, from 1), an array (from 0,
-// negative from the end, as expr reads it) or a map by key.
+// value through its SetIndex (all indices at once), a list (negative from the
+// end), each from 1 as x[i] reads it (index.go), or a map by key.
 func setIndex(old any, index []any, v any) (any, error) {
 	if ix, ok := old.(builtin.Indexable); ok {
 		return ix.SetIndex(index, v)
@@ -139,16 +139,12 @@ func setIndex(old any, index []any, v any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("cannot assign to an item of a %s", typeName(old))
 	}
-	n := asNumber(index[0])
-	if n.kind != intNum {
-		return nil, fmt.Errorf("an array index must be an integer, got %s", formatValue(index[0]))
+	i, ok, err := listPosition(index[0], len(items))
+	if err != nil {
+		return nil, err
 	}
-	i := int(n.i)
-	if i < 0 {
-		i += len(items)
-	}
-	if i < 0 || i >= len(items) {
-		return nil, fmt.Errorf("index %d out of range (the array has %d items, from 0)", n.i, len(items))
+	if !ok {
+		return nil, outOfRange(index[0], len(items), "list")
 	}
 	inner, err := setIndex(items[i], index[1:], v)
 	if err != nil {

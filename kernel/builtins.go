@@ -6,7 +6,6 @@ package kernel
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"gamelab/kernel/builtin"
@@ -52,7 +51,7 @@ var kernelBuiltins = []*kernelBuiltin{
 		if len(args) == 1 {
 			w, ok := args[0].(bool)
 			if !ok {
-				return nil, builtin.ArgError("clear", 1, "wait", "must be true or false, got %s", formatValue(args[0]))
+				return nil, builtin.ArgError("clear", 1, "wait", "must be true or false, got %s", errorValue(args[0]))
 			}
 			wait = w
 		}
@@ -81,7 +80,7 @@ var kernelBuiltins = []*kernelBuiltin{
 			return nil, fmt.Errorf("assert: takes 1 or 2 arguments (condition, message), got %d", len(args))
 		}
 		if ok, isBool := args[0].(bool); !isBool {
-			return nil, builtin.ArgError("assert", 1, "condition", "must be true or false, got %s", formatValue(args[0]))
+			return nil, builtin.ArgError("assert", 1, "condition", "must be true or false, got %s", errorValue(args[0]))
 		} else if ok {
 			return nil, nil
 		}
@@ -89,6 +88,29 @@ var kernelBuiltins = []*kernelBuiltin{
 			return nil, fmt.Errorf("assertion failed: %s", printText(args[1]))
 		}
 		return nil, errors.New("assertion failed")
+	}},
+	{doc: builtin.Builtin{
+		Name:      "table",
+		Signature: "table(x)",
+		Doc: "A table of a list of maps (a column per key) or of a list of lists (columns numbered from 1): aligned " +
+			"columns in a terminal, an HTML table in Jupyter. A list of maps with the same keys, what a sweep " +
+			"returns, shows as one by itself; t.columns and t.rows hold its parts.",
+		Example: `table([[1, "one"], [2, "two"]])`,
+		Returns: []any{&Table{}},
+	}, call: callTable},
+	{doc: builtin.Builtin{
+		Name:      "time",
+		Signature: "time(x)",
+		Doc: "Returns x and writes how long working it out took (wall time) to the error stream, as IPython's %time does. " +
+			"x is worked out inside time, so time(solve(p)).best times the solve.",
+		Example: `time(solve(randcoins(1000, 1))).best`,
+	}, call: func(_ *Session, args ...any) (any, error) {
+		// Only reached when time(x) was not rewritten (timing.go): x is
+		// its value all the same.
+		if len(args) != 1 {
+			return nil, fmt.Errorf("time: takes 1 argument (x), got %d", len(args))
+		}
+		return args[0], nil
 	}},
 	{doc: builtin.Builtin{
 		Name:      "sum",
@@ -147,28 +169,33 @@ var kernelBuiltins = []*kernelBuiltin{
 	}},
 }
 
+// numberingHelp opens help: the one numbering (index.go), said once.
+const numberingHelp = `Indices count from 1, on game values and every list alike: p[2] is vertex 2, as is
+p.values[2]; [10, 20, 30][1] is 10, -1 the last; xs[2:4] is items 2 to 4 (both included).
+"hello"[1] is "h"; indexOf, findIndex and #index give positions from 1 too.`
+
 // statementsHelp documents the statement forms that are not names.
-const statementsHelp = `statements (one per line; an open bracket or raw string continues a statement):
-  name = expr        binds a variable
-  x[i] = v           changes item i of a game value in place (from 1), b[r, p] = v a board cell
-  expr               shows its value; a list or map of more than 1000 numbers and strings in all
-                     shows only the first and last 3 items of each part longer than 10 (as numpy
-                     does) and says how many it showed: print(x), text(x), json(x), save(x, "x.txt")
-                     give all
-  # comment          to the end of the line (inside brackets # is expr's predicate element; use //)`
+var statementsHelp = []struct{ form, text string }{
+	{"name = expr", "binds a variable"},
+	{"x[i] = v", "changes item i of a list or game value in place, b[r, p] = v a board cell"},
+	{"expr", "shows its value; a list or map of more than 1000 numbers and strings in all shows only the " +
+		"first and last 3 items of each part longer than 10 (as numpy does) and says how many it showed: " +
+		"print(x), text(x), json(x), save(x, \"x.txt\") give all; a list of maps with the same keys shows as a table"},
+	{"a; b", "two statements on one line"},
+	{"# comment", "to the end of the line (inside brackets # is expr's predicate element; use //)"},
+}
 
 // exprBuiltinNames are expr's own functions, for completion and spelling
-// suggestions (see expr's language definition).
-var exprBuiltinNames = []string{
-	"all", "any", "none", "one", "filter", "map", "find", "findIndex", "findLast", "findLastIndex",
-	"count", "groupBy", "sortBy", "reduce", "len", "mean", "median", "ceil", "floor", "round",
-	"int", "float", "string", "trim", "trimPrefix", "trimSuffix", "upper", "lower", "split",
-	"splitAfter", "replace", "repeat", "indexOf", "lastIndexOf", "hasPrefix", "hasSuffix",
-	"toJSON", "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "timezone",
-	"first", "last", "get", "keys", "values", "toPairs", "fromPairs", "concat", "flatten",
-	"uniq", "join", "reverse", "sort", "bitand", "bitor", "bitxor", "bitnand", "bitnot",
-	"bitshl", "bitshr", "bitushr",
-}
+// suggestions: the ones helptopics.go documents.
+var exprBuiltinNames = func() []string {
+	var names []string
+	for _, g := range exprFunctionDocs {
+		for _, d := range g.docs {
+			names = append(names, d.Name)
+		}
+	}
+	return names
+}()
 
 // exprKeywords are words of expr's syntax.
 var exprKeywords = []string{
@@ -228,41 +255,49 @@ func (s *Session) builtinNames() []string {
 	return names
 }
 
+// defaultWidth is the width help wraps to when the front end does not say
+// (not a terminal, Jupyter's pager).
+const defaultWidth = 80
+
+// helpWidth is the cell's width for help (ExecOptions.Width), else
+// defaultWidth; never so narrow that the text cannot wrap.
+func (s *Session) helpWidth() int {
+	if s.cell == nil || s.cell.opts.Width <= 0 {
+		return defaultWidth
+	}
+	return max(s.cell.opts.Width, 40)
+}
+
 // helpText is help(name)'s text, also what Inspect returns: the signature,
-// the doc paragraph, an example.
-func helpText(b *builtin.Builtin) string {
+// the doc paragraph wrapped to width, an example.
+func helpText(b *builtin.Builtin, width int) string {
 	var w strings.Builder
 	w.WriteString(b.Signature)
-	w.WriteString("\n    ")
-	w.WriteString(wrap(b.Doc, 72, "    "))
+	w.WriteString("\n" + indented(b.Doc, width, "    "))
 	if b.Example != "" {
 		fmt.Fprintf(&w, "\nexample: %s", b.Example)
 	}
 	return w.String()
 }
 
-// helpAll is bare help's text: every builtin with the first sentence of its
-// doc, then the statements and expr's own functions.
-func (s *Session) helpAll() string {
+// helpAll is bare help's text, wrapped to width: how indices count, every
+// builtin with the first sentence of its doc, the statements, expr's own
+// functions by group and the topics.
+func (s *Session) helpAll(width int) string {
 	var w strings.Builder
+	w.WriteString(wrap(numberingHelp, width, "") + "\n\n")
 	section := func(title string, docs []*builtin.Builtin) {
 		if len(docs) == 0 {
 			return
 		}
 		fmt.Fprintf(&w, "%s:\n", title)
-		width := 0
+		col := 0
 		for _, d := range docs {
-			width = max(width, len([]rune(d.Signature)))
+			col = max(col, len([]rune(d.Signature)))
 		}
-		width = min(width, 34)
+		col = min(col, 34)
 		for _, d := range docs {
-			sig := d.Signature
-			pad := max(width-len([]rune(sig)), 0)
-			line := fmt.Sprintf("  %s%s  %s", sig, strings.Repeat(" ", pad), firstSentence(d.Doc))
-			if r := []rune(line); len(r) > 100 {
-				line = string(r[:99]) + "…"
-			}
-			w.WriteString(line + "\n")
+			w.WriteString(listEntry(d.Signature, firstSentence(d.Doc), col, width) + "\n")
 		}
 		w.WriteString("\n")
 	}
@@ -272,13 +307,43 @@ func (s *Session) helpAll() string {
 		kdocs[i] = &k.doc
 	}
 	section("session", kdocs)
-	w.WriteString(statementsHelp)
-	w.WriteString("\n\nexpr's own functions work too: ")
-	names := append([]string(nil), exprBuiltinNames...)
-	sort.Strings(names)
-	w.WriteString(wrap(strings.Join(names, ", "), 76, "  "))
-	w.WriteString("\nhelp(name) shows one in detail.")
+	w.WriteString(wrap("statements (one per line, or separated by ;; an open bracket or raw string continues one):", width, "  ") + "\n")
+	for _, st := range statementsHelp {
+		w.WriteString(listEntry(st.form, st.text, 17, width) + "\n")
+	}
+	w.WriteString("\n" + wrap("expr's own functions (help(name) shows one, with an example):", width, "  ") + "\n")
+	for _, g := range exprFunctionDocs {
+		names := make([]string, len(g.docs))
+		for i, d := range g.docs {
+			names[i] = d.Name
+		}
+		w.WriteString(listEntry(g.group+":", strings.Join(names, " "), 21, width) + "\n")
+	}
+	w.WriteString("\n" + wrap("help(rules) states the three games' rules; help(syntax) explains #, a..b, let, "+
+		"predicates {…} and the rest of the language; help(name) shows one builtin in detail.", width, ""))
 	return w.String()
+}
+
+// listEntry is one entry of a list in help: "  name  text", the text
+// wrapped to width in a column at col+4 when that leaves it room, else
+// under the name, indented.
+func listEntry(name, text string, col, width int) string {
+	n := len([]rune(name))
+	if width-(col+4) >= 50 && n <= col {
+		return "  " + name + strings.Repeat(" ", col-n+2) + wrapFrom(text, width, col+4, strings.Repeat(" ", col+4))
+	}
+	if 2+n+2+len([]rune(firstWord(text))) <= width {
+		return "  " + name + "  " + wrapFrom(text, width, 2+n+2, "      ")
+	}
+	return "  " + name + "\n" + indented(text, width, "      ")
+}
+
+func firstWord(text string) string {
+	f := strings.Fields(text)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
 }
 
 func firstSentence(doc string) string {
@@ -288,10 +353,23 @@ func firstSentence(doc string) string {
 	return doc
 }
 
-// wrap fills text to width columns, each line after the first indented.
+// indented is text filled to width columns, every line indented.
+func indented(text string, width int, indent string) string {
+	return indent + wrapFrom(text, width, len(indent), indent)
+}
+
+// wrap fills text to width columns, each line after the first indented;
+// the first starts at the left margin.
 func wrap(text string, width int, indent string) string {
+	return wrapFrom(text, width, 0, indent)
+}
+
+// wrapFrom fills text to width columns, the first line starting at column
+// start (the caller has written what comes before it), each line after it
+// indented. A word longer than a line has one to itself.
+func wrapFrom(text string, width, start int, indent string) string {
 	var w strings.Builder
-	col := 0
+	col := start
 	for i, word := range strings.Fields(text) {
 		n := len([]rune(word))
 		if i > 0 {

@@ -22,6 +22,8 @@ type cellRun struct {
 	page   strings.Builder
 	ticks  int
 	warned map[string]bool // the warnings given so far
+
+	progress *progress // the progress line (progress.go)
 }
 
 func (c *cellRun) print(text string) {

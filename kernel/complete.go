@@ -5,7 +5,6 @@ package kernel
 // Returns, walked by reflection.
 
 import (
-	"reflect"
 	"sort"
 	"strings"
 	"unicode"
@@ -98,7 +97,7 @@ func (s *Session) Inspect(code string, cursor int) (text string, found bool) {
 			return "", false
 		}
 	}
-	return s.describe(string(rs[start:end]))
+	return s.describe(string(rs[start:end]), defaultWidth)
 }
 
 func isIdentRune(r rune) bool {
@@ -200,7 +199,7 @@ func (s *Session) samples(node ast.Node) []any {
 		}
 		var out []any
 		for _, base := range s.samples(n.Node) {
-			if v, ok := fieldValue(base, prop.Value); ok {
+			if v, ok := readField(base, prop.Value, true); ok {
 				out = append(out, v)
 			}
 		}
@@ -227,34 +226,4 @@ func (s *Session) callSamples(fn string, args []ast.Node) []any {
 		}
 	}
 	return b.Returns
-}
-
-// fieldValue reads field name of v as expr would; a nil pointer field gives
-// the zero value of what it points to, so its fields can still be listed.
-func fieldValue(v any, name string) (any, bool) {
-	if m, ok := v.(map[string]any); ok {
-		x, ok := m[name]
-		return x, ok
-	}
-	rv := reflect.ValueOf(v)
-	for rv.IsValid() && rv.Kind() == reflect.Pointer {
-		if rv.IsNil() {
-			rv = reflect.New(rv.Type().Elem()).Elem()
-		} else {
-			rv = rv.Elem()
-		}
-	}
-	if !rv.IsValid() || rv.Kind() != reflect.Struct {
-		return nil, false
-	}
-	for _, f := range structFields(rv.Type()) {
-		if f.name == name {
-			fv := rv.FieldByIndex(f.index)
-			if fv.Kind() == reflect.Pointer && fv.IsNil() {
-				return reflect.New(fv.Type().Elem()).Interface(), true
-			}
-			return fv.Interface(), true
-		}
-	}
-	return nil, false
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/parser/lexer"
 
 	"gamelab/kernel/builtin"
 )
@@ -69,6 +70,27 @@ func (s *Session) runError(st statement, lines []string, c *compiled, err error)
 	return s.errorAt(st, lines, from, builtin.RuntimeError, msg)
 }
 
+// syntaxError is the SyntaxError for expr's parser error err, with a hint
+// where a user's intent is plain: a map written as a predicate's body,
+// map(xs, {v: #}), which expr reads as the predicate {…} and then trips
+// on the ":" (it means ({v: #})).
+func (s *Session) syntaxError(st statement, lines []string, toks []lexer.Token, err error) *Error {
+	at, msg := errorOffset(err), errorMessage(err)
+	for i := 2; i < len(toks); i++ {
+		if toks[i].From == at && toks[i].Is(lexer.Operator, ":") && toks[i-2].Is(lexer.Bracket, "{") &&
+			(toks[i-1].Is(lexer.Identifier) || toks[i-1].Is(lexer.String)) && predicateBrace(toks, i-2) {
+			msg = "a map as a predicate's value needs brackets: write ({" + toks[i-1].Value + ": …}); {…} alone is the predicate's body"
+		}
+	}
+	return s.errorAt(st, lines, at, builtin.SyntaxError, msg)
+}
+
+// predicateBrace reports whether the "{" at toks[k] opens an argument of a
+// call, where expr's functions that take predicates read it as one.
+func predicateBrace(toks []lexer.Token, k int) bool {
+	return k > 0 && (toks[k-1].Is(lexer.Operator, ",") || toks[k-1].Is(lexer.Bracket, "("))
+}
+
 // errorAt makes an Error at rune offset at of the statement.
 func (s *Session) errorAt(st statement, lines []string, at int, kind builtin.Kind, msg string) *Error {
 	line, col := st.line, 1
@@ -84,7 +106,7 @@ func (s *Session) errorAt(st statement, lines []string, at int, kind builtin.Kin
 	if line-1 < len(lines) {
 		src = lines[line-1]
 	}
-	return &Error{Kind: kind, Msg: msg, Line: line, Column: col, Source: src}
+	return &Error{Kind: kind, Msg: plainWords(msg), Line: line, Column: col, Source: src}
 }
 
 // unknownName is the NameError for name, with the nearest known name; for

@@ -70,7 +70,7 @@ func (s *Session) compile(st statement, lines []string, toks []lexer.Token, from
 	config.Check()
 	tree, err := parser.ParseWithConfig(c.code, config)
 	if err != nil {
-		return nil, s.errorAt(st, lines, errorOffset(err), builtin.SyntaxError, errorMessage(err))
+		return nil, s.syntaxError(st, lines, toks, err)
 	}
 	c.tree = tree
 	if id := unknownIdentifier(tree, config); id != nil {

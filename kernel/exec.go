@@ -46,6 +46,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Warn:     c.warn,
 		Pictures: o.SVG,
 	}
+	c.progress = newProgress(o.Progress)
+	c.env.Progress = c.progress.report
+	defer c.progress.end()
 	s.cell = c
 	defer func() { s.cell = nil }()
 
@@ -72,11 +75,11 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		if i == len(stmts)-1 {
 			result = v
 			if v != nil {
-				d := display(v, o.SVG)
+				d := s.display(v, o.SVG)
 				out.Result = &d
 			}
 		} else if v != nil {
-			c.show(display(v, o.SVG))
+			c.show(s.display(v, o.SVG))
 		}
 	}
 	if record {
@@ -89,11 +92,18 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 }
 
 // display renders a result for the front ends: its text and, when the
-// front end shows pictures and the value has one, its SVG.
-func display(v any, pictures bool) Display {
+// front end shows pictures and the value has one, its SVG, or its HTML for
+// a table. A list of maps with the same keys (a sweep) shows as a table.
+func (s *Session) display(v any, pictures bool) Display {
+	if t, ok := s.sweepTable(v); ok {
+		v = t
+	}
 	d := Display{Text: formatValue(v)}
 	if p, ok := v.(builtin.Pictured); ok && pictures {
 		d.SVG = p.SVG()
+	}
+	if t, ok := v.(*Table); ok && pictures {
+		d.HTML = t.HTML()
 	}
 	return d
 }

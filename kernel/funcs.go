@@ -72,7 +72,7 @@ func (s *Session) exprFunctions() []expr.Option {
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
-	opts = append(opts, expr.Function("$index", indexValue))
+	opts = append(opts, s.extensions()...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
 
@@ -241,40 +241,6 @@ func toFloat(args ...any) (any, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
-}
-
-// getIndexer is a game value read by index (`p[2]`, from 1).
-type getIndexer interface {
-	GetIndex(index []any) (any, error)
-}
-
-// indexValue is `x[i]` for a computed index: a game value's GetIndex, else
-// expr's own indexing (arrays from 0, negative from the end; maps by key).
-func indexValue(args ...any) (any, error) {
-	if g, ok := args[0].(getIndexer); ok {
-		v, err := g.GetIndex(args[1:])
-		if err != nil {
-			// The game's own message, reported as a game error like the
-			// same index in an assignment (p[0] = 1).
-			return nil, withKind(err, builtin.GameError)
-		}
-		return v, nil
-	}
-	if n := asNumber(args[1]); n.kind == bigNum {
-		return nil, fmt.Errorf("index %s out of range", n.b)
-	}
-	items, isList := elements(args[0])
-	if n := asNumber(args[1]); isList && n.kind == intNum {
-		i := int(n.i)
-		if i < 0 {
-			i += len(items)
-		}
-		if i < 0 || i >= len(items) {
-			return nil, fmt.Errorf("index %d out of range (the array has %d items, from 0)", n.i, len(items))
-		}
-		return items[i], nil
-	}
-	return fetch(args[0], args[1])
 }
 
 // parseBig reads a decimal integer literal.

@@ -4,7 +4,10 @@ package kernel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"gamelab/kernel/builtin"
 
 	"github.com/expr-lang/expr/parser/lexer"
 )
@@ -13,27 +16,35 @@ import (
 // where toks[at] names what to describe (at < 0: everything).
 func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int, query bool) *Error {
 	if at < 0 {
-		s.cell.showHelp(s.helpAll(), query)
+		s.cell.showHelp(s.helpAll(s.helpWidth()), query)
 		return nil
 	}
 	name := toks[at].Value
-	if text, ok := s.describe(name); ok {
+	if text, ok := s.describe(name, s.helpWidth()); ok {
 		s.cell.showHelp(text, query)
 		return nil
 	}
-	e := s.unknownName(st, lines, toks[at].From, name)
-	e.Msg = "no help for " + strings.TrimPrefix(e.Msg, "unknown name ")
-	return e
+	msg := "no help for " + name
+	if near := nearest(name, append(slices.Clone(helpTopics), s.knownNames()...)); near != "" {
+		msg += " (did you mean " + near + "?)"
+	}
+	return s.errorAt(st, lines, toks[at].From, builtin.NameError, msg)
 }
 
-// describe is the help text for a builtin, or a variable's type and value.
-func (s *Session) describe(name string) (string, bool) {
+// describe is the help text for a builtin (a game's constructor with the
+// game's rules), one of expr's functions, a topic (rules, syntax), or a
+// variable's type and value, wrapped to width.
+func (s *Session) describe(name string, width int) (string, bool) {
 	if b, ok := s.lookupDoc(name); ok {
-		return helpText(b), true
+		text := helpText(b, width)
+		if rules := rulesOf(name, width); rules != "" {
+			text += "\n" + rules
+		}
+		return text, true
 	}
 	if historyName.MatchString(name) {
 		b, _ := s.lookupDoc("_N")
-		return helpText(b), true
+		return helpText(b, width), true
 	}
 	if v, ok := s.vars[name]; ok {
 		text := fmt.Sprintf("%s: %s", name, typeName(v))
@@ -42,12 +53,10 @@ func (s *Session) describe(name string) (string, bool) {
 		}
 		return text + "\n" + formatValue(v), true
 	}
-	for _, n := range exprBuiltinNames {
-		if n == name {
-			return name + ": one of expr's functions; see expr's language definition (https://expr-lang.org/docs/language-definition)", true
-		}
+	if b, ok := exprDoc(name); ok {
+		return helpText(b, width), true
 	}
-	return "", false
+	return helpTopic(name, width)
 }
 
 // varsText lists the variables with their types and the first line of their

@@ -335,7 +335,7 @@ func numSum(args ...any) (any, error) {
 	var total any = 0
 	for i, x := range xs {
 		if asNumber(x).kind == notNum {
-			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
 		}
 		total = numAdd(total, x)
 	}
@@ -360,9 +360,9 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 			c, ok := numCmp(x, best)
 			switch {
 			case !ok && array:
-				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
+				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
 			case !ok:
-				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", formatValue(x))
+				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", errorValue(x))
 			}
 			if c == sign {
 				best = x
@@ -386,5 +386,5 @@ func numAbs(args ...any) (any, error) {
 	case floatNum:
 		return math.Abs(x.f), nil
 	}
-	return nil, builtin.ArgError("abs", 1, "x", "must be a number, got %s", formatValue(args[0]))
+	return nil, builtin.ArgError("abs", 1, "x", "must be a number, got %s", errorValue(args[0]))
 }

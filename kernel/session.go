@@ -28,6 +28,8 @@ type Session struct {
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
+
+	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
 
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
@@ -102,6 +104,14 @@ type ExecOptions struct {
 	// Pager says the front end has a pager (Jupyter): the help that `name?`
 	// asks for goes to Output.Page instead of the output stream.
 	Pager bool
+	// Progress, when set, shows a line of progress on long work in place
+	// (the REPL on a terminal, Jupyter as a display it updates): each call
+	// replaces the line, "" takes it away. Work that ends within about a
+	// second shows none.
+	Progress func(line string)
+	// Width is the width in columns help wraps its text to: the terminal's
+	// (the REPL); 0 means 80, for output that is not a terminal.
+	Width int
 	// SVG says the front end shows pictures (Jupyter): each Display of a
 	// value with a picture carries its SVG. Without it Display.SVG stays ""
 	// and no picture is drawn at all, so a terminal, a script or piped
@@ -124,6 +134,7 @@ type Output struct {
 type Display struct {
 	Text string // text/plain: what a terminal prints
 	SVG  string // image/svg+xml, "" when the value has no picture or ExecOptions.SVG is off
+	HTML string // text/html, "" when none: a table's HTML beside its aligned text
 }
 
 // Error is a failed statement: what went wrong and where.

@@ -89,8 +89,8 @@ func TestStatements(t *testing.T) {
 		{"print", []string{`print("a", 1, [2, "b"])`}, "<none>", "a 1 [2, \"b\"]\n"},
 		{"earlier bare values are displayed", []string{"1\n2"}, "2", ""},
 		{"array item assignment", []string{"xs = [1, 2, 3]", "xs[-1] = 9", "xs"}, "[1, 2, 9]", ""},
-		{"nested item assignment", []string{"m = {a: [1, 2]}", `m["a"][0] = 5`, "m"}, `{"a": [5, 2]}`, ""},
-		{"assignment copies", []string{"xs = [1, 2]", "ys = xs", "xs[0] = 7", "ys"}, "[1, 2]", ""},
+		{"nested item assignment", []string{"m = {a: [1, 2]}", `m["a"][1] = 5`, "m"}, `{"a": [5, 2]}`, ""},
+		{"assignment copies", []string{"xs = [1, 2]", "ys = xs", "xs[1] = 7", "ys"}, "[1, 2]", ""},
 		{"comparison is not assignment", []string{"x = 1", "x == 1"}, "true", ""},
 		{"big literal", []string{"123456789012345678901234567890 * 10"}, "1234567890123456789012345678900", ""},
 		{"int64 overflow goes big", []string{"9223372036854775807 + 1"}, "9223372036854775808", ""},
@@ -126,7 +126,7 @@ func TestStatements(t *testing.T) {
 func helpTextOf(name string) string {
 	for _, k := range kernelBuiltins {
 		if k.doc.Name == name {
-			return helpText(&k.doc)
+			return helpText(&k.doc, defaultWidth)
 		}
 	}
 	return "?"
@@ -184,7 +184,7 @@ func TestWarningsOncePerCell(t *testing.T) {
 // prints.
 func TestHelpQuery(t *testing.T) {
 	s := newTestSession()
-	solveHelp, _ := s.describe("solve")
+	solveHelp, _ := s.describe("solve", defaultWidth)
 	for _, tc := range []struct {
 		code        string
 		pager       bool
@@ -196,7 +196,7 @@ func TestHelpQuery(t *testing.T) {
 		{"?? solve", true, solveHelp + "\n", ""},
 		{"solve?", false, "", solveHelp + "\n"},
 		{"help(solve)", true, "", solveHelp + "\n"},
-		{"?", true, s.helpAll() + "\n", ""},
+		{"?", true, s.helpAll(defaultWidth) + "\n", ""},
 		{"solve?\n?max", true, solveHelp + "\n\n" + helpTextOf("max") + "\n", ""},
 	} {
 		out := s.ExecuteWith(context.Background(), tc.code, ExecOptions{Pager: tc.pager})
@@ -319,7 +319,7 @@ func TestErrors(t *testing.T) {
 		{"bad text in a variable", `s = "+ 1 * x"`, "polygon(s)", "GameError", 1, 9, `token 4 "x"`},
 		{"bad text in the literal", "", `polygon("+ 1 * x")`, "GameError", 1, 16, `token 4 "x"`},
 		{"kernel builtin argument", "", `max(1, "a")`, "RuntimeError", 1, 8, `max: argument 2 must be a number, got "a"`},
-		{"item of an array argument", "", `x = min([1, 2, nil])`, "RuntimeError", 1, 9, "min: argument 1 (array) has an item that is not a number: nil (item 2"},
+		{"item of an array argument", "", `x = min([1, 2, nil])`, "RuntimeError", 1, 9, "min: argument 1 (array) has an item that is not a number: nil (item 3"},
 		{"expr builtin name", "", `abs("x")`, "RuntimeError", 1, 5, "abs: argument 1 (x) must be a number"},
 		{"exact sum", "", `1 + sum([1, "z"])`, "RuntimeError", 1, 9, "sum: argument 1 (array) has an item"},
 		{"assert", "", "assert(1 == 1, 2)\nassert(3)", "RuntimeError", 2, 8, "assert: argument 1 (condition)"},
@@ -758,8 +758,8 @@ func TestOddInputs(t *testing.T) {
 		{"empty cell", nil, "", "<none>"},
 		{"only comments", nil, "# one\n// two\n   # three", "<none>"},
 		{"unicode names", []string{"é = 3", "π = 3.14"}, "[é + 1, π]", "[4, 3.14]"},
-		{"item 0 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[0] = 1", "GameError: p[i] = v: the index must be 1..5, got 0"},
-		{"item -1 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[-1]", "GameError: p[i]: the index must be 1..5, got -1"},
+		{"item 0 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[0] = 1", "GameError: p[i] = v: the index must be 1..5, got 0 (or -5..-1 from the end)"},
+		{"item -1 of a game value", []string{`p = polygon("* -5 + -2 * -8 * -5 + 8")`}, "p[-1]", "8"},
 		{"item -1 of an array", nil, "[1, 2, 3][-1]", "3"},
 		{"del a builtin", nil, "del solve", "NameError: cannot delete solve: it is a builtin, not a variable"},
 		{"del expr's function", []string{"x = 1"}, "del x, len", "NameError: cannot delete len: it is one of expr's functions, not a variable"},

@@ -24,6 +24,10 @@ type scanState struct {
 	escape  bool   // previous rune was a backslash inside a "…" or '…' string
 	block   bool   // inside /* … */
 	invalid bool   // a closing bracket that matches nothing
+	// semis and lets are where, in the line scanned last, a ";" and the
+	// word let stand outside brackets, strings and comments: the places a
+	// line may be cut into statements (see cutAtSemicolons).
+	semis, lets []int
 }
 
 func (st *scanState) open() bool {
@@ -51,6 +55,7 @@ func (st *scanState) scanLine(line string) string {
 // (len(rs) if none).
 func (st *scanState) scanRunes(rs []rune) int {
 	cut := len(rs)
+	st.semis, st.lets = st.semis[:0], st.lets[:0]
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
 		switch {
@@ -77,6 +82,10 @@ func (st *scanState) scanRunes(rs []rune) int {
 			cut = i
 		case r == '#' && len(st.stack) == 0:
 			cut = i
+		case r == ';' && len(st.stack) == 0:
+			st.semis = append(st.semis, i)
+		case r == 'l' && len(st.stack) == 0 && isWordAt(rs, i, "let"):
+			st.lets = append(st.lets, i)
 		case r == '(' || r == '[' || r == '{':
 			st.stack = append(st.stack, r)
 		case r == ')' || r == ']' || r == '}':
@@ -105,7 +114,9 @@ func opening(r rune) rune {
 
 // splitStatements cuts a cell into statements; blank and comment-only lines
 // yield none. A statement still open at the end of the cell is returned as it
-// is, and expr reports what is missing.
+// is, and expr reports what is missing. A ";" outside brackets separates two
+// statements on one line (as in IPython), except after a let, whose ";" is
+// expr's own (`let x = 2; x * x`).
 func splitStatements(code string) []statement {
 	code = strings.ReplaceAll(code, "\r\n", "\n")
 	var (
@@ -113,19 +124,31 @@ func splitStatements(code string) []statement {
 		st    scanState
 		cur   []string
 		start int
+		semis []int // in the statement so far, in runes, where a ";" separates
+		size  int   // runes in the statement so far, newlines included
+		let   bool  // a let is open: its ";" belong to it
 	)
 	flush := func() {
-		text := strings.Join(cur, "\n")
-		if strings.TrimSpace(text) != "" {
-			out = append(out, statement{line: start, text: text})
-		}
-		cur = nil
+		out = append(out, cutAtSemicolons(statement{line: start, text: strings.Join(cur, "\n")}, semis)...)
+		cur, semis, size, let = nil, nil, 0, false
 	}
 	for i, line := range strings.Split(code, "\n") {
 		if len(cur) == 0 {
 			start = i + 1
 		}
-		cur = append(cur, st.scanLine(line))
+		scanned := st.scanLine(line)
+		lets := st.lets
+		for _, at := range st.semis {
+			for len(lets) > 0 && lets[0] < at {
+				let, lets = true, lets[1:]
+			}
+			if !let {
+				semis = append(semis, size+at)
+			}
+		}
+		let = let || len(lets) > 0
+		cur = append(cur, scanned)
+		size += len([]rune(scanned)) + 1
 		if !st.open() || st.invalid {
 			flush()
 			st = scanState{}
@@ -135,6 +158,46 @@ func splitStatements(code string) []statement {
 		flush()
 	}
 	return out
+}
+
+// cutAtSemicolons cuts a statement at the ";" at rune offsets semis. Each
+// part keeps the statement's lines and columns, the rest blanked to
+// spaces, so that errors point into the line as it was typed; blank parts
+// are dropped.
+func cutAtSemicolons(st statement, semis []int) []statement {
+	if len(semis) == 0 {
+		if strings.TrimSpace(st.text) == "" {
+			return nil
+		}
+		return []statement{st}
+	}
+	rs := []rune(st.text)
+	var out []statement
+	from := 0
+	for _, to := range append(semis, len(rs)) {
+		part := make([]rune, len(rs))
+		for i, r := range rs {
+			if (i < from || i >= to) && r != '\n' {
+				r = ' '
+			}
+			part[i] = r
+		}
+		if text := string(part); strings.TrimSpace(text) != "" {
+			out = append(out, statement{line: st.line, text: text})
+		}
+		from = to + 1
+	}
+	return out
+}
+
+// isWordAt reports whether word stands at rs[i] as a whole word.
+func isWordAt(rs []rune, i int, word string) bool {
+	w := []rune(word)
+	if i+len(w) > len(rs) || string(rs[i:i+len(w)]) != word {
+		return false
+	}
+	ident := func(j int) bool { return j >= 0 && j < len(rs) && isIdentRune(rs[j]) }
+	return !ident(i-1) && !ident(i+len(w))
 }
 
 // IsComplete decides whether code can run as it is (see Completeness):

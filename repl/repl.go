@@ -37,6 +37,8 @@ type REPL struct {
 	clears      bool // clear() clears the screen: out is a terminal
 	width       int  // terminal width when out is not a terminal
 
+	progressShown bool // a progress line is on the screen (progress.go)
+
 	// interrupts delivers SIGINT sent to the process from elsewhere (kill
 	// -INT); a Ctrl-C typed on the terminal is a key (see keys.go). Nil:
 	// Run listens for SIGINT.
@@ -308,12 +310,7 @@ func (r *REPL) readlineConfig(keys io.ReadCloser) *readline.Config {
 		}
 	}
 	if IsTerminal(r.out) {
-		cfg.FuncGetWidth = func() int {
-			if w := readline.GetScreenWidth(); w > 0 {
-				return w
-			}
-			return r.width
-		}
+		cfg.FuncGetWidth = r.screenWidth
 	} else {
 		cfg.FuncGetWidth = func() int { return r.width }
 		cfg.FuncOnWidthChanged = func(func()) {}
@@ -373,6 +370,7 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 		Display: func(d kernel.Display) { r.printBlock(d.Text) },
 		Clear:   func(bool) { r.clearScreen() },
 	}
+	opts.Width, opts.Progress = r.screenWidth(), r.progressOption()
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
@@ -485,6 +483,7 @@ func (r *REPL) write(s string) {
 	if s == "" {
 		return
 	}
+	r.eraseProgress()
 	io.WriteString(r.out, s)
 	r.atBOL = strings.HasSuffix(s, "\n")
 }

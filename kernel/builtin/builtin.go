@@ -28,6 +28,13 @@ type Env struct {
 	// apart from the results (Jupyter's stderr, the REPL's error colour).
 	// Nil in an Env a test builds by hand: call Warning, which checks.
 	Warn func(msg string)
+	// Progress reports how far a long piece of work has come: done of
+	// total units that take about equal time, from 0 of total when it
+	// starts to total of total when it ends. The engine shows nothing for
+	// work that ends within about a second; past that, a line with the
+	// share done and an estimate of the time left, gone when the work
+	// ends. Nil in an Env a test builds by hand: call Report, which checks.
+	Progress func(done, total int64)
 	// Pictures says the front end shows SVG (Jupyter). Without it Show's
 	// svg is not wanted, and builtins do not draw it: a terminal, a script
 	// or piped input would throw the drawing away.
@@ -38,6 +45,13 @@ type Env struct {
 func (env *Env) Warning(msg string) {
 	if env.Warn != nil {
 		env.Warn(msg)
+	}
+}
+
+// Report tells Progress how far the work has come, when the Env has one.
+func (env *Env) Report(done, total int64) {
+	if env.Progress != nil {
+		env.Progress(done, total)
 	}
 }
 

@@ -17,8 +17,8 @@ const MaxBoardN = 2000
 
 // Board is a Life Line board (rules: docs/rules.md), immutable like Polygon. The
 // exported fields are a read-only view for expr: `b.n`, and `b.rows`, the
-// cells row by row (0-based lists: `b.rows[0][0]` is vertex (1, 1); `at(b,
-// r, p)` counts from 1).
+// cells row by row (the kernel indexes every list from 1: `b.rows[1][1]` is
+// vertex (1, 1), as `at(b, 1, 1)` is).
 type Board struct {
 	N    int     `expr:"n"`
 	Rows [][]int `expr:"rows"`
@@ -72,7 +72,7 @@ func (b *Board) card(why string) display.Card {
 	return card(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
 }
 
-const boardSee = `at(b, r, p) or b.rows[r-1] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`
+const boardSee = `at(b, r, p) or b.rows[r] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`
 
 // facts counts the board's vertices, stones by number and empty vertices.
 func (b *Board) facts() string {

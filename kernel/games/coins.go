@@ -63,7 +63,7 @@ func (c *Coins) textWhy() string { return textWhy(c.N, display.MaxTextCoins, "co
 // card is what stands in for the drawing of a row too long to draw.
 func (c *Coins) card(why string) display.Card {
 	return card("coins of "+count(c.N, "coin", "coins"), []string{c.facts()}, why,
-		`at(c, i) or c.values[i-1] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
+		`at(c, i) or c.values[i] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
 }
 
 // facts sums the row up in one line: its first and last coins, their sum

@@ -440,6 +440,9 @@ func TestIndexing(t *testing.T) {
 	if err != nil || e.(*Board).String() != "0\n0 5" || b.String() != "0\n0 0" {
 		t.Errorf("b[2, 2] = 5: %v %v", e, err)
 	}
+	if v, err := p.GetIndex([]any{-1}); v != 8 || err != nil {
+		t.Errorf("p[-1] = %v %v, want v5", v, err)
+	}
 	if v, err := e.(*Board).GetIndex([]any{2, 2}); v != 5 || err != nil {
 		t.Errorf("b[2, 2] = %v %v", v, err)
 	}
@@ -449,7 +452,8 @@ func TestIndexing(t *testing.T) {
 		v     any
 		want  string
 	}{
-		{p, []any{6}, 1, "p[i] = v: the index must be 1..5, got 6"},
+		{p, []any{6}, 1, "p[i] = v: the index must be 1..5, got 6 (or -5..-1 from the end)"},
+		{p, []any{-6}, 1, "p[i] = v: the index must be 1..5, got -6 (or -5..-1 from the end)"},
 		{p, []any{1, 2}, 1, "p[i] = v: wants one index, got 2"},
 		{p, []any{1}, "x", "p[1] = v: the value must be an integer, got string"},
 		{c, []any{"a"}, 1, "c[i] = v: the index must be an integer, got string"},
@@ -745,8 +749,8 @@ func TestExprFetchesEveryField(t *testing.T) {
 	}
 }
 
-// TestSolveWarnsOfHugeTables: a row of coins whose move table passes a
-// quarter of the solver's limit warns before the solve starts (here it stops
+// TestSolveWarnsOfHugeTables: a row of coins whose solve is estimated at
+// over ten seconds says the estimate before the solve starts (here it stops
 // at once: the cell was interrupted); smaller ones say nothing, nor do
 // larger ones, which the solver refuses.
 func TestSolveWarnsOfHugeTables(t *testing.T) {
@@ -754,7 +758,7 @@ func TestSolveWarnsOfHugeTables(t *testing.T) {
 		n    int
 		warn string
 	}{
-		{100000, "solve: 100000 coins need a move table of 596 MiB and take seconds; Ctrl-C stops the solve"},
+		{100000, "solve: 100000 coins take about 25 s (a move table of 596 MiB); Ctrl-C stops the solve"},
 		{60000, ""},
 		{140000, ""},
 	} {

@@ -17,8 +17,8 @@ import (
 //
 // The exported fields are a read-only view for expr (`p.n`, `p.values`,
 // `p.ops`); they are filled once by newPolygon from the solver's polygon,
-// which stays the one source of truth. expr lists count from 0, so
-// `p.values[0]` is v1; `at(p, 1)` counts from 1 like everything else.
+// which stays the one source of truth. The kernel indexes every list from 1,
+// so `p.values[1]` is v1, as `p[1]` and `at(p, 1)` are.
 type Polygon struct {
 	N      int    `expr:"n"`
 	Values []any  `expr:"values"` // v1..vn: int when it fits, else *big.Int
@@ -61,7 +61,7 @@ func (p *Polygon) textWhy() string { return textWhy(p.N, display.MaxTextVertices
 // card is what stands in for the drawing of a ring too large to draw.
 func (p *Polygon) card(why string) display.Card {
 	return card("polygon of "+count(p.N, "vertex", "vertices"), []string{p.facts()}, why,
-		`at(p, i) or p.values[i-1] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
+		`at(p, i) or p.values[i] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
 // facts sums p up in one line: its first and last edges and values, how
@@ -144,7 +144,8 @@ func indexedNumber(x string, index []any, n int, v any) (int, *big.Int, error) {
 	return i, b, nil
 }
 
-// oneIndex checks a one-number index 1..n for SetIndex and GetIndex.
+// oneIndex checks a one-number index for SetIndex and GetIndex and returns
+// it as 1..n: as every list in the kernel, -1 is the last (p[-1] is vn).
 func oneIndex(what string, index []any, n int) (int, error) {
 	if len(index) != 1 {
 		return 0, fmt.Errorf("%s: wants one index, got %d", what, len(index))
@@ -153,8 +154,11 @@ func oneIndex(what string, index []any, n int) (int, error) {
 	if msg != "" {
 		return 0, fmt.Errorf("%s: the index %s", what, msg)
 	}
+	if i < 0 && i >= -n {
+		return n + 1 + i, nil
+	}
 	if i < 1 || i > n {
-		return 0, fmt.Errorf("%s: the index %s", what, rangeMsg(i, 1, n))
+		return 0, fmt.Errorf("%s: the index %s (or -%d..-1 from the end)", what, rangeMsg(i, 1, n), n)
 	}
 	return i, nil
 }

@@ -362,6 +362,12 @@ func (k *Kernel) kernelInfo() map[string]any {
 			"version":        k.version,
 			"mimetype":       "text/x-gamelab",
 			"file_extension": ".gl",
+			// expr has no CodeMirror mode or pygments lexer of its own;
+			// JavaScript's are close (operators, strings, brackets, //
+			// comments) and ship with every Notebook and nbconvert, so
+			// cells are highlighted and no mode file is asked for in vain.
+			"codemirror_mode": "javascript",
+			"pygments_lexer":  "javascript",
 		},
 		"banner": "gamelab " + k.version + ": optimal play in the polygon game, coins in a row and Life Line.\n" +
 			"Type help for the list of builtins, help(name) or name? for one of them.",
@@ -528,7 +534,7 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 	out := k.run(r.Code, kernel.ExecOptions{
 		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
-		Display: show, Clear: clear,
+		Display: show, Clear: clear, Progress: k.progressDisplay(m, r.Silent, streams.flush),
 	})
 	streams.close()
 	for _, s := range []struct{ name, text string }{{"stdout", out.Stdout}, {"stderr", out.Stderr}} {
@@ -633,11 +639,14 @@ func (k *Kernel) userExpressions(exprs map[string]string) map[string]any {
 }
 
 // bundle is a display's MIME bundle: text/plain always, SVG when it has a
-// picture.
+// picture, HTML when it has one (a table).
 func bundle(d kernel.Display) map[string]any {
 	b := map[string]any{"text/plain": d.Text}
 	if d.SVG != "" {
 		b["image/svg+xml"] = d.SVG
+	}
+	if d.HTML != "" {
+		b["text/html"] = d.HTML
 	}
 	return b
 }

@@ -67,6 +67,13 @@ func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.Exec
 		o.Clear(true)
 		o.Stdout.Write([]byte("out 3\n"))
 		out.Stdout, out.Stderr = "out 1\nout 2\nout 3\n", "err\n"
+	case code == "progress":
+		o.Stdout.Write([]byte("before\n"))
+		o.Progress("10% done")
+		o.Progress("60% done")
+		o.Progress("")
+		out.Stdout = "before\n"
+		out.Result = &kernel.Display{Text: "done"}
 	case code == "page":
 		out.Page = "solve(x): the optimal answer\n"
 	case strings.HasPrefix(code, "print "):
@@ -388,6 +395,12 @@ func TestKernelInfoOnShellAndControl(t *testing.T) {
 		if b["status"] != "ok" || b["protocol_version"] != ProtocolVersion || li["name"] != "gamelab" || li["file_extension"] != ".gl" || li["mimetype"] == nil || li["version"] != "test" {
 			t.Errorf("kernel_info %v", b)
 		}
+		// Notebook highlights cells with a CodeMirror mode it ships (else it
+		// asks for codemirror/mode/gamelab/gamelab.js and gets a 404), and
+		// nbconvert with a pygments lexer.
+		if li["codemirror_mode"] != "javascript" || li["pygments_lexer"] != "javascript" {
+			t.Errorf("language_info %v", li)
+		}
 		if out := c.outputs(id); len(out) != 0 {
 			t.Errorf("kernel_info published %s", types(out))
 		}
@@ -410,9 +423,18 @@ func TestExecuteRealSession(t *testing.T) {
 	if res["execution_count"] != 1.0 || res["data"].(map[string]any)["text/plain"] != "3" {
 		t.Errorf("execute_result %v", res)
 	}
+	// A sweep's list of maps is a table: text/html beside text/plain.
+	r, out = c.exec(code("map(1..2, ({n: #, sq: # * #}))"))
+	if r["status"] != "ok" || types(out) != "execute_input,execute_result" {
+		t.Fatalf("reply %v, outputs %s", r, types(out))
+	}
+	data := body(out[1])["data"].(map[string]any)
+	if !strings.HasPrefix(str(data["text/html"]), "<table>") || !strings.HasPrefix(str(data["text/plain"]), "n  sq\n") {
+		t.Errorf("table %v", data)
+	}
 	// An error: ename, evalue and a traceback list, and the count moves on.
 	r, out = c.exec(code("1 +"))
-	if r["status"] != "error" || r["execution_count"] != 2.0 || types(out) != "execute_input,error" {
+	if r["status"] != "error" || r["execution_count"] != 3.0 || types(out) != "execute_input,error" {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
 	}
 	e := body(out[1])
@@ -438,6 +460,19 @@ func TestExecuteOutputs(t *testing.T) {
 	v := body(out[2])["data"].(map[string]any)
 	if d["text/plain"] != "pic" || d["image/svg+xml"] != "<svg>pic</svg>" || v["text/plain"] != "val" || v["image/svg+xml"] != "<svg>val</svg>" {
 		t.Errorf("display %v, result %v", d, v)
+	}
+	// Progress: one display, updated in place by its display_id and
+	// emptied at the end, after the text printed before it.
+	r, out = c.exec(code("progress"))
+	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,update_display_data,update_display_data,execute_result" {
+		t.Fatalf("progress: reply %v, outputs %s", r, types(out))
+	}
+	id := body(out[2])["transient"].(map[string]any)["display_id"]
+	for i, want := range []string{"10% done", "60% done", ""} {
+		b := body(out[2+i])
+		if b["data"].(map[string]any)["text/plain"] != want || b["transient"].(map[string]any)["display_id"] != id || str(id) == "" {
+			t.Errorf("progress %d: %v", i, b)
+		}
 	}
 	r, out = c.exec(code("interleave"))
 	if r["status"] != "ok" || types(out) != "execute_input,stream,display_data,stream" || body(out[3])["text"] != "after\n" {
@@ -478,7 +513,7 @@ func TestExecuteOutputs(t *testing.T) {
 		t.Fatalf("reply %v, outputs %s", r, types(out))
 	}
 	r, _ = c.exec(code("still here"))
-	if r["status"] != "ok" || r["execution_count"] != 8.0 {
+	if r["status"] != "ok" || r["execution_count"] != 9.0 {
 		t.Errorf("after the panic: %v", r)
 	}
 }

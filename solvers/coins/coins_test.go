@@ -507,3 +507,26 @@ func TestCancelAllocatesOneSlab(t *testing.T) {
 		t.Errorf("n = %d: slabs of %d words in all, table %d words; %d moves", n, total, tableWords(n), len(r.Moves))
 	}
 }
+
+// TestSolveProgress: the reports run from 0 to all of the DP's cells, never
+// backwards, and the answer is Solve's.
+func TestSolveProgress(t *testing.T) {
+	a := []*big.Int{big.NewInt(10), big.NewInt(80), big.NewInt(90), big.NewInt(30), big.NewInt(5)}
+	var reports [][2]int64
+	r, err := SolveProgress(context.Background(), a, func(done, total int64) { reports = append(reports, [2]int64{done, total}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Solve(context.Background(), a)
+	if r.Diff.Cmp(want.Diff) != 0 || r.Moves != want.Moves {
+		t.Errorf("SolveProgress %v %s, Solve %v %s", r.Diff, r.Moves, want.Diff, want.Moves)
+	}
+	if len(reports) != len(a) || reports[0] != [2]int64{0, 10} || reports[len(reports)-1] != [2]int64{10, 10} {
+		t.Fatalf("reports %v", reports)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i][0] <= reports[i-1][0] {
+			t.Errorf("reports go backwards: %v", reports)
+		}
+	}
+}

@@ -66,9 +66,28 @@ func Solve(ctx context.Context, coins []*big.Int) (*Result, error) {
 	return solve(ctx, coins, auto)
 }
 
+// SolveProgress is Solve that tells report, as it goes, how many of the
+// DP's total cells are done (from 0 of total at the start to total of
+// total at the end): the cells take about equal time, so a front end can
+// show a progress line and estimate the time left.
+func SolveProgress(ctx context.Context, coins []*big.Int, report func(done, total int64)) (*Result, error) {
+	n := int64(len(coins))
+	total := n * (n - 1) / 2
+	return solveWith(ctx, coins, auto, func(sz int) {
+		// Diagonal k holds n-k cells: diagonals 1..sz hold sz·n − sz(sz+1)/2.
+		k := int64(sz)
+		report(k*n-k*(k+1)/2, total)
+	})
+}
+
 // solve is Solve with a choice of number representation, so tests can check
 // the representations against each other.
 func solve(ctx context.Context, coins []*big.Int, path numPath) (*Result, error) {
+	return solveWith(ctx, coins, path, nil)
+}
+
+// solveWith is solve calling after once each diagonal sz is done (see runDP).
+func solveWith(ctx context.Context, coins []*big.Int, path numPath, after func(sz int)) (*Result, error) {
 	n := len(coins)
 	if n == 0 {
 		return nil, ErrEmpty
@@ -79,7 +98,7 @@ func solve(ctx context.Context, coins []*big.Int, path numPath) (*Result, error)
 	}
 	table := newChoices(n, tuningOf(ctx))
 	dp := newDP(coins, path)
-	if err := runDP(ctx, dp, n, table, nil); err != nil {
+	if err := runDP(ctx, dp, n, table, after); err != nil {
 		return nil, err
 	}
 	// Trace replays from Coins later: keep them even if the caller's

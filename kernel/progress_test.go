@@ -1,0 +1,112 @@
+package kernel
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"gamelab/kernel/builtin"
+)
+
+// clock is a fake time that a test moves on.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// TestProgressMeter: nothing for work shorter than a second; then the
+// share done and the time left, at most every refresh; the line goes when
+// the work ends, or when the cell ends.
+func TestProgressMeter(t *testing.T) {
+	var lines []string
+	c := &clock{time.Unix(0, 0)}
+	p := newProgress(func(l string) { lines = append(lines, l) })
+	p.now = c.now
+	p.report(0, 100)
+	c.t = c.t.Add(500 * time.Millisecond)
+	p.report(10, 100)
+	if len(lines) != 0 {
+		t.Fatalf("shown before a second: %q", lines)
+	}
+	c.t = c.t.Add(500 * time.Millisecond)
+	p.report(25, 100) // 1 s for a quarter: 3 s left
+	c.t = c.t.Add(100 * time.Millisecond)
+	p.report(30, 100) // within refresh: not shown
+	c.t = c.t.Add(time.Second)
+	p.report(50, 100)
+	p.report(100, 100)
+	want := []string{"25% done, about 3 s left; Ctrl-C stops it", "50% done, about 2 s left; Ctrl-C stops it", ""}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("lines %q, want %q", lines, want)
+	}
+	// New work starts the clock again; the cell's end takes its line away.
+	lines = nil
+	p.report(0, 7)
+	c.t = c.t.Add(2 * time.Second)
+	p.report(1, 7)
+	p.end()
+	if want := []string{"14% done, about 12 s left; Ctrl-C stops it", ""}; strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("lines %q, want %q", lines, want)
+	}
+	if got := aboutDuration(100 * time.Minute); got != "2 h" {
+		t.Errorf("aboutDuration: %s", got)
+	}
+}
+
+// TestProgressThroughSession: a builtin's Env.Progress and a sweep, map
+// over a list, reach ExecOptions.Progress; inside a sweep only the sweep
+// reports; the result is the same with and without a meter.
+func TestProgressThroughSession(t *testing.T) {
+	c := &clock{time.Unix(0, 0)}
+	var s *Session
+	slow := &builtin.Builtin{Name: "tslowstep", Signature: "tslowstep(n)", Doc: "Works n seconds.", Example: "tslowstep(1)",
+		Fn: func(env *builtin.Env, args ...any) (any, error) {
+			s.cell.progress.now = c.now
+			n := int64(args[0].(int))
+			for i := range n + 1 {
+				env.Report(i, n)
+				c.t = c.t.Add(time.Second)
+			}
+			return int(n), nil
+		}}
+	setClock := &builtin.Builtin{Name: "tclock", Signature: "tclock()", Doc: "Puts the meter on the test's clock.", Example: "tclock()",
+		Fn: func(*builtin.Env, ...any) (any, error) { s.cell.progress.now = c.now; return nil, nil }}
+	s = newTestSession(WithBuiltins(slow, setClock))
+	var lines []string
+	opts := ExecOptions{Progress: func(l string) { lines = append(lines, l) }}
+	out := s.ExecuteWith(context.Background(), "tslowstep(4)", opts)
+	want := []string{"25% done, about 3 s left; Ctrl-C stops it", "50% done, about 2 s left; Ctrl-C stops it",
+		"75% done, about 1 s left; Ctrl-C stops it", ""}
+	if out.Err != nil || strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("builtin: %v, lines %q", out.Err, lines)
+	}
+	lines = nil
+	out = s.ExecuteWith(context.Background(), "tclock(); map(1..4, tslowstep(2) * #)", opts)
+	want = []string{"25% done, about 9 s left; Ctrl-C stops it", "50% done, about 6 s left; Ctrl-C stops it",
+		"75% done, about 3 s left; Ctrl-C stops it", ""}
+	if out.Err != nil || resultText(out) != "[2, 4, 6, 8]" || strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("sweep: %v %s, lines %q", out.Err, resultText(out), lines)
+	}
+	// A failing sweep ends the cell, and the line with it.
+	lines = nil
+	out = s.ExecuteWith(context.Background(), "tclock(); map(1..4, tslowstep(2) + (# == 3 ? tfail() : 1))", opts)
+	if out.Err == nil || len(lines) == 0 || lines[len(lines)-1] != "" {
+		t.Errorf("failed sweep: %v, lines %q", out.Err, lines)
+	}
+	// Nested sweeps and map's own forms still work; an error in the list
+	// still points at it.
+	for _, tc := range []struct{ cell, want string }{
+		{"map(1..2, map(1..2, # * 10))", "[[10, 20], [10, 20]]"},
+		{"map([3, 4], #index)", "[1, 2]"},
+		{"sum(map(1..3, # * 2))", "12"},
+		{"map(filter(1..6, # % 2 == 0), # + 1)", "[3, 5, 7]"},
+		{"len(map(1..5, #))", "5"},
+	} {
+		if out := run(t, s, tc.cell); out.Err != nil || resultText(out) != tc.want {
+			t.Errorf("%s = %s, %v", tc.cell, resultText(out), out.Err)
+		}
+	}
+	if out := run(t, s, "map(1 .. tfail(), #)"); out.Err == nil || out.Err.Column != 10 {
+		t.Errorf("error in the list: %v", out.Err)
+	}
+}

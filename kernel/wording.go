@@ -1,0 +1,129 @@
+package kernel
+
+// Values named in the user's words: what an error says a value is.
+
+import (
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+)
+
+// kindPhrase names v's kind with its article, as a sentence uses it: "a
+// polygon result", "an int", "a list". Never a Go type name.
+func kindPhrase(v any) string {
+	name := typeName(v)
+	switch name {
+	case "array":
+		name = "list"
+	case "nil":
+		return "nil"
+	}
+	if strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// joinSorted lists names sorted, separated by commas.
+func joinSorted(names []string) string {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// goTypeWords rewrites the Go type names that expr's own messages carry
+// (expr defines no error types: its checker and VM report "invalid
+// operation: *games.Polygon + int" or "interface conversion: interface {}
+// is int, not bool" as text) into the names the user knows, so that no
+// error shows a Go type. Every error passes through here (errorAt); the
+// kernel's own messages are in the user's words already and do not match.
+var goTypeWords = []struct {
+	re   *regexp.Regexp
+	with func(m []string) string
+}{
+	{regexp.MustCompile(`interface conversion: interface \{\} is (\S+), not (\S+)`), func(m []string) string {
+		return "wrong kind of value: want " + goTypeWord(m[2]) + ", got " + goTypeWord(m[1])
+	}},
+	{regexp.MustCompile(`int\(\*?big\.Int\)`), func([]string) string {
+		return "int(x) with x past 64 bits (a range's ends and counts must fit in 64 bits)"
+	}},
+	{regexp.MustCompile(`(?:\[\]|map\[string\])?(?:interface \{\}|\*?[a-z]+\.[A-Z]\w*|float64|int64|\[\]int)`), func(m []string) string {
+		return goTypeWord(m[0])
+	}},
+}
+
+// plainWords is msg with Go's type names in user words (see goTypeWords).
+func plainWords(msg string) string {
+	for _, w := range goTypeWords {
+		msg = w.re.ReplaceAllStringFunc(msg, func(s string) string { return w.with(w.re.FindStringSubmatch(s)) })
+	}
+	return msg
+}
+
+// goTypeWord names one Go type as type(x) would: a game value by its
+// TypeName, a big.Int an int, a slice a list.
+func goTypeWord(t string) string {
+	switch {
+	case strings.HasPrefix(t, "[]"):
+		return "list"
+	case strings.HasPrefix(t, "map["):
+		return "map"
+	}
+	switch t = strings.TrimPrefix(t, "*"); t {
+	case "interface {}":
+		return "any value"
+	case "big.Int", "int64":
+		return "int"
+	case "float64":
+		return "float"
+	case "time.Time":
+		return "date"
+	case "time.Duration":
+		return "duration"
+	}
+	pkg, name, ok := strings.Cut(t, ".")
+	if !ok {
+		return t
+	}
+	if n, ok := gameTypeNames()[name]; ok && pkg == "games" {
+		return n
+	}
+	return strings.ToLower(name)
+}
+
+// gameTypeNames maps the Go name of each game value type to its TypeName,
+// read from the zero values the builtins document they return.
+var gameTypeNames = sync.OnceValue(func() map[string]string {
+	names := map[string]string{}
+	for _, b := range games.Builtins {
+		for _, r := range b.Returns {
+			if k, ok := r.(interface{ TypeName() string }); ok {
+				t := reflect.TypeOf(r)
+				for t.Kind() == reflect.Pointer {
+					t = t.Elem()
+				}
+				names[t.Name()] = k.TypeName()
+			}
+		}
+	}
+	return names
+})
+
+// errorValue is a value as an error quotes it: a game value by its kind (its
+// text is a drawing of many lines), anything else as a result shows it, cut
+// to one short line.
+func errorValue(v any) string {
+	if _, ok := v.(builtin.Value); ok {
+		return kindPhrase(v)
+	}
+	text := strings.ReplaceAll(formatValue(v), "\n", " ")
+	if r := []rune(text); len(r) > 60 {
+		text = string(r[:59]) + "…"
+	}
+	return text
+}
