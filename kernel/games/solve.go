@@ -21,11 +21,11 @@ func init() {
 		Doc: `Plays x optimally. A polygon gives best, scores and worst (per first edge 1..n), optimal ` +
 			`(every optimal first edge), first, merges (the rest of the plan by original edge number) ` +
 			`and expr (the plan as a formula); coins give best (A's total), second (B's), diff and moves ` +
-			`(L/R per turn); a board and a player 1..9 give best, moves (every best vertex as [row, ` +
+			`(L/R per turn); a position after(x, moves) plays on from there; a board and a player 1..9 give best, moves (every best vertex as [row, ` +
 			`position]), points (row by row, nil where occupied), after, removed and unreachable. ` +
 			`Numbers that do not fit 64 bits come back exact.`,
 		Example:    `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
-		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}},
+		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}, &ChainResult{}},
 		ReturnsFor: returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}),
 		Fn:         fnSolve,
 	})
@@ -81,6 +81,11 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 			return nil, solverError(fn, err)
 		}
 		return newCoinsResult(x, r), nil
+	case *PolygonChain, *CoinsPosition:
+		if err := unpack(fn, args, "x", new(any)); err != nil {
+			return nil, err
+		}
+		return solvePosition(env, fn, x)
 	case *Board:
 		var player int
 		if err := unpack(fn, args, "b", new(*Board), "player", between(&player, 1, 9)); err != nil {
