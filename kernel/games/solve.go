@@ -21,7 +21,7 @@ func init() {
 		Doc: `Plays x optimally. A polygon gives best, scores and worst (per first edge 1..n), optimal ` +
 			`(every optimal first edge), first, merges (the rest of the plan by original edge number) ` +
 			`and expr (the plan as a formula); coins give best (A's total), second (B's), diff and moves ` +
-			`(L/R per turn); a position after(x, moves) plays on from there; a board and a player 1..9 give best, moves (every best vertex as [row, ` +
+			`(L/R per turn); a board and a player 1..9 give best, moves (every best vertex as [row, ` +
 			`position]), points (row by row, nil where occupied), after, removed and unreachable. ` +
 			`Numbers that do not fit 64 bits come back exact.`,
 		Example:    `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
