@@ -121,7 +121,7 @@ func (x Bars) WriteSVG(w io.Writer) error {
 	if rotate { // a label turned by 60° reaches half its length to the left
 		left = max(left, min(longest, 160)*0.5+8)
 	}
-	W := max(2*left+float64(n)*bw, textWidth(x.Caption, 14)+24)
+	W := max(2*left+float64(n)*bw, titleWidth(x.Caption))
 	lo, hi := x.span()
 	below := 14.0 // room for the values under negative bars
 	if lo == 0 {
@@ -132,7 +132,7 @@ func (x Bars) WriteSVG(w io.Writer) error {
 	zeroY := top + hi*scale
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	for i, v := range x.Values {
 		bx := left + float64(i)*bw

@@ -121,14 +121,14 @@ func (x Chain) WriteSVG(w io.Writer) error {
 		cx += wd + link
 		widest = max(widest, cx-link)
 	}
-	W := max(widest+12, 200, textWidth(x.Caption, 14)+24)
+	W := max(widest+12, 200, titleWidth(x.Caption))
 	for _, l := range x.Notes {
 		W = max(W, textWidth(l, 12)+24)
 	}
 	H := cy + lineH + float64(len(x.Notes))*18 + 4
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	for k := 0; k+1 < n; k++ {
 		a, b := discs[k], discs[k+1]

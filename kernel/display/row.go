@@ -226,14 +226,14 @@ func (x Row) WriteSVG(w io.Writer) error {
 	if note != "" {
 		legendLines = append(legendLines, note)
 	}
-	W := max(widest+2, 200, textWidth(x.Caption, 14)+24)
+	W := max(widest+2, 200, titleWidth(x.Caption))
 	for _, l := range legendLines {
 		W = max(W, textWidth(l, 12)+24)
 	}
 	H := cy + lineH + float64(len(legendLines))*18 + 4
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	for j, c := range coins {
 		var who byte

@@ -384,14 +384,14 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 	for _, it := range legend {
 		W = max(W, it.width()+24)
 	}
-	W = max(W, textWidth(x.Caption, 14)+24)
+	W = max(W, titleWidth(x.Caption))
 	left += (W - (2*left + float64(n-1)*d)) / 2 // centre the board in a wide picture
 	legendTop := top + float64(n-1)*dy + rs + 24
 	H := legendTop + float64(legendRows(legend, W))*legendRow
 
 	doc := newSVG(w, W, H)
 	if x.Caption != "" {
-		doc.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		doc.title(W, x.Caption)
 	}
 	// The lattice: every row, and the two families of diagonals.
 	line := func(r0, p0, r1, p1 int) {

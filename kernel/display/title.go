@@ -1,0 +1,25 @@
+package display
+
+import "unicode/utf8"
+
+// maxTitleWidth bounds the width a picture's title asks for: a title is one
+// line (the row as coins() reads it, a ring's text form) and must not make
+// a picture wider than its drawing; past this width it is cut, the whole
+// title kept in a tooltip and in the value's text.
+const maxTitleWidth = 960.0
+
+// titleWidth is the width a title needs, at most maxTitleWidth.
+func titleWidth(caption string) float64 { return min(textWidth(caption, 14)+24, maxTitleWidth) }
+
+// title draws caption centred at the top of a picture w pixels wide, cut
+// with "…" to fit.
+func (d *svgDoc) title(w float64, caption string) {
+	fits := int((w - 24) / (14 * 0.62))
+	shown := caption
+	if utf8.RuneCountInString(caption) > fits && fits > 1 {
+		shown = string([]rune(caption)[:fits-1]) + "…"
+		d.printf(`<g><title>%s</title>`, esc(caption))
+		defer d.printf("</g>\n")
+	}
+	d.text(w/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, shown)
+}
