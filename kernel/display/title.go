@@ -9,12 +9,12 @@ import "unicode/utf8"
 const maxTitleWidth = 960.0
 
 // titleWidth is the width a title needs, at most maxTitleWidth.
-func titleWidth(caption string) float64 { return min(textWidth(caption, 14)+24, maxTitleWidth) }
+func titleWidth(caption string) float64 { return min(boldWidth(caption, 14)+24, maxTitleWidth) }
 
 // title draws caption centred at the top of a picture w pixels wide, cut
 // with "…" to fit.
 func (d *svgDoc) title(w float64, caption string) {
-	fits := int((w - 24) / (14 * 0.62))
+	fits := int((w-24)/(14*0.72) + 0.01) // titleWidth(caption) fits caption whole
 	shown := caption
 	if utf8.RuneCountInString(caption) > fits && fits > 1 {
 		shown = string([]rune(caption)[:fits-1]) + "…"

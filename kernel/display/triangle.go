@@ -484,7 +484,7 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 		}
 		doc.b.WriteString("<g")
 		if x.removed(r, p) {
-			doc.b.WriteString(` opacity="0.35"`)
+			doc.b.WriteString(` opacity="0.6"`)
 		}
 		doc.put(`><circle cx="%s" cy="%s" r="%s" fill="`, cx, cy, rs)
 		doc.b.WriteString(stoneFill[c] + `" stroke="` + stoneEdge[c] + `"/>`)
@@ -502,8 +502,9 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 	doc.b.WriteString("</g>\n")
 }
 
-// cross draws a red × of half-size s centred at (x, y): a removed stone.
+// cross marks a removed stone of radius s centred at (x, y): a dashed red
+// ring around it, so the stone's number stays readable (whose stone it was).
 func cross(doc *svgDoc, x, y, s float64) {
-	doc.put(`<path d="M %s %s L %s %s M %s %s L %s %s" stroke="`+redMark+`" stroke-width="%s" stroke-linecap="round"/>`,
-		x-s, y-s, x+s, y+s, x-s, y+s, x+s, y-s, max(1.5, s*0.25))
+	doc.put(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="`+redMark+`" stroke-width="%s" stroke-dasharray="%s %s"/>`,
+		x, y, s*1.3, max(1.5, s*0.22), max(2, s*0.4), max(1.5, s*0.25))
 }

@@ -229,10 +229,6 @@ func traceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
 	return n - traceHead - traceTail
 }
 
-// SVG is the row coloured by who takes each coin.
-func (t *CoinsTrace) SVG() string { return t.Result.SVG() }
-
-func (t *CoinsTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
 
 // LifelineTrace is trace(board, player): the board, the best move, the
 // stones it removes and the board after.
@@ -260,10 +256,6 @@ func (t *LifelineTrace) writeText(w io.Writer, full bool) error {
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
-// SVG is the board with the move and the removed stones marked.
-func (t *LifelineTrace) SVG() string { return t.Result.SVG() }
-
-func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
 
 // Heat is heat(board, player): every empty vertex's points over the board.
 type Heat struct {
@@ -432,7 +424,3 @@ func (t *PolygonTrace) chain(i int, cut bool) string {
 	return b.String()
 }
 
-// SVG is the ring with the plan's first edge marked.
-func (t *PolygonTrace) SVG() string { return t.Result.SVG() }
-
-func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }

@@ -1,0 +1,80 @@
+package games
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// svgWidth is the width of a picture's root.
+func svgWidth(t *testing.T, doc string) float64 {
+	t.Helper()
+	m := regexp.MustCompile(`^<svg [^>]*width="([0-9.]+)"`).FindStringSubmatch(doc)
+	if m == nil {
+		t.Fatalf("no width in %.100s", doc)
+	}
+	w, _ := strconv.ParseFloat(m[1], 64)
+	return w
+}
+
+// A trace's picture is the game step by step, not the result's picture.
+func TestTracePicturesAreFrames(t *testing.T) {
+	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
+	for _, tc := range []struct {
+		tr    any
+		steps int
+		texts []string
+	}{
+		{must(t, "trace", must(t, "polygon", seedPolygon)), 5, []string{"delete edge 3", "merge edge 4: -8 * -61 = 488"}},
+		{must(t, "trace", must(t, "coins", "10 80 90 30")), 4, []string{"turn 2: B takes R, coin 3 (90)", "A 110 · B 100 · A − B = 10"}},
+		{must(t, "trace", b, 4), 3, []string{"player 4 to move: best 6", "stone 4 at (3,2) removes 6 stones", "after the move"}},
+	} {
+		doc := svgOf(tc.tr.(svger), false)
+		if err := wellFormed(doc); err != nil {
+			t.Fatalf("%s: %v", typeName(tc.tr), err)
+		}
+		for i := 1; i <= tc.steps; i++ {
+			tc.texts = append(tc.texts, fmt.Sprintf(">step %d<", i))
+		}
+		for _, s := range append(tc.texts, ">step 1<") {
+			if !strings.Contains(doc, s) {
+				t.Errorf("%s: picture lacks %q", typeName(tc.tr), s)
+			}
+		}
+		if strings.Contains(doc, fmt.Sprintf(">step %d<", tc.steps+1)) {
+			t.Errorf("%s: more than %d steps", typeName(tc.tr), tc.steps)
+		}
+	}
+}
+
+// A long game shows its first and last steps and says how many are left
+// out; the picture stays about 1000 px wide. save draws more of them.
+func TestLongTraceFrames(t *testing.T) {
+	for _, tc := range []struct {
+		x     any
+		steps int
+	}{{must(t, "randpolygon", 40, 1), 40}, {must(t, "randcoins", 60, 1), 60}} {
+		tr := must(t, "trace", tc.x).(svger)
+		doc := svgOf(tr, false)
+		if err := wellFormed(doc); err != nil {
+			t.Fatal(err)
+		}
+		omitted := tc.steps - headFrames - tailFrames
+		for _, s := range []string{">step 1<", ">step 6<", fmt.Sprintf(">step %d<", tc.steps), fmt.Sprintf("… %d steps not shown …", omitted)} {
+			if !strings.Contains(doc, s) {
+				t.Errorf("%s: lacks %q", typeName(tr), s)
+			}
+		}
+		if strings.Contains(doc, ">step 7<") {
+			t.Errorf("%s: step 7 drawn", typeName(tr))
+		}
+		if w := svgWidth(t, doc); w > 1000 {
+			t.Errorf("%s: %v px wide", typeName(tr), w)
+		}
+		if full := svgOf(tr, true); !strings.Contains(full, ">step 7<") {
+			t.Errorf("%s: save draws only some steps", typeName(tr))
+		}
+	}
+}
