@@ -16,7 +16,7 @@ type Frames struct {
 	Frames  []Frame
 	// Omitted steps are left out before Frames[Gap].
 	Omitted, Gap int
-	Notes       []string // lines under the frames
+	Notes        []string // lines under the frames
 }
 
 // Frame is one step: its label and its picture.

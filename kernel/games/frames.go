@@ -134,4 +134,3 @@ func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error {
 	})
 	return f.WriteSVG(w)
 }
-

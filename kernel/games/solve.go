@@ -229,7 +229,6 @@ func traceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
 	return n - traceHead - traceTail
 }
 
-
 // LifelineTrace is trace(board, player): the board, the best move, the
 // stones it removes and the board after.
 type LifelineTrace struct {
@@ -255,7 +254,6 @@ func (t *LifelineTrace) writeText(w io.Writer, full bool) error {
 		return answered(r.After.card(why), " after the move", why, "the board is t.result.after")
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
-
 
 // Heat is heat(board, player): every empty vertex's points over the board.
 type Heat struct {
@@ -423,4 +421,3 @@ func (t *PolygonTrace) chain(i int, cut bool) string {
 	}
 	return b.String()
 }
-
