@@ -1,6 +1,9 @@
 package display
 
-import "unicode/utf8"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // maxTitleWidth bounds the width a picture's title asks for: a title is one
 // line (the row as coins() reads it, a ring's text form) and must not make
@@ -22,4 +25,25 @@ func (d *svgDoc) title(w float64, caption string) {
 		defer d.printf("</g>\n")
 	}
 	d.text(w/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, shown)
+}
+
+// wrapText breaks s into lines of at most w pixels at the given font size,
+// at spaces (a word longer than a line gets a line of its own).
+func wrapText(s string, size, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		if line != "" && textWidth(line+" "+word, size) > w {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
