@@ -46,6 +46,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Warn:     c.warn,
 		Pictures: o.SVG,
 	}
+	if o.Input != nil {
+		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
+	}
 	s.cell = c
 	defer func() { s.cell = nil }()
 

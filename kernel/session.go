@@ -102,6 +102,10 @@ type ExecOptions struct {
 	// Pager says the front end has a pager (Jupyter): the help that `name?`
 	// asks for goes to Output.Page instead of the output stream.
 	Pager bool
+	// Input, when set, reads a line from the person at the front end for
+	// play (the REPL's terminal, Jupyter's stdin channel); ctx is the
+	// cell's, cancelled when it is interrupted. Nil: nobody can answer.
+	Input func(ctx context.Context, prompt string) (string, error)
 	// SVG says the front end shows pictures (Jupyter): each Display of a
 	// value with a picture carries its SVG. Without it Display.SVG stays ""
 	// and no picture is drawn at all, so a terminal, a script or piped

@@ -312,6 +312,7 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 		Stderr:  writerFunc(r.printError),
 		Display: func(d kernel.Display) { r.printBlock(d.Text) },
 		Clear:   func(bool) { r.clearScreen() },
+		Input:   r.input,
 	}
 	done := make(chan *kernel.Output, 1)
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()

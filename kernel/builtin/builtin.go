@@ -32,6 +32,12 @@ type Env struct {
 	// svg is not wanted, and builtins do not draw it: a terminal, a script
 	// or piped input would throw the drawing away.
 	Pictures bool
+	// Input asks the person at the front end for a line (play's moves),
+	// showing prompt. Nil where nobody can answer: scripts, piped input,
+	// Jupyter without allow_stdin. It returns io.EOF when the person ends
+	// the input (Ctrl-D, or Ctrl-C at the prompt), and the context's error
+	// when the cell is interrupted while it waits.
+	Input func(prompt string) (string, error)
 }
 
 // Warning reports msg through Warn when the Env has one.

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -285,6 +286,7 @@ func stoneMoves(fn string, k int, a any) ([]stoneMove, error) {
 func illegal(fn string, k, t int, move, why string) error {
 	e := builtin.ArgError(fn, k, "moves", "has an illegal move %d (%s): %s", t, move, why)
 	e.Kind = builtin.GameError
+	e.Err = errors.New(why) // play tells the person just why
 	return e
 }
 
