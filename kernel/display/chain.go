@@ -105,22 +105,16 @@ func (x Chain) WriteSVG(w io.Writer) error {
 		maxLine = 940.0 // wrap width
 		font    = 13.0
 	)
-	type disc struct{ x, y, w float64 }
-	discs := make([]disc, n)
-	x0, y0 := 12.0, 34.0
+	y0 := 34.0
 	if x.Caption != "" {
 		y0 = 58
 	}
-	cx, cy, widest := x0, y0, 0.0
+	widths := make([]float64, n)
 	for k, v := range x.Values {
-		wd := max(h, boldWidth(short(v), font)+14)
-		if cx > x0 && cx+wd > maxLine {
-			cx, cy = x0, cy+lineH
-		}
-		discs[k] = disc{cx, cy, wd}
-		cx += wd + link
-		widest = max(widest, cx-link)
+		widths[k] = max(h, boldWidth(short(v), font)+14)
 	}
+	discs, widest := flow(widths, 12, y0, link, lineH, maxLine)
+	cy := discs[n-1].y
 	W := max(widest+12, 200, titleWidth(x.Caption))
 	for _, l := range x.Notes {
 		W = max(W, textWidth(l, 12)+24)

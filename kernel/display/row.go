@@ -200,22 +200,17 @@ func (x Row) WriteSVG(w io.Writer) error {
 		maxLine = 940.0 // wrap width
 		font    = 14.0
 	)
-	type coin struct{ x, y, w float64 }
-	coins := make([]coin, n)
-	x0, y0, widest := 12.0, 30.0, 0.0
+	y0 := 30.0
 	if x.Caption != "" {
 		y0 = 54
 	}
-	cx, cy := x0, y0
+	widths := make([]float64, n)
 	for j, c := range x.Coins {
-		w := max(h, boldWidth(short(c), font)+16)
-		if cx > x0 && cx+w > maxLine {
-			cx, cy = x0, cy+lineH
-		}
-		coins[j] = coin{cx, cy, w}
-		cx += w + gap
-		widest = max(widest, cx)
+		widths[j] = max(h, boldWidth(short(c), font)+16)
 	}
+	coins, widest := flow(widths, 12, y0, gap, lineH, maxLine)
+	widest += gap // as before: the row's right edge counts the gap after the last coin
+	cy := coins[n-1].y
 	var legendLines []string
 	if p != nil {
 		legendLines = append(legendLines, x.howToRead())

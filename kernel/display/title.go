@@ -47,3 +47,24 @@ func wrapText(s string, size, w float64) []string {
 	}
 	return lines
 }
+
+// box is a laid-out item: its top-left corner and width.
+type box struct{ x, y, w float64 }
+
+// flow lays items of the given widths out left to right from (x0, y0),
+// gap apart, starting a new line lineH lower whenever one would pass
+// maxLine: coins in a row, values of a chain. right is where the widest
+// line ends.
+func flow(widths []float64, x0, y0, gap, lineH, maxLine float64) (boxes []box, right float64) {
+	boxes = make([]box, len(widths))
+	cx, cy := x0, y0
+	for k, w := range widths {
+		if cx > x0 && cx+w > maxLine {
+			cx, cy = x0, cy+lineH
+		}
+		boxes[k] = box{cx, cy, w}
+		cx += w + gap
+		right = max(right, cx-gap)
+	}
+	return boxes, right
+}
