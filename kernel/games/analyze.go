@@ -15,26 +15,6 @@ import (
 	"gamelab/solvers/polygon"
 )
 
-func init() {
-	register(&builtin.Builtin{
-		Name:      "analyze",
-		Signature: `analyze(x, moves)`,
-		Doc: `Scores a line of play from x (a game value or a position from after) move by move. ` +
-			`moves are as after takes them. The record's moves list each turn's turn, player (coins ` +
-			`"A"/"B", Life Line the stone, polygon 1), move, best (every optimal move there, sorted), ` +
-			`value (what the mover could guarantee before the move: coins the mover's margin over the ` +
-			`coins left, polygon the best final score reachable, Life Line the best points this turn), ` +
-			`after (the same once the move is made; Life Line the move's points) and loss = value − after ` +
-			`(0 exactly for an optimal move). loss sums it per player (coins {"A", "B"}, Life Line by ` +
-			`stone, polygon one number); totals (coins, Life Line) or score (polygon, once one value is ` +
-			`left) is the outcome; start and end are the positions before and after the line. ` +
-			`plot(r) draws the value along the line.`,
-		Example: `analyze(coins([10, 80, 90, 30]), "LRLR").loss`,
-		Returns: []any{&Analysis{}},
-		Fn:      fnAnalyze,
-	})
-}
-
 // Analysis is analyze(x, moves): a line of play scored move by move.
 type Analysis struct {
 	Game string `expr:"game"` // "polygon", "coins" or "lifeline"

@@ -11,23 +11,6 @@ import (
 	"gamelab/solvers/coins"
 )
 
-func init() {
-	register(&builtin.Builtin{
-		Name:      "explain",
-		Signature: `explain(result) / explain(coins, depth)`,
-		Doc: `Why the optimum is what it is. explain(solve(p)) draws a polygon's optimal plan as an ` +
-			`expression tree: each merge a node with its operator, edge and exact value, the vertices as ` +
-			`leaves; a part the optimum takes at its minimum rather than its maximum (to multiply it by ` +
-			`another negative) is marked, which is why the DP keeps minima (docs/rules.md). solve of a ` +
-			`chain explains the same way. explain(c, depth) is the coins game tree of the next depth ` +
-			`moves (default 3, at most 6; c a row or a position from after), each node with the mover's ` +
-			`best margin, every optimal move marked ★. Text in the REPL (an indented tree), a picture in Jupyter.`,
-		Example: `explain(solve(polygon("* -5 + -2 * -8 * -5 + 8")))`,
-		Returns: []any{&Explanation{}},
-		Fn:      fnExplain,
-	})
-}
-
 // Explanation is explain(…): a tree with what its marks mean.
 type Explanation struct {
 	tree display.Tree

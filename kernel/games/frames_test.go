@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/builtin"
 )
 
 // svgWidth is the width of a picture's root.
@@ -75,6 +77,24 @@ func TestLongTraceFrames(t *testing.T) {
 		}
 		if full := svgOf(tr, true); !strings.Contains(full, ">step 7<") {
 			t.Errorf("%s: save draws only some steps", typeName(tr))
+		}
+	}
+}
+
+// A value too large to draw shows the same card in a terminal and in a
+// notebook: one limit for its text and its picture.
+func TestCardsAgree(t *testing.T) {
+	for _, tc := range []struct {
+		x   any
+		why string
+	}{
+		{must(t, "randcoins", 100000, 1), "more than 200 coins"},
+		{must(t, "randpolygon", 300, 1), "more than 200 vertices"},
+		{must(t, "randboard", 60, 1), "more than 50 rows"},
+	} {
+		text, svg := tc.x.(builtin.Value).Text(), tc.x.(builtin.Pictured).SVG()
+		if !strings.Contains(text, tc.why) || !strings.Contains(svg, tc.why) {
+			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", typeName(tc.x), tc.why, text, svg)
 		}
 	}
 }

@@ -10,26 +10,6 @@ import (
 	"gamelab/solvers/lifeline"
 )
 
-func init() {
-	register(&builtin.Builtin{
-		Name:      "play",
-		Signature: `play(x) / play(coins, "A" | "B" | "both") / play(board, players)`,
-		Doc: `Play a game against the optimum, or explore it by hand. Coins: play(c) you are A and ` +
-			`the optimum plays B, play(c, "B") you are B, play(c, "both") you move for both (moves L or R). ` +
-			`Polygon: you make every move (an edge number: the first deletes it, each later one merges ` +
-			`it). Life Line: play(b, [4, 2]) players take turns in that order and you move for each ` +
-			`(row and position, e.g. 3 2). Each turn shows the position and asks for a move, then says ` +
-			`how good it was (its loss and the optimal moves). ? shows the optimal moves, u takes back ` +
-			`your last move (and the reply), q stops; Ctrl-D (or Ctrl-C at the prompt) stops too. ` +
-			`Returns the analyze record of the moves made (r = play(c); r.loss; plot(r)). Needs a person ` +
-			`to answer: in a script or piped input, or where Jupyter does not allow input, it is an error ` +
-			`(analyze(x, moves) scores a line instead).`,
-		Example: `play(coins([10, 80, 90, 30]))`,
-		Returns: []any{&Analysis{}},
-		Fn:      fnPlay,
-	})
-}
-
 // game is one game being played: what play needs of each kind.
 type game struct {
 	start   any

@@ -290,25 +290,6 @@ func illegal(fn string, k, t int, move, why string) error {
 	return e
 }
 
-func init() {
-	register(&builtin.Builtin{
-		Name:      "after",
-		Signature: `after(x, moves)`,
-		Doc: `The position after moves, a game value like any other (shown, solved, analyzed). ` +
-			`Polygon: moves are edge numbers in the original numbering, the first deletes an edge and ` +
-			`each later one merges the two values it joins (as solve(p).merges lists them), giving a ` +
-			`chain: its values, edges, ops and moves; solve of a chain gives the best final score, every ` +
-			`optimal next merge and a plan. Coins: moves "L"/"R" as a string ("LR") or list, giving the ` +
-			`coins left, the totals a and b so far and whose turn it is; solve plays on from there. ` +
-			`Board: moves [row, position, player], each placing a stone and removing every group left ` +
-			`without an empty neighbour (docs/rules.md). An illegal move is an error that says why.`,
-		Example:    `after(polygon("* -5 + -2 * -8 * -5 + 8"), [3, 2])`,
-		Returns:    []any{&PolygonChain{}, &CoinsPosition{}, &Board{}},
-		ReturnsFor: returnsByGame(&PolygonChain{}, &CoinsPosition{}, &Board{}),
-		Fn:         fnAfter,
-	})
-}
-
 func fnAfter(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
 	if err := unpack("after", args, "x", &x, "moves", &moves); err != nil {

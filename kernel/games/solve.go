@@ -34,7 +34,8 @@ func init() {
 		Signature: `trace(x) / trace(board, player)`,
 		Doc: `Shows the optimal play step by step: for a polygon the ring after each move; for coins ` +
 			`each turn's player, side, coin and running totals, with what the mover ends with and what ` +
-			`the other end would have given; for a board the best move and the stones it removes.`,
+			`the other end would have given; for a board the best move and the stones it removes. Its ` +
+			`picture (Jupyter, save(t, "t.svg")) draws the game step by step, a small frame per step.`,
 		Example:    `trace(coins([10, 80, 90, 30]))`,
 		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
 		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
