@@ -11,9 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gamelab/solvers/lifeline"
 	"gamelab/solvers/polygon"
+
+	"github.com/expr-lang/expr/vm/runtime"
 )
 
 // The brute forces below know nothing of the DPs: they try every line of
@@ -471,6 +474,60 @@ func TestAnalyzeCancelled(t *testing.T) {
 	for _, tc := range [][]any{{p, []any{1, 2}}, {must(t, "randcoins", 30, 1), "LR"}, {must(t, "randboard", 6, 1), []any{[]any{6, 1, 1}}}} {
 		if _, err := lookup(t, "analyze").Fn(env, tc...); !errors.Is(err, context.Canceled) {
 			t.Errorf("analyze(%s) with a cancelled context: %v", typeName(tc[0]), err)
+		}
+	}
+}
+
+// A long analysis stops soon after the cell is interrupted.
+func TestAnalyzeInterruptedMidway(t *testing.T) {
+	env, _ := testEnv()
+	ctx, cancel := context.WithCancel(context.Background())
+	env.Ctx = ctx
+	p := must(t, "randpolygon", 150, 1)
+	line := []any{}
+	for e := 1; e <= 150; e++ {
+		line = append(line, e)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := lookup(t, "analyze").Fn(env, p, line)
+		done <- err
+	}()
+	time.Sleep(50 * time.Millisecond)
+	t0 := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("interrupted analyze: %v", err)
+		}
+		if d := time.Since(t0); d > 500*time.Millisecond {
+			t.Errorf("stopped %v after the interrupt", d)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("analyze did not stop")
+	}
+}
+
+// expr reads every field of the new values by its tag.
+func TestExprFetchesPositionFields(t *testing.T) {
+	p := must(t, "polygon", seedPolygon)
+	c := must(t, "coins", "10 80 90 30")
+	chain := must(t, "after", p, []any{3, 2})
+	for _, v := range []any{chain, must(t, "after", c, "LR"), must(t, "solve", chain), must(t, "analyze", c, "LR"), must(t, "analyze", p, []any{3})} {
+		rv := reflect.ValueOf(v).Elem()
+		for i := range rv.NumField() {
+			f := rv.Type().Field(i)
+			tag := f.Tag.Get("expr")
+			if tag == "" {
+				if f.IsExported() {
+					t.Errorf("%T.%s has no expr tag", v, f.Name)
+				}
+				continue
+			}
+			if got := runtime.Fetch(v, tag); !reflect.DeepEqual(got, rv.Field(i).Interface()) {
+				t.Errorf("%T: fetching %q gives %v", v, tag, got)
+			}
 		}
 	}
 }
