@@ -20,6 +20,9 @@ type game struct {
 	list  []any
 	// human[i]: move i was the person's (undo takes back to before the last one).
 	human []bool
+	// at[i] is the position after i moves (at[0] the start), kept so a turn
+	// does not replay the whole line.
+	at []any
 }
 
 // moves is the line so far as analyze takes it.
@@ -32,7 +35,9 @@ func (g *game) moves() any {
 
 func (g *game) n() int { return len(g.human) }
 
-func (g *game) push(m any, human bool) {
+// push records move m, made by the person or not, and the position it leads to.
+func (g *game) push(m any, human bool, next any) {
+	g.at = append(g.at, next)
 	if s, ok := m.(string); ok {
 		g.coins += s
 	} else {
@@ -51,6 +56,7 @@ func (g *game) undo() bool {
 		return false
 	}
 	g.human = g.human[:k]
+	g.at = g.at[:k+1]
 	if g.coins != "" {
 		g.coins = g.coins[:k]
 	} else {
@@ -64,7 +70,7 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	if err := unpack("play", args, "x", &x, "players?", &who); err != nil {
 		return nil, err
 	}
-	g := &game{start: x}
+	g := &game{start: x, at: []any{x}}
 	switch x.(type) {
 	case *Coins, *CoinsPosition:
 		g.players = []string{"A"}
@@ -114,67 +120,60 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 // position is the position after the moves so far, with the turn to come:
 // its mover, whether the game is over, and a legal move to score (analyze
 // lists every optimal move beside any move).
-func (g *game) position(env *builtin.Env) (pos any, mover string, over bool, probe any, err error) {
-	pos = g.start
-	if g.n() > 0 {
-		a, err := analyzeLine(env, "play", g.start, g.moves())
-		if err != nil {
-			return nil, "", false, nil, err
-		}
-		pos = a.End
-	}
-	switch p := pos.(type) {
+func (g *game) position() (pos any, mover string, over bool, probe any) {
+	switch p := g.at[len(g.at)-1].(type) {
 	case *Coins:
-		return p, "A", false, "L", nil
+		return p, "A", false, "L"
 	case *CoinsPosition:
-		return p, p.Turn, p.Turn == "", "L", nil
+		return p, p.Turn, p.Turn == "", "L"
 	case *Polygon:
-		return p, "", false, []any{1}, nil
+		return p, "", false, []any{1}
 	case *PolygonChain:
 		if p.N == 1 {
-			return p, "", true, nil, nil
+			return p, "", true, nil
 		}
-		return p, "", false, []any{p.Edges[0]}, nil
+		return p, "", false, []any{p.Edges[0]}
 	case *Board:
 		player := g.players[g.n()%len(g.players)]
 		for i, c := range p.b.Cells {
 			if c == 0 {
 				r, q := lifeline.Coord(i)
 				pl, _ := strconv.Atoi(player)
-				return p, player, false, []any{[]any{r, q, pl}}, nil
+				return p, player, false, []any{[]any{r, q, pl}}
 			}
 		}
-		return p, player, true, nil, nil
+		return p, player, true, nil
 	}
-	panic(fmt.Sprintf("games.play: position %T", pos))
+	panic(fmt.Sprintf("games.play: position %T", g.at[len(g.at)-1]))
 }
 
-// best is every optimal move at pos (as analyze lists them) and what the
+// hintAt is every optimal move at pos (as analyze lists them) and what the
 // mover can guarantee there.
-func best(env *builtin.Env, pos, probe any) (*Analysis, error) {
+func hintAt(env *builtin.Env, pos, probe any) (*Analysis, error) {
 	return analyzeLine(env, "play", pos, probe)
 }
 
 // run plays until the game is over or the person stops.
 func (g *game) run(env *builtin.Env) error {
 	for {
-		pos, mover, over, probe, err := g.position(env)
-		if err != nil {
-			return err
-		}
+		pos, mover, over, probe := g.position()
 		show(env, pos)
 		if over {
 			env.Print("the game is over\n")
 			return nil
 		}
-		hint, err := best(env, pos, probe)
+		hint, err := hintAt(env, pos, probe)
 		if err != nil {
 			return err
 		}
 		t := hint.turns[0]
 		if _, isCoins := coinsStartOf(g.start); isCoins && !contains(g.players, mover) {
 			// The optimum's reply: the first optimal move.
-			g.push(t.bestVal[0], false)
+			reply, err := analyzeLine(env, "play", pos, g.one(t.bestVal[0]))
+			if err != nil {
+				return err
+			}
+			g.push(t.bestVal[0], false, reply.End)
 			env.Print(fmt.Sprintf("%s takes %s (the optimum)\n", mover, t.best[0]))
 			continue
 		}
@@ -220,7 +219,7 @@ func (g *game) run(env *builtin.Env) error {
 			verdict = fmt.Sprintf("loses %s; optimal: %s", mt.loss, strings.Join(mt.best, " "))
 		}
 		env.Print(fmt.Sprintf("%s: %s\n", mt.move, verdict))
-		g.push(m, true)
+		g.push(m, true, a.End)
 	}
 }
 
