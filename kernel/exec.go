@@ -49,6 +49,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
 	}
+	c.env.Update = updater(c, o.SVG)
 	s.cell = c
 	defer func() { s.cell = nil }()
 

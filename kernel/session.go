@@ -128,6 +128,11 @@ type Output struct {
 type Display struct {
 	Text string // text/plain: what a terminal prints
 	SVG  string // image/svg+xml, "" when the value has no picture or ExecOptions.SVG is off
+	// ID, when set, names the item so a later one can replace it: Update
+	// says this one replaces the earlier item of the same ID (Jupyter's
+	// display_id and update_display_data). Terminals show every item.
+	ID     string
+	Update bool
 }
 
 // Error is a failed statement: what went wrong and where.

@@ -298,11 +298,16 @@ func (g *game) parse(line, mover string) (any, string) {
 	return e, ""
 }
 
-// show displays the position: text, and the picture where it is wanted.
+// show displays the position: text, and the picture where it is wanted,
+// replacing the last position shown where the front end can (Jupyter).
 func show(env *builtin.Env, pos any) {
 	svg := ""
 	if p, ok := pos.(builtin.Pictured); ok && env.Pictures {
 		svg = p.SVG()
+	}
+	if env.Update != nil {
+		env.Update("position", pos.(builtin.Value).Text(), svg)
+		return
 	}
 	env.Show(pos.(builtin.Value).Text(), svg)
 }

@@ -518,7 +518,14 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 		displayed = true
 		if !r.Silent {
 			streams.flush() // keep printed text and pictures in the order made
-			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
+			msgType, transient := "display_data", map[string]any{}
+			if d.ID != "" { // an item a later one replaces in place (play's position)
+				transient["display_id"] = d.ID
+				if d.Update {
+					msgType = "update_display_data"
+				}
+			}
+			k.publish(m, msgType, map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": transient})
 		}
 	}
 	clear := func(wait bool) {

@@ -73,7 +73,7 @@ func TestPlayThroughStdin(t *testing.T) {
 		t.Fatalf("reply %v", r)
 	}
 	var text strings.Builder
-	result := ""
+	result, displayID, updates := "", "", 0
 	for _, m := range out {
 		b := body(m)
 		switch m.Header.MsgType {
@@ -81,11 +81,26 @@ func TestPlayThroughStdin(t *testing.T) {
 			text.WriteString(str(b["text"]))
 		case "execute_result":
 			result = str(b["data"].(map[string]any)["text/plain"])
-		case "display_data":
+		case "display_data", "update_display_data":
 			if _, ok := b["data"].(map[string]any)["image/svg+xml"]; !ok {
 				t.Errorf("the position has no picture")
 			}
+			id := str(b["transient"].(map[string]any)["display_id"])
+			if m.Header.MsgType == "display_data" {
+				if displayID != "" || id == "" {
+					t.Errorf("display_data with display_id %q after %q: the position should be shown once, then updated", id, displayID)
+				}
+				displayID = id
+			} else {
+				updates++
+				if id != displayID {
+					t.Errorf("update of display %q, shown as %q", id, displayID)
+				}
+			}
 		}
+	}
+	if updates < 4 {
+		t.Errorf("the position was updated %d times, want a picture updated in place each turn", updates)
 	}
 	for _, s := range []string{"optimal: R", "L: loses 20; optimal: R", "R: optimal", "B takes R (the optimum)"} {
 		if !strings.Contains(text.String(), s) {
