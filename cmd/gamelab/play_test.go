@@ -42,3 +42,18 @@ func TestPlayOnPseudoTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayThroughJupyterClient plays coins with jupyter_client answering
+// the kernel's input requests (testdata/play.py), as Notebook, JupyterLab
+// and jupyter console do, and checks that without allow_stdin play points
+// to analyze.
+func TestPlayThroughJupyterClient(t *testing.T) {
+	needJupyter(t, "jupyter_client")
+	if testing.Short() {
+		t.Skip("builds the binary and starts a Jupyter kernel")
+	}
+	out, err := python(t, installedKernel(t), "play.py")
+	if err != nil || !strings.HasSuffix(strings.TrimSpace(out), "ok") {
+		t.Fatalf("play.py: %v\n%s", err, out)
+	}
+}
