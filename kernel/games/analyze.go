@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -121,64 +122,77 @@ func analyzeLine(env *builtin.Env, fn string, x, moves any) (*Analysis, error) {
 	return nil, badType(fn, 1, "x", "a polygon, chain, coins, coins position or board", x)
 }
 
-// polyMoves scores every move of a polygon position: the best final score
-// now, and after each legal move (by edge number).
-func polyMoves(ctx context.Context, s polyPos) (value *big.Int, after map[int]*big.Int, err error) {
-	after = map[int]*big.Int{}
+// polyTurn is what analyze needs of a polygon position: the best final
+// score still reachable, and every optimal move.
+func polyTurn(ctx context.Context, s polyPos) (value *big.Int, best []int, err error) {
 	if s.isRing() {
 		r, err := polygon.Solve(ctx, s.poly.p)
 		if err != nil {
 			return nil, nil, err
 		}
-		for e, v := range r.Scores {
-			after[e+1] = v
-		}
-		return r.Best, after, nil
+		return r.Best, r.Optimal, nil
+	}
+	if s.over() {
+		return s.vals[0], nil, nil
 	}
 	dp, err := solveChain(ctx, s.vals, s.ops())
 	if err != nil {
 		return nil, nil, err
 	}
-	vs, err := chainMoves(ctx, dp)
+	opt, err := dp.optimalNext(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	for k, v := range vs {
-		after[s.edges[k]] = v
+	for k, ok := range opt {
+		if ok {
+			best = append(best, s.edges[k])
+		}
 	}
-	return dp.best(), after, nil
+	slices.Sort(best)
+	return dp.best(), best, nil
 }
 
+// analyzePolygon scores a polygon line. A move's after is the value of the
+// position it leads to, so each position is solved once.
 func analyzePolygon(ctx context.Context, fn string, s polyPos, es []int) (*Analysis, error) {
 	a := &Analysis{Game: "polygon", Start: s.value()}
+	// Check the whole line first, so an illegal move is reported before
+	// any solving.
+	positions := []polyPos{s}
 	for t, e := range es {
-		next, why := s.play(e)
+		next, why := positions[t].play(e)
 		if why != "" {
 			return nil, illegal(fn, 2, t+1, "edge "+strconv.Itoa(e), why)
 		}
-		value, after, err := polyMoves(ctx, s)
+		positions = append(positions, next)
+	}
+	value, best, err := polyTurn(ctx, s)
+	if err != nil {
+		return nil, solverError(fn, err)
+	}
+	for t, e := range es {
+		nextValue, nextBest, err := polyTurn(ctx, positions[t+1])
 		if err != nil {
 			return nil, solverError(fn, err)
 		}
-		rec := turnRec{turn: len(s.moves) + 1, player: "1", move: strconv.Itoa(e), moveVal: e,
-			value: value, after: after[e], bestVal: []any{}}
-		for _, m := range s.legal() {
-			if after[m].Cmp(value) == 0 {
-				rec.best = append(rec.best, strconv.Itoa(m))
-				rec.bestVal = append(rec.bestVal, m)
-			}
+		rec := turnRec{turn: len(positions[t].moves) + 1, player: "1", move: strconv.Itoa(e), moveVal: e,
+			value: value, after: nextValue, bestVal: []any{}}
+		for _, m := range best {
+			rec.best = append(rec.best, strconv.Itoa(m))
+			rec.bestVal = append(rec.bestVal, m)
 		}
 		a.add(rec)
 		a.side = append(a.side, value)
-		s = next
+		value, best = nextValue, nextBest
 	}
 	if len(a.turns) > 0 {
-		a.side = append(a.side, a.turns[len(a.turns)-1].after)
+		a.side = append(a.side, value)
 	}
-	if s.over() {
-		a.Score = number(s.vals[0])
+	end := positions[len(es)]
+	if end.over() {
+		a.Score = number(end.vals[0])
 	}
-	a.End = s.value()
+	a.End = end.value()
 	a.finish([]string{"1"})
 	return a, nil
 }

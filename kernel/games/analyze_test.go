@@ -531,3 +531,46 @@ func TestExprFetchesPositionFields(t *testing.T) {
 		}
 	}
 }
+
+// The walk that finds the optimal next merges agrees with scoring every
+// merge, on chains with and without zeros (where it falls back).
+func TestOptimalNextAgainstEveryMerge(t *testing.T) {
+	r := rand.New(rand.NewPCG(12, 6))
+	ctx := context.Background()
+	walked := 0
+	for range 600 {
+		m := 2 + r.IntN(10)
+		vals, ops := make([]*big.Int, m), make([]byte, m-1)
+		for k := range vals {
+			v := int64(1 + r.IntN(4))
+			if r.IntN(2) == 0 {
+				v = -v
+			}
+			if r.IntN(12) == 0 {
+				v = 0
+			}
+			vals[k] = big.NewInt(v)
+		}
+		for k := range ops {
+			ops[k] = "+*"[r.IntN(2)]
+		}
+		dp, err := solveChain(ctx, vals, ops)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := dp.optimalNext(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := dp.optimalByMerging(ctx)
+		if !slices.Equal(got, want) {
+			t.Fatalf("chain %v %q: optimal next %v, by merging %v", vals, ops, got, want)
+		}
+		if dp.best().Sign() != 0 {
+			walked++
+		}
+	}
+	if walked < 300 {
+		t.Errorf("only %d chains with a nonzero best: the walk is hardly tested", walked)
+	}
+}

@@ -245,3 +245,92 @@ func (nd *planNode) merges(edge func(s int) int) []int {
 	}
 	return out
 }
+
+// optimalNext says, for each edge k of the chain, whether merging it next
+// is optimal: whether some plan reaching the best final value merges it
+// first. That is so exactly when part k..k+1 lies in a plan in which every
+// part is merged into its largest or smallest value (walked top down from
+// the whole chain, through every split and choice of extremes that reaches
+// the part's extreme), unless a part on the way has extreme 0: a product
+// 0 = x·0 is reached by any x, not only by extremes, so there the plans
+// are scored one merge at a time (afterMerge). See docs/rules.md for the
+// game; the walk costs about as much as the DP, O(m³), where scoring every
+// merge costs O(m⁴).
+func (c *chainDP) optimalNext(ctx context.Context) ([]bool, error) {
+	m := len(c.vals)
+	opt := make([]bool, max(m-1, 0))
+	if m < 2 {
+		return opt, nil
+	}
+	type part struct {
+		i, j int
+		hi   bool
+	}
+	// seen[i][j-i]: bit 1 the part was reached for its largest value, bit 2
+	// for its smallest.
+	seen := make([][]uint8, m)
+	for i := range seen {
+		seen[i] = make([]uint8, m-i)
+	}
+	bit := func(hi bool) uint8 {
+		if hi {
+			return 1
+		}
+		return 2
+	}
+	stack := []part{{0, m - 1, true}}
+	seen[0][m-1] = 1
+	var s split
+	for len(stack) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		i, j := p.i, p.j
+		e := c.lo[i][j-i]
+		if p.hi {
+			e = c.hi[i][j-i]
+		}
+		if j == i+1 { // a merge that some optimal plan makes first
+			opt[i] = true
+			continue
+		}
+		if e.Sign() == 0 {
+			return c.optimalByMerging(ctx)
+		}
+		for k := i; k < j; k++ {
+			s.eval(c.ops[k], c.lo[i][k-i], c.hi[i][k-i], c.lo[k+1][j-k-1], c.hi[k+1][j-k-1])
+			for t := 0; t < s.nt; t++ {
+				if s.t[t].Cmp(e) != 0 {
+					continue
+				}
+				lhi, rhi := t == 1, t == 1 // a sum: both at the same extreme
+				if s.nt == 4 {
+					lhi, rhi = t >= 2, t%2 == 1
+				}
+				for _, q := range []part{{i, k, lhi}, {k + 1, j, rhi}} {
+					if q.j > q.i && seen[q.i][q.j-q.i]&bit(q.hi) == 0 {
+						seen[q.i][q.j-q.i] |= bit(q.hi)
+						stack = append(stack, q)
+					}
+				}
+			}
+		}
+	}
+	return opt, nil
+}
+
+// optimalByMerging scores every next merge by the DP of the chain it
+// leaves.
+func (c *chainDP) optimalByMerging(ctx context.Context) ([]bool, error) {
+	opt := make([]bool, len(c.ops))
+	for k := range c.ops {
+		v, err := c.afterMerge(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		opt[k] = v.Cmp(c.best()) == 0
+	}
+	return opt, nil
+}

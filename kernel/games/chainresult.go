@@ -30,26 +30,12 @@ type ChainResult struct {
 
 func (r *ChainResult) TypeName() string { return "chain result" }
 
-// chainMoves scores every next merge of a chain: after[k] is the best final
-// score once edge k (joining vals[k] and vals[k+1]) is merged.
-func chainMoves(ctx context.Context, dp *chainDP) ([]*big.Int, error) {
-	after := make([]*big.Int, len(dp.ops))
-	for k := range dp.ops {
-		v, err := dp.afterMerge(ctx, k)
-		if err != nil {
-			return nil, err
-		}
-		after[k] = v
-	}
-	return after, nil
-}
-
 func solveChainPos(ctx context.Context, c *PolygonChain) (*ChainResult, error) {
 	dp, err := solveChain(ctx, c.pos.vals, c.pos.ops())
 	if err != nil {
 		return nil, err
 	}
-	after, err := chainMoves(ctx, dp)
+	opt, err := dp.optimalNext(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -58,8 +44,8 @@ func solveChainPos(ctx context.Context, c *PolygonChain) (*ChainResult, error) {
 		return nil, err
 	}
 	r := &ChainResult{N: c.N, Best: number(dp.best()), Worst: number(dp.worst()), Optimal: []int{}, Chain: c, dp: dp, plan: plan}
-	for k, v := range after {
-		if v.Cmp(dp.best()) == 0 {
+	for k, ok := range opt {
+		if ok {
 			r.Optimal = append(r.Optimal, c.pos.edges[k])
 		}
 	}
