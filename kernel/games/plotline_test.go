@@ -42,3 +42,16 @@ func TestPlotAnalysis(t *testing.T) {
 		t.Errorf("optimal line marked:\n%s", pl.Text())
 	}
 }
+
+// A polygon result's chart names its axes.
+func TestPlotResultAxes(t *testing.T) {
+	c := must(t, "plot", must(t, "solve", must(t, "polygon", seedPolygon))).(*Chart)
+	for _, s := range []string{">first edge deleted<", ">best final score<", ">best score by first edge (best 488)<"} {
+		if !strings.Contains(c.SVG(), s) {
+			t.Errorf("chart lacks %q", s)
+		}
+	}
+	if !strings.Contains(c.Text(), "first edge deleted / best final score") {
+		t.Errorf("text:\n%s", c.Text())
+	}
+}

@@ -360,7 +360,8 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if r, ok := first.(*PolygonResult); ok && len(args) == 1 {
 		vals, _ := chartValues("plot", 1, r.Scores)
 		return &Chart{display.Bars{Labels: edgeLabels(r.N), Values: vals,
-			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best)}}, nil
+			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
+			XLabel:  "first edge deleted", YLabel: "best final score"}}, nil
 	}
 	labelArg, valueArg, k := any(nil), first, 1
 	if len(args) == 2 {
