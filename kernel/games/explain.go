@@ -292,3 +292,26 @@ func (e *Explanation) writeSVG(w io.Writer, full bool) error {
 func (e *Explanation) card(why string) display.Card {
 	return card(e.tree.Caption, []string{e.tree.Root.Text}, why, `text(x) or save(x, "x.txt") shows the whole tree`)
 }
+
+// jsonValue is the tree as nested objects: each node's line and its kids.
+func (e *Explanation) jsonValue() any {
+	type node struct {
+		Text string  `json:"text"`
+		Kids []*node `json:"kids,omitempty"`
+	}
+	var conv func(n *display.TreeNode) *node
+	conv = func(n *display.TreeNode) *node {
+		out := &node{Text: n.Text}
+		if n.Edge != "" {
+			out.Text = n.Edge + " " + n.Text
+		}
+		for _, k := range n.Kids {
+			out.Kids = append(out.Kids, conv(k))
+		}
+		return out
+	}
+	return struct {
+		Caption string `json:"caption"`
+		Root    *node  `json:"root"`
+	}{e.tree.Caption, conv(e.tree.Root)}
+}

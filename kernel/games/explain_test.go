@@ -105,3 +105,13 @@ func TestExplainCoins(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestExplainAndPlotJSON(t *testing.T) {
+	c := must(t, "coins", "10 80 90 30")
+	if j := must(t, "json", must(t, "explain", c, 1)).(string); !strings.Contains(j, `"kids":[{"text":"A L (10) → A's margin -10, loses 20`) {
+		t.Errorf("explain json %s", j)
+	}
+	if j := must(t, "json", must(t, "plot", must(t, "analyze", c, "LR"))).(string); j != `{"x":["1","2","end"],"y":[10,-10,-10],"marks":[2]}` {
+		t.Errorf("plot json %s", j)
+	}
+}

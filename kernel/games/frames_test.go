@@ -98,3 +98,27 @@ func TestCardsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A chain's trace plays its own plan: a step per merge, as text, frames
+// and JSON.
+func TestChainTrace(t *testing.T) {
+	p := must(t, "polygon", seedPolygon)
+	tr := must(t, "trace", must(t, "after", p, []any{3})).(*ChainTrace)
+	if len(tr.Steps) != 4 || tr.Steps[3]["value"] != 488 || tr.Steps[0]["move"] != 2 {
+		t.Fatalf("steps %v", tr.Steps)
+	}
+	if text := tr.Text(); !strings.Contains(text, "5     4     -8 * -61 = 488  488") {
+		t.Errorf("text:\n%s", text)
+	}
+	doc := tr.SVG()
+	if err := wellFormed(doc); err != nil || !strings.Contains(doc, ">step 4<") || !strings.Contains(doc, "merge edge 4: -8 * -61 = 488") {
+		t.Errorf("picture: %v", err)
+	}
+	if j := must(t, "json", tr).(string); !strings.Contains(j, `"edges":[]`) {
+		t.Errorf("json %s", j)
+	}
+	over := must(t, "trace", must(t, "after", p, []any{3, 2, 1, 5, 4})).(*ChainTrace)
+	if len(over.Steps) != 0 || !strings.Contains(over.Text(), "the game is over: score 488") {
+		t.Errorf("a finished game's trace:\n%s", over.Text())
+	}
+}

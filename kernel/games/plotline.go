@@ -92,12 +92,18 @@ func (c *LinePlot) card(why string) display.Card {
 		`text(x) or save(x, "plot.txt") or save(x, "plot.svg") draws it all`)
 }
 
+// jsonValue is the points, exact, and which of them (from 1) are marked.
 func (c *LinePlot) jsonValue() any {
+	y := make([]any, len(c.chart.YText))
+	for i, s := range c.chart.YText {
+		v, _ := new(big.Int).SetString(s, 10)
+		y[i] = number(v)
+	}
 	return struct {
 		X     []string `json:"x"`
-		Y     []string `json:"y"`
+		Y     []any    `json:"y"`
 		Marks []int    `json:"marks"`
-	}{c.chart.X, c.chart.YText, markIndices(c.chart.Marks)}
+	}{c.chart.X, y, markIndices(c.chart.Marks)}
 }
 
 func markIndices(ms []display.LineMark) []int {

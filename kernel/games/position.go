@@ -104,7 +104,7 @@ func (s polyPos) value() any {
 	if s.isRing() {
 		return s.poly
 	}
-	return &PolygonChain{N: len(s.vals), Values: numbers(s.vals), Edges: s.edges, Ops: string(s.ops()),
+	return &PolygonChain{N: len(s.vals), Values: numbers(s.vals), Edges: nonNil(s.edges), Ops: string(s.ops()),
 		Moves: s.moves, Polygon: s.poly, pos: s}
 }
 

@@ -37,7 +37,7 @@ func init() {
 			`the other end would have given; for a board the best move and the stones it removes. Its ` +
 			`picture (Jupyter, save(t, "t.svg")) draws the game step by step, a small frame per step.`,
 		Example:    `trace(coins([10, 80, 90, 30]))`,
-		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
+		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}, &ChainTrace{}},
 		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
 		Fn:         fnTrace,
 	})
@@ -135,6 +135,12 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 			return nil, solverError("trace", err)
 		}
 		return newCoinsTrace(r, turns), nil
+	case *ChainResult:
+		t, err := newChainTrace(env.Ctx, r)
+		if err != nil {
+			return nil, solverError("trace", err)
+		}
+		return t, nil
 	}
 	return &LifelineTrace{Result: r.(*LifelineResult)}, nil
 }
