@@ -56,7 +56,10 @@ func (x Chain) Text() string {
 	width := 0
 	flush := func() {
 		labels, body := textRow("", row)
-		out = append(out, labels, body)
+		if labels != "" { // a single value has no edge to number
+			out = append(out, labels)
+		}
+		out = append(out, body)
 		row, width = nil, 0
 	}
 	for k := range x.Values {
