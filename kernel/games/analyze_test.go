@@ -506,3 +506,35 @@ func TestAnalyzeInterruptedMidway(t *testing.T) {
 		t.Fatal("analyze did not stop")
 	}
 }
+
+// A position is edited like the game it comes from: a changed copy that
+// keeps the moves made, the original as it was.
+func TestEditPositions(t *testing.T) {
+	p := must(t, "polygon", seedPolygon)
+	ch := must(t, "after", p, []any{3}).(*PolygonChain)
+	got, err := ch.SetIndex([]any{1}, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := got.(*PolygonChain)
+	if edited.Values[0] != 8 || ch.Values[0] != -8 || !slices.Equal(edited.Moves, []int{3}) {
+		t.Errorf("edited %v (moves %v), original %v", edited.Values, edited.Moves, ch.Values)
+	}
+	if best := must(t, "solve", edited).(*ChainResult).Best; best != 224 {
+		t.Errorf("solve of the edited chain: %v", best)
+	}
+	if v := must(t, "at", ch, 2); v != -5 {
+		t.Errorf("at(ch, 2) = %v", v)
+	}
+	if v, _ := ch.GetIndex([]any{5}); v != -2 {
+		t.Errorf("ch[5] = %v", v)
+	}
+	cp := must(t, "after", must(t, "coins", "10 80 90 30"), "L").(*CoinsPosition)
+	e := must(t, "setv", cp, 1, 5).(*CoinsPosition)
+	if e.Values[0] != 5 || e.Moves != "L" || e.A != 10 || cp.Values[0] != 80 {
+		t.Errorf("setv(cp, 1, 5): %v %q %v; original %v", e.Values, e.Moves, e.A, cp.Values)
+	}
+	if _, err := call(t, "setv", cp, 9, 1); err == nil || !strings.Contains(err.Error(), "argument 2 (i) must be 1..3, got 9") {
+		t.Errorf("setv out of range: %v", err)
+	}
+}

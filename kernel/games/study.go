@@ -10,7 +10,8 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "after",
 		Signature: `after(x, moves)`,
-		Doc: `The position after moves, a game value like any other (shown, solved, analyzed). ` +
+		Doc: `The position after moves, a game value like any other: shown, solved, analyzed, and ` +
+			`edited (ch[i] = v or setv(ch, i, v), counting from 1). ` +
 			`Polygon: moves are edge numbers in the original numbering, the first deletes an edge and ` +
 			`each later one merges the two values it joins (as solve(p).merges lists them), giving a ` +
 			`chain: its values, edges, ops and moves; solve of a chain gives the best final score, every ` +
