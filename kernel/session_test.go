@@ -573,6 +573,10 @@ func TestCompleteByType(t *testing.T) {
 		{"trace(b, 4).", "result"},
 		{"rotate(b, 1).", "n rows"},
 		{"reverse(c).", "n values"},
+		{"after(p, [3]).", "edges moves n ops polygon values"},
+		{"solve(after(p, [3])).", "best chain expr merges n optimal worst"},
+		{`trace(after(c, "L")).`, "result turns"},
+		{`analyze(c, "LR").`, "end game loss moves score start totals"},
 		{"solve(xs).b", "best board"}, // an array: no game, so every result type
 		{"solve(nothing).se", "second"},
 	} {

@@ -26,7 +26,7 @@ func init() {
 			`Numbers that do not fit 64 bits come back exact.`,
 		Example:    `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
 		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}, &ChainResult{}},
-		ReturnsFor: returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}),
+		ReturnsFor: withPositions(returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}), &ChainResult{}, &CoinsResult{}),
 		Fn:         fnSolve,
 	})
 	register(&builtin.Builtin{
@@ -38,7 +38,7 @@ func init() {
 			`picture (Jupyter, save(t, "t.svg")) draws the game step by step, a small frame per step.`,
 		Example:    `trace(coins([10, 80, 90, 30]))`,
 		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}, &ChainTrace{}},
-		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
+		ReturnsFor: withPositions(returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}), &ChainTrace{}, &CoinsTrace{}),
 		Fn:         fnTrace,
 	})
 	register(&builtin.Builtin{

@@ -73,3 +73,17 @@ func init() {
 		Fn:      fnPlay,
 	})
 }
+
+// withPositions extends a ReturnsFor by game to the positions after makes:
+// forChain for a polygon chain, forCoins for a coins position.
+func withPositions(byGame func(first any) []any, forChain, forCoins any) func(first any) []any {
+	return func(first any) []any {
+		switch first.(type) {
+		case *PolygonChain:
+			return []any{forChain}
+		case *CoinsPosition:
+			return []any{forCoins}
+		}
+		return byGame(first)
+	}
+}
