@@ -335,7 +335,37 @@ func listEntry(name, text string, col, width int) string {
 	if 2+n+2+len([]rune(firstWord(text))) <= width {
 		return "  " + name + "  " + wrapFrom(text, width, 2+n+2, "      ")
 	}
-	return "  " + name + "\n" + indented(text, width, "      ")
+	return "  " + wrapSignature(name, width) + "\n" + indented(text, width, "      ")
+}
+
+// wrapSignature breaks a signature too long for width after its " / "
+// between forms (play(x) / play(coins, "A" | "B" | "both") / …), each later
+// line indented under the first.
+func wrapSignature(sig string, width int) string {
+	if 2+len([]rune(sig)) <= width {
+		return sig
+	}
+	forms := strings.Split(sig, " / ")
+	var b strings.Builder
+	col := 2
+	for i, f := range forms {
+		n := len([]rune(f))
+		if i < len(forms)-1 {
+			n += 2 // the " /" that follows it
+		}
+		if i > 0 {
+			if col+3+n > width {
+				b.WriteString(" /\n    ")
+				col = 4
+			} else {
+				b.WriteString(" / ")
+				col += 3
+			}
+		}
+		b.WriteString(f)
+		col += len([]rune(f))
+	}
+	return b.String()
 }
 
 func firstWord(text string) string {

@@ -49,6 +49,10 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	c.progress = newProgress(o.Progress)
 	c.env.Progress = c.progress.report
 	defer c.progress.end()
+	if o.Input != nil {
+		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
+	}
+	c.env.Update = updater(c, o.SVG)
 	s.cell = c
 	defer func() { s.cell = nil }()
 

@@ -112,6 +112,10 @@ type ExecOptions struct {
 	// Width is the width in columns help wraps its text to: the terminal's
 	// (the REPL); 0 means 80, for output that is not a terminal.
 	Width int
+	// Input, when set, reads a line from the person at the front end for
+	// play (the REPL's terminal, Jupyter's stdin channel); ctx is the
+	// cell's, cancelled when it is interrupted. Nil: nobody can answer.
+	Input func(ctx context.Context, prompt string) (string, error)
 	// SVG says the front end shows pictures (Jupyter): each Display of a
 	// value with a picture carries its SVG. Without it Display.SVG stays ""
 	// and no picture is drawn at all, so a terminal, a script or piped
@@ -135,6 +139,11 @@ type Display struct {
 	Text string // text/plain: what a terminal prints
 	SVG  string // image/svg+xml, "" when the value has no picture or ExecOptions.SVG is off
 	HTML string // text/html, "" when none: a table's HTML beside its aligned text
+	// ID, when set, names the item so a later one can replace it: Update
+	// says this one replaces the earlier item of the same ID (Jupyter's
+	// display_id and update_display_data). Terminals show every item.
+	ID     string
+	Update bool
 }
 
 // Error is a failed statement: what went wrong and where.

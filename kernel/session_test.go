@@ -549,6 +549,10 @@ func TestCompleteByType(t *testing.T) {
 		{"trace(b, 4).", "result"},
 		{"rotate(b, 1).", "n rows"},
 		{"reverse(c).", "n values"},
+		{"after(p, [3]).", "edges moves n ops polygon values"},
+		{"solve(after(p, [3])).", "best chain expr merges n optimal worst"},
+		{`trace(after(c, "L")).`, "result turns"},
+		{`analyze(c, "LR").`, "end game loss moves score start totals"},
 		{"solve(xs).b", "best board"}, // an array: no game, so every result type
 		{"solve(nothing).se", "second"},
 	} {
@@ -613,6 +617,13 @@ func TestBuiltinExamplesRun(t *testing.T) {
 		}
 		if n == "save" {
 			continue // writes a file
+		}
+		if n == "play" { // a person answers: q at once
+			quit := func(context.Context, string) (string, error) { return "q", nil }
+			if o := s.ExecuteWith(context.Background(), b.Example, ExecOptions{Input: quit}); o.Err != nil {
+				t.Errorf("%s: example %q: %v", n, b.Example, o.Err)
+			}
+			continue
 		}
 		if o := run(t, s, b.Example); o.Err != nil {
 			t.Errorf("%s: example %q: %v", n, b.Example, o.Err)

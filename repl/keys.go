@@ -176,3 +176,27 @@ func (k *keyboard) endCell() {
 	k.changedLocked()
 	k.mu.Unlock()
 }
+
+// lend hands the keys to readline while the running cell reads a line of
+// its own (play's moves): until back is called, Read works as between
+// cells, and a Ctrl-C is a key for that line, which ends the input rather
+// than the cell. back makes the keys the cell's again; a Ctrl-C typed after
+// the line's Enter interrupts the cell, as after an entry's.
+func (k *keyboard) lend() (back func()) {
+	k.mu.Lock()
+	cell := k.cell
+	k.cell = nil
+	k.changedLocked()
+	k.mu.Unlock()
+	return func() {
+		k.mu.Lock()
+		k.cell = cell
+		suspends := k.takeCellKeys()
+		suspend := k.suspend
+		k.changedLocked()
+		k.mu.Unlock()
+		for range suspends {
+			suspend()
+		}
+	}
+}

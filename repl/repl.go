@@ -369,6 +369,7 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 		Stderr:  writerFunc(r.printError),
 		Display: func(d kernel.Display) { r.printBlock(d.Text) },
 		Clear:   func(bool) { r.clearScreen() },
+		Input:   r.input,
 	}
 	opts.Width, opts.Progress = r.screenWidth(), r.progressOption()
 	done := make(chan *kernel.Output, 1)

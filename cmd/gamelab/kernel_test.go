@@ -115,8 +115,8 @@ func python(tb testing.TB, env []string, args ...string) (string, error) {
 }
 
 // TestJupyterClients runs the real Jupyter client against the installed
-// kernel: jupyter_kernel_test's conformance suite, then scripts/demo.ipynb
-// through nbclient, compared with the outputs stored in it.
+// kernel: jupyter_kernel_test's conformance suite, then the notebooks of
+// scripts/ through nbclient, compared with the outputs stored in them.
 func TestJupyterClients(t *testing.T) {
 	needJupyter(t, "jupyter_client", "nbclient", "nbformat", "jupyter_kernel_test")
 	if testing.Short() {
@@ -133,15 +133,17 @@ func TestJupyterClients(t *testing.T) {
 			t.Errorf("jupyter_kernel_test must pass in full: %d ran, %d passed, skipped %v", ran, passed, skipped)
 		}
 	})
-	t.Run("notebook", func(t *testing.T) {
-		nb, err := filepath.Abs("../../scripts/demo.ipynb")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if out, err := python(t, env, "notebook.py", "check", nb); err != nil {
-			t.Fatalf("%v\n%s", err, out)
-		}
-	})
+	for _, name := range []string{"demo.ipynb", "explore.ipynb"} {
+		t.Run(name, func(t *testing.T) {
+			nb, err := filepath.Abs("../../scripts/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out, err := python(t, env, "notebook.py", "check", nb); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+		})
+	}
 }
 
 // unittestResults reads `python -m unittest -v` output: how many tests ran,

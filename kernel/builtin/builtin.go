@@ -39,6 +39,17 @@ type Env struct {
 	// svg is not wanted, and builtins do not draw it: a terminal, a script
 	// or piped input would throw the drawing away.
 	Pictures bool
+	// Update shows an item that replaces the one shown earlier in the cell
+	// under the same id, where the front end can (Jupyter's
+	// update_display_data: play's position changes in place); elsewhere it
+	// is shown like Show. Nil in an Env a test builds by hand.
+	Update func(id, text, svg string)
+	// Input asks the person at the front end for a line (play's moves),
+	// showing prompt. Nil where nobody can answer: scripts, piped input,
+	// Jupyter without allow_stdin. It returns io.EOF when the person ends
+	// the input (Ctrl-D, or Ctrl-C at the prompt), and the context's error
+	// when the cell is interrupted while it waits.
+	Input func(prompt string) (string, error)
 }
 
 // Warning reports msg through Warn when the Env has one.

@@ -12,6 +12,9 @@ type Bars struct {
 	Labels  []string
 	Values  []float64
 	Caption string
+	// XLabel and YLabel, when set, name the axes: what the bars are and
+	// what their values measure.
+	XLabel, YLabel string
 }
 
 // label is the label of bar i: its own, or its number when Labels is short.
@@ -62,6 +65,9 @@ func (x Bars) Text() string {
 	}
 	if len(x.Values) == 0 {
 		return strings.Join(append(out, "(no bars)"), "\n") + "\n"
+	}
+	if x.XLabel != "" || x.YLabel != "" {
+		out = append(out, x.XLabel+" / "+x.YLabel)
 	}
 	lw := 0
 	for i := range x.Values {
@@ -118,21 +124,27 @@ func (x Bars) WriteSVG(w io.Writer) error {
 		top = 48
 	}
 	left := 16.0
+	if x.YLabel != "" {
+		left = 34 // room for the y axis title
+	}
 	if rotate { // a label turned by 60° reaches half its length to the left
 		left = max(left, min(longest, 160)*0.5+8)
 	}
-	W := max(2*left+float64(n)*bw, textWidth(x.Caption, 14)+24)
+	W := max(2*left+float64(n)*bw, titleWidth(x.Caption))
 	lo, hi := x.span()
 	below := 14.0 // room for the values under negative bars
 	if lo == 0 {
 		below = 0
 	}
 	H := top + plotH + below + labelH + 8
+	if x.XLabel != "" {
+		H += 18
+	}
 	scale := plotH / (hi - lo)
 	zeroY := top + hi*scale
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	for i, v := range x.Values {
 		bx := left + float64(i)*bw
@@ -164,5 +176,12 @@ func (x Bars) WriteSVG(w io.Writer) error {
 		d.printf("</g>\n")
 	}
 	d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s"/>`+"\n", num(left), num(zeroY), num(left+float64(n)*bw), num(zeroY), ink)
+	if x.XLabel != "" {
+		d.text(left+float64(n)*bw/2, H-10, 12, `text-anchor="middle" fill="`+ink+`"`, x.XLabel)
+	}
+	if x.YLabel != "" {
+		d.printf(`<text x="14" y="%s" font-size="12" text-anchor="middle" fill="%s" transform="rotate(-90 14 %s)">%s</text>`+"\n",
+			num(top+plotH/2), ink, num(top+plotH/2), esc(x.YLabel))
+	}
 	return d.end()
 }

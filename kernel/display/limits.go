@@ -10,15 +10,20 @@ import (
 // million vertices, hundreds of megabytes of SVG) while the cells shrink
 // below a pixel, so the caller shows a summary instead (a Card); WriteText
 // and WriteSVG still draw any size, streaming, for a user who asks.
+//
+// A game value has one limit, the same for its text and its picture, so a
+// terminal and a notebook show the same card for it (a 100000-coin row said
+// "more than 500 coins" in a notebook and "more than 200" in a terminal).
+// The text sets it: its lines must stay readable in a terminal.
 const (
-	MaxTextVertices = 200  // Ring.Text: about 40 lines of chain
-	MaxSVGVertices  = 500  // Ring.SVG: arcs still a dozen pixels long
-	MaxTextCoins    = 200  // Row.Text: about 50 lines of boxes
-	MaxSVGCoins     = 500  // Row.SVG: about 30 lines of discs
-	MaxTextRows     = 50   // Triangle.Text: 100 columns in the compact layout
-	MaxSVGRows      = 80   // Triangle.SVG: 3240 vertices, about 600 kB
-	MaxTextBars     = 200  // Bars.Text: one line a bar
-	MaxSVGBars      = 2000 // Bars.SVG: bars a third of a pixel wide at most
+	MaxTextVertices = 200             // Ring.Text: about 40 lines of chain
+	MaxSVGVertices  = MaxTextVertices // Ring.SVG (arcs still a dozen pixels long up to 500)
+	MaxTextCoins    = 200             // Row.Text: about 50 lines of boxes
+	MaxSVGCoins     = MaxTextCoins    // Row.SVG: about 12 lines of discs
+	MaxTextRows     = 50              // Triangle.Text: 100 columns in the compact layout
+	MaxSVGRows      = MaxTextRows     // Triangle.SVG: 1275 vertices
+	MaxTextBars     = 200             // Bars.Text: one line a bar
+	MaxSVGBars      = 2000            // Bars.SVG: bars a third of a pixel wide at most
 	// MaxTextChars bounds the digits of a ring's or row's values in its
 	// text, which prints every value whole: 80 full lines.
 	MaxTextChars = 8000

@@ -257,7 +257,7 @@ func (x Ring) WriteSVG(w io.Writer) error {
 		top = 34
 	}
 	W := 2 * (R + extX + 12)
-	W = max(W, textWidth(x.Caption, 14)+20)
+	W = max(W, titleWidth(x.Caption))
 	cx, cy := W/2, top+extY+R
 	legend := []legendItem{
 		{"+ sum", lineSample(opColour["+"], `stroke-width="2"`)},
@@ -272,7 +272,7 @@ func (x Ring) WriteSVG(w io.Writer) error {
 	H := cy + R + extY + 16 + float64(legendRows(legend, W))*legendRow
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	at := func(theta, r float64) (float64, float64) {
 		return cx + r*math.Sin(theta), cy - r*math.Cos(theta)

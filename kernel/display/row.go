@@ -10,8 +10,11 @@ import (
 
 // Row is a coins-in-a-row instance, optionally with the optimal play.
 type Row struct {
-	Coins   []string // coin values in decimal
-	Moves   string   // "" when unsolved; else n letters L/R: the optimal play, A first, alternating
+	Coins []string // coin values in decimal
+	Moves string   // "" when unsolved; else n letters L/R: the optimal play, A first, alternating
+	// Partial allows fewer letters than coins: a game part-way, the coins
+	// still on the table drawn without a taker.
+	Partial bool
 	Caption string
 }
 
@@ -29,7 +32,7 @@ func (x Row) play() (*play, string) {
 		return nil, ""
 	}
 	n := len(x.Coins)
-	if len(x.Moves) != n {
+	if len(x.Moves) > n || len(x.Moves) < n && !x.Partial {
 		return nil, fmt.Sprintf("moves %q ignored: %d letters for %s", x.Moves, len(x.Moves), plural(n, "coin", "coins"))
 	}
 	p := &play{players: make([]byte, n), turns: make([]int, n)}
@@ -53,6 +56,9 @@ func (x Row) play() (*play, string) {
 
 // tag is the mark under coin j: who takes it and on which turn, "B·4".
 func (p *play) tag(j int) string {
+	if p.players[j] == 0 {
+		return "" // still on the table
+	}
 	return fmt.Sprintf("%c·%d", p.players[j], p.turns[j])
 }
 
@@ -64,6 +70,9 @@ func (x Row) totals(p *play) (a, b *big.Int, ok bool) {
 		v, good := new(big.Int).SetString(s, 10)
 		if !good {
 			return nil, nil, false
+		}
+		if p.players[j] == 0 {
+			continue
 		}
 		if p.players[j] == 'A' {
 			a.Add(a, v)
@@ -80,7 +89,11 @@ func (x Row) summary(p *play) string {
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("A %s · B %s · A − B = %s", a, b, new(big.Int).Sub(a, b))
+	s := fmt.Sprintf("A %s · B %s · A − B = %s", a, b, new(big.Int).Sub(a, b))
+	if len(x.Moves) < len(x.Coins) {
+		s += fmt.Sprintf(" so far; %c to move", "AB"[len(x.Moves)%2])
+	}
+	return s
 }
 
 // howToRead is the legend of the tags, with the moves while they are short.
@@ -187,22 +200,17 @@ func (x Row) WriteSVG(w io.Writer) error {
 		maxLine = 940.0 // wrap width
 		font    = 14.0
 	)
-	type coin struct{ x, y, w float64 }
-	coins := make([]coin, n)
-	x0, y0, widest := 12.0, 30.0, 0.0
+	y0 := 30.0
 	if x.Caption != "" {
 		y0 = 54
 	}
-	cx, cy := x0, y0
+	widths := make([]float64, n)
 	for j, c := range x.Coins {
-		w := max(h, boldWidth(short(c), font)+16)
-		if cx > x0 && cx+w > maxLine {
-			cx, cy = x0, cy+lineH
-		}
-		coins[j] = coin{cx, cy, w}
-		cx += w + gap
-		widest = max(widest, cx)
+		widths[j] = max(h, boldWidth(short(c), font)+16)
 	}
+	coins, widest := flow(widths, 12, y0, gap, lineH, maxLine)
+	widest += gap // as before: the row's right edge counts the gap after the last coin
+	cy := coins[n-1].y
 	var legendLines []string
 	if p != nil {
 		legendLines = append(legendLines, x.howToRead())
@@ -213,14 +221,14 @@ func (x Row) WriteSVG(w io.Writer) error {
 	if note != "" {
 		legendLines = append(legendLines, note)
 	}
-	W := max(widest+2, 200, textWidth(x.Caption, 14)+24)
+	W := max(widest+2, 200, titleWidth(x.Caption))
 	for _, l := range legendLines {
 		W = max(W, textWidth(l, 12)+24)
 	}
 	H := cy + lineH + float64(len(legendLines))*18 + 4
 	d := newSVG(w, W, H)
 	if x.Caption != "" {
-		d.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		d.title(W, x.Caption)
 	}
 	for j, c := range coins {
 		var who byte
@@ -228,7 +236,7 @@ func (x Row) WriteSVG(w io.Writer) error {
 			who = p.players[j]
 		}
 		d.printf(`<g><title>coin %d = %s`, j+1, esc(x.Coins[j]))
-		if p != nil {
+		if p != nil && who != 0 {
 			d.printf(`, taken by %c on turn %d`, who, p.turns[j])
 		}
 		d.printf(`</title>`)

@@ -384,14 +384,14 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 	for _, it := range legend {
 		W = max(W, it.width()+24)
 	}
-	W = max(W, textWidth(x.Caption, 14)+24)
+	W = max(W, titleWidth(x.Caption))
 	left += (W - (2*left + float64(n-1)*d)) / 2 // centre the board in a wide picture
 	legendTop := top + float64(n-1)*dy + rs + 24
 	H := legendTop + float64(legendRows(legend, W))*legendRow
 
 	doc := newSVG(w, W, H)
 	if x.Caption != "" {
-		doc.text(W/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, x.Caption)
+		doc.title(W, x.Caption)
 	}
 	// The lattice: every row, and the two families of diagonals.
 	line := func(r0, p0, r1, p1 int) {
@@ -484,7 +484,7 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 		}
 		doc.b.WriteString("<g")
 		if x.removed(r, p) {
-			doc.b.WriteString(` opacity="0.35"`)
+			doc.b.WriteString(` opacity="0.6"`)
 		}
 		doc.put(`><circle cx="%s" cy="%s" r="%s" fill="`, cx, cy, rs)
 		doc.b.WriteString(stoneFill[c] + `" stroke="` + stoneEdge[c] + `"/>`)
@@ -502,8 +502,9 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 	doc.b.WriteString("</g>\n")
 }
 
-// cross draws a red × of half-size s centred at (x, y): a removed stone.
+// cross marks a removed stone of radius s centred at (x, y): a dashed red
+// ring around it, so the stone's number stays readable (whose stone it was).
 func cross(doc *svgDoc, x, y, s float64) {
-	doc.put(`<path d="M %s %s L %s %s M %s %s L %s %s" stroke="`+redMark+`" stroke-width="%s" stroke-linecap="round"/>`,
-		x-s, y-s, x+s, y+s, x-s, y+s, x+s, y-s, max(1.5, s*0.25))
+	doc.put(`<circle cx="%s" cy="%s" r="%s" fill="none" stroke="`+redMark+`" stroke-width="%s" stroke-dasharray="%s %s"/>`,
+		x, y, s*1.3, max(1.5, s*0.22), max(2, s*0.4), max(1.5, s*0.25))
 }

@@ -19,7 +19,8 @@ func init() {
 		Name:      "at",
 		Signature: `at(x, i) / at(board, r, p)`,
 		Doc: `Reads one number, counting from 1: vertex i's value of a polygon, coin i of a row, ` +
-			`or the cell at row r, position p of a board (0 empty, else the stone).`,
+			`or the cell at row r, position p of a board (0 empty, else the stone); of a position from after, ` +
+			`value i of a chain or coin i of the coins left.`,
 		Example: `at(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
 		Returns: []any{0},
 		Fn:      fnAt,
@@ -27,7 +28,7 @@ func init() {
 	register(&builtin.Builtin{
 		Name:       "setv",
 		Signature:  `setv(x, i, v)`,
-		Doc:        `Returns a copy of polygon or coins x with vertex (or coin) i, from 1, set to the integer v.`,
+		Doc:        `Returns a copy of polygon or coins x with vertex (or coin) i, from 1, set to the integer v; of a chain or coins position from after, value i (coin i of those left), the moves made kept.`,
 		Example:    `setv(polygon("* -5 + -2 * -8 * -5 + 8"), 1, 0)`,
 		Returns:    []any{&Polygon{}, &Coins{}},
 		ReturnsFor: sameGame,
@@ -125,6 +126,8 @@ func fnAt(env *builtin.Env, args ...any) (any, error) {
 			return nil, err
 		}
 		return int(v.b.At(r, p)), nil
+	case *PolygonChain, *CoinsPosition:
+		return atPosition(args)
 	}
 	return nil, badType("at", 1, "x", "a polygon, coins or board", x)
 }
@@ -181,6 +184,8 @@ func fnSetv(env *builtin.Env, args ...any) (any, error) {
 		return x.with(func(row []*big.Int) []*big.Int { row[i-1] = v; return row }), nil
 	case *Board:
 		return nil, builtin.ArgError("setv", 1, "x", "is a board: use setcell(b, r, p, v)")
+	case *PolygonChain, *CoinsPosition:
+		return setvPosition(args)
 	}
 	return nil, badType("setv", 1, "x", "a polygon or coins", x)
 }

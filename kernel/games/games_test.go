@@ -722,8 +722,10 @@ func TestExprFetchesEveryField(t *testing.T) {
 	p := must(t, "polygon", seedPolygon)
 	c := must(t, "coins", "10 80 90 30")
 	b := must(t, "board", 4, lifelineSamples[0].cells)
+	chain := must(t, "after", p, []any{3, 2})
 	values := []any{p, c, b, must(t, "solve", p), must(t, "solve", c), must(t, "solve", b, 4),
-		must(t, "trace", p), must(t, "trace", c), must(t, "trace", b, 4), must(t, "heat", b, 4)}
+		must(t, "trace", p), must(t, "trace", c), must(t, "trace", b, 4), must(t, "heat", b, 4),
+		chain, must(t, "after", c, "LR"), must(t, "solve", chain), must(t, "analyze", c, "LR"), must(t, "analyze", p, []any{3})}
 	for _, v := range values {
 		rv := reflect.ValueOf(v).Elem()
 		for i := range rv.NumField() {

@@ -40,11 +40,12 @@ func init() {
 	})
 	register(&builtin.Builtin{
 		Name:      "plot",
-		Signature: `plot(values) / plot(labels, values) / plot(polygon result)`,
+		Signature: `plot(values) / plot(labels, values) / plot(polygon result) / plot(analysis)`,
 		Doc: `A bar chart of numbers, labelled 1..n or by labels; a polygon result plots its scores by ` +
-			`first edge. Handy for sweeps: plot(-3..3, map(-3..3, solve(setv(p, 1, #)).best)).`,
+			`first edge; an analysis plots the value along its line, marking every move that lost points. ` +
+			`Handy for sweeps: plot(-3..3, map(-3..3, solve(setv(p, 1, #)).best)).`,
 		Example: `plot([168, 480, 488, 488, 120])`,
-		Returns: []any{&Chart{}},
+		Returns: []any{&Chart{}, &LinePlot{}},
 		Fn:      fnPlot,
 	})
 	register(&builtin.Builtin{
@@ -354,10 +355,14 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if err := unpack("plot", args, "values", &first, "values?", &second); err != nil {
 		return nil, err
 	}
+	if a, ok := first.(*Analysis); ok && len(args) == 1 {
+		return a.plot(), nil
+	}
 	if r, ok := first.(*PolygonResult); ok && len(args) == 1 {
 		vals, _ := chartValues("plot", 1, r.Scores)
 		return &Chart{display.Bars{Labels: edgeLabels(r.N), Values: vals,
-			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best)}}, nil
+			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
+			XLabel:  "first edge deleted", YLabel: "best final score"}}, nil
 	}
 	labelArg, valueArg, k := any(nil), first, 1
 	if len(args) == 2 {

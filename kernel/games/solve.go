@@ -26,8 +26,8 @@ func init() {
 			`position]), points (row by row, nil where occupied), after, removed and unreachable. ` +
 			`Numbers that do not fit 64 bits come back exact.`,
 		Example:    `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
-		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}},
-		ReturnsFor: returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}),
+		Returns:    []any{&PolygonResult{}, &CoinsResult{}, &LifelineResult{}, &ChainResult{}},
+		ReturnsFor: withPositions(returnsByGame(&PolygonResult{}, &CoinsResult{}, &LifelineResult{}), &ChainResult{}, &CoinsResult{}),
 		Fn:         fnSolve,
 	})
 	register(&builtin.Builtin{
@@ -35,10 +35,11 @@ func init() {
 		Signature: `trace(x) / trace(board, player)`,
 		Doc: `Shows the optimal play step by step: for a polygon the ring after each move; for coins ` +
 			`each turn's player, side, coin and running totals, with what the mover ends with and what ` +
-			`the other end would have given; for a board the best move and the stones it removes.`,
+			`the other end would have given; for a board the best move and the stones it removes. Its ` +
+			`picture (Jupyter, save(t, "t.svg")) draws the game step by step, a small frame per step.`,
 		Example:    `trace(coins([10, 80, 90, 30]))`,
-		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}},
-		ReturnsFor: returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}),
+		Returns:    []any{&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}, &ChainTrace{}},
+		ReturnsFor: withPositions(returnsByGame(&PolygonTrace{}, &CoinsTrace{}, &LifelineTrace{}), &ChainTrace{}, &CoinsTrace{}),
 		Fn:         fnTrace,
 	})
 	register(&builtin.Builtin{
@@ -83,6 +84,11 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 			return nil, solverError(fn, err)
 		}
 		return newCoinsResult(x, r), nil
+	case *PolygonChain, *CoinsPosition:
+		if err := unpack(fn, args, "x", new(any)); err != nil {
+			return nil, err
+		}
+		return solvePosition(env, fn, x)
 	case *Board:
 		var player int
 		if err := unpack(fn, args, "b", new(*Board), "player", between(&player, 1, 9)); err != nil {
@@ -139,6 +145,12 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 			return nil, solverError("trace", err)
 		}
 		return newCoinsTrace(r, turns), nil
+	case *ChainResult:
+		t, err := newChainTrace(env.Ctx, r)
+		if err != nil {
+			return nil, solverError("trace", err)
+		}
+		return t, nil
 	}
 	return &LifelineTrace{Result: r.(*LifelineResult)}, nil
 }
@@ -234,11 +246,6 @@ func traceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
 	return n - traceHead - traceTail
 }
 
-// SVG is the row coloured by who takes each coin.
-func (t *CoinsTrace) SVG() string { return t.Result.SVG() }
-
-func (t *CoinsTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
-
 // LifelineTrace is trace(board, player): the board, the best move, the
 // stones it removes and the board after.
 type LifelineTrace struct {
@@ -264,11 +271,6 @@ func (t *LifelineTrace) writeText(w io.Writer, full bool) error {
 		return answered(r.After.card(why), " after the move", why, "the board is t.result.after")
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
-
-// SVG is the board with the move and the removed stones marked.
-func (t *LifelineTrace) SVG() string { return t.Result.SVG() }
-
-func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }
 
 // Heat is heat(board, player): every empty vertex's points over the board.
 type Heat struct {
@@ -436,8 +438,3 @@ func (t *PolygonTrace) chain(i int, cut bool) string {
 	}
 	return b.String()
 }
-
-// SVG is the ring with the plan's first edge marked.
-func (t *PolygonTrace) SVG() string { return t.Result.SVG() }
-
-func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error { return t.Result.writeSVG(w, full) }

@@ -72,6 +72,7 @@ type Kernel struct {
 	iopub  *channel
 	hb     zmq4.Socket
 	shellQ chan *Message // verified shell requests, run in order
+	stdinQ chan *Message // input replies, for the cell waiting for one (stdin.go)
 
 	hist      history
 	lastCount int // execution count of the last counted cell (executor only)
@@ -112,6 +113,7 @@ func New(ci ConnectionInfo, opts ...Option) (*Kernel, error) {
 		replay:     newReplayGuard(1 << 16),
 		session:    newID(),
 		shellQ:     make(chan *Message, 1024),
+		stdinQ:     make(chan *Message, stdinQueue),
 		shutdown:   make(chan struct{}),
 	}
 	WithLog(os.Stderr)(k)
@@ -178,7 +180,7 @@ func (k *Kernel) Run(ctx context.Context) error {
 		k.heartbeat,
 		func() { k.receive(k.shell, k.shellQ) },
 		func() { k.receive(k.ctrl, controlQ) },
-		func() { k.receive(k.stdin, nil) },
+		func() { k.receive(k.stdin, k.stdinQ) },
 		func() { k.serve(k.ctrl, controlQ) },
 	}
 	for _, f := range loops {
@@ -486,6 +488,7 @@ type executeRequest struct {
 	StoreHistory    *bool             `json:"store_history"` // default true
 	UserExpressions map[string]string `json:"user_expressions"`
 	StopOnError     *bool             `json:"stop_on_error"` // default true
+	AllowStdin      bool              `json:"allow_stdin"`
 }
 
 // execute runs one cell: execute_input, then printed text (streams stdout
@@ -522,7 +525,14 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 		displayed = true
 		if !r.Silent {
 			streams.flush() // keep printed text and pictures in the order made
-			k.publish(m, "display_data", map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": map[string]any{}})
+			msgType, transient := "display_data", map[string]any{}
+			if d.ID != "" { // an item a later one replaces in place (play's position)
+				transient["display_id"] = d.ID
+				if d.Update {
+					msgType = "update_display_data"
+				}
+			}
+			k.publish(m, msgType, map[string]any{"data": bundle(d), "metadata": map[string]any{}, "transient": transient})
 		}
 	}
 	clear := func(wait bool) {
@@ -531,11 +541,18 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 			k.publish(m, "clear_output", map[string]any{"wait": wait})
 		}
 	}
-	out := k.run(r.Code, kernel.ExecOptions{
+	opts := kernel.ExecOptions{
 		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
 		Display: show, Clear: clear, Progress: k.progressDisplay(m, r.Silent, streams.flush),
-	})
+	}
+	if r.AllowStdin {
+		opts.Input = func(ctx context.Context, prompt string) (string, error) {
+			streams.flush() // what the cell printed comes before the question
+			return k.input(ctx, m, prompt)
+		}
+	}
+	out := k.run(r.Code, opts)
 	streams.close()
 	for _, s := range []struct{ name, text string }{{"stdout", out.Stdout}, {"stderr", out.Stderr}} {
 		if !streams.wrote[s.name] && s.text != "" && !r.Silent {

@@ -1,0 +1,172 @@
+package games
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
+	"gamelab/solvers/coins"
+)
+
+// ChainResult is solve(chain): the best final score from a polygon chain,
+// every optimal next merge, and one plan.
+type ChainResult struct {
+	N       int           `expr:"n"`       // values left
+	Best    any           `expr:"best"`    // the best final score still reachable
+	Worst   any           `expr:"worst"`   // the worst
+	Optimal []int         `expr:"optimal"` // every optimal next merge, by original edge number, increasing
+	Merges  []int         `expr:"merges"`  // a plan: the merges left, in order
+	Expr    string        `expr:"expr"`    // the plan as a bracketed expression
+	Chain   *PolygonChain `expr:"chain"`
+
+	dp   *chainDP
+	plan *planNode
+}
+
+func (r *ChainResult) TypeName() string { return "chain result" }
+
+func solveChainPos(ctx context.Context, c *PolygonChain) (*ChainResult, error) {
+	dp, err := solveChain(ctx, c.pos.vals, c.pos.ops())
+	if err != nil {
+		return nil, err
+	}
+	opt, err := dp.optimalNext(ctx)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := dp.plan(ctx, 0, c.N-1, true)
+	if err != nil {
+		return nil, err
+	}
+	r := &ChainResult{N: c.N, Best: number(dp.best()), Worst: number(dp.worst()), Optimal: []int{}, Chain: c, dp: dp, plan: plan}
+	for k, ok := range opt {
+		if ok {
+			r.Optimal = append(r.Optimal, c.pos.edges[k])
+		}
+	}
+	slices.Sort(r.Optimal)
+	r.Merges = nonNil(plan.merges(func(s int) int { return c.pos.edges[s] }))
+	r.Expr = planExpr(plan, dp.ops)
+	return r, nil
+}
+
+// planExpr writes a plan as the solver writes one (polygon.Result.Expr):
+// "(left op right)" for each merge, no spaces, the outermost brackets
+// dropped.
+func planExpr(nd *planNode, ops []byte) string {
+	var b strings.Builder
+	var write func(nd *planNode)
+	write = func(nd *planNode) {
+		if nd.i == nd.j {
+			b.WriteString(nd.value.String())
+			return
+		}
+		b.WriteByte('(')
+		write(nd.kids[0])
+		b.WriteByte(ops[nd.s])
+		write(nd.kids[1])
+		b.WriteByte(')')
+	}
+	write(nd)
+	s := b.String()
+	if nd.i != nd.j {
+		s = s[1 : len(s)-1]
+	}
+	return s
+}
+
+// Text is the summary: best score, the optimal next merges, the plan.
+func (r *ChainResult) Text() string { return textOf(r, false) }
+
+func (r *ChainResult) writeText(w io.Writer, full bool) error {
+	ints := func(xs []int, field string) string {
+		return listCut(len(xs), full, " ", func(i int) string { return fmt.Sprint(xs[i]) }, field)
+	}
+	var b strings.Builder
+	if r.N == 1 {
+		fmt.Fprintf(&b, "the game is over: score %s\n", r.dp.best())
+		return writeString(w, b.String())
+	}
+	fmt.Fprintf(&b, "best %s from here (worst %s): merge edge %d next (optimal next merges: %s)\n",
+		r.dp.best(), r.dp.worst(), r.Merges[0], ints(r.Optimal, "r.optimal"))
+	fmt.Fprintf(&b, "plan: merge edges %s\n", ints(r.Merges, "r.merges"))
+	fmt.Fprintf(&b, "plan %s\n", r.Expr)
+	return writeString(w, b.String())
+}
+
+func (r *ChainResult) picture() display.Chain {
+	d := r.Chain.picture(r.Optimal)
+	d.Caption = fmt.Sprintf("best %s from here", r.dp.best())
+	return d
+}
+
+// SVG is the chain with the optimal next merges marked.
+func (r *ChainResult) SVG() string { return svgOf(r, false) }
+
+func (r *ChainResult) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+}
+
+func (r *ChainResult) writePicture(w io.Writer, full bool) error {
+	return drawText(w, r.picture(), full, r.card, textWhy(r.N, display.MaxTextVertices, "values"))
+}
+
+func (r *ChainResult) card(why string) display.Card {
+	return answered(r.Chain.card(why), fmt.Sprintf(": best %s", r.dp.best()), why, resultSee)
+}
+
+func (r *ChainResult) jsonValue() any {
+	return struct {
+		N       int    `json:"n"`
+		Best    any    `json:"best"`
+		Worst   any    `json:"worst"`
+		Optimal []int  `json:"optimal"`
+		Merges  []int  `json:"merges"`
+		Expr    string `json:"expr"`
+	}{r.N, r.Best, r.Worst, r.Optimal, r.Merges, r.Expr}
+}
+
+// solveCoinsPos plays a coins position on optimally: the result is the
+// whole row's, its moves those made so far followed by the optimal rest,
+// its totals the final ones.
+func solveCoinsPos(env *builtin.Env, fn string, c *CoinsPosition) (*CoinsResult, error) {
+	s := c.pos
+	a, b := new(big.Int).Set(s.total[0]), new(big.Int).Set(s.total[1])
+	moves := s.moves
+	if left := s.left(); len(left) > 0 {
+		r, err := coins.Solve(env.Ctx, left)
+		if err != nil {
+			return nil, solverError(fn, err)
+		}
+		mover, other := a, b
+		if s.mover() == 1 {
+			mover, other = b, a
+		}
+		mover.Add(mover, r.Best)
+		other.Add(other, r.Second)
+		moves += r.Moves
+	}
+	row := c.Coins.row
+	res := &coins.Result{N: len(row), Coins: row, Best: a, Second: b, Diff: new(big.Int).Sub(a, b), Moves: moves}
+	return newCoinsResult(c.Coins, res), nil
+}
+
+// solvePosition is solve of a position part-way through a game.
+func solvePosition(env *builtin.Env, fn string, x any) (any, error) {
+	switch x := x.(type) {
+	case *PolygonChain:
+		r, err := solveChainPos(env.Ctx, x)
+		if err != nil {
+			return nil, solverError(fn, err)
+		}
+		return r, nil
+	case *CoinsPosition:
+		return solveCoinsPos(env, fn, x)
+	}
+	panic(fmt.Sprintf("games.solvePosition: %T", x))
+}

@@ -1,0 +1,127 @@
+package games
+
+import (
+	"fmt"
+	"io"
+	"math/big"
+
+	"gamelab/kernel/display"
+)
+
+// LinePlot is plot(analyze(…)): the value along a line of play, turns
+// across, every move that lost points marked and labelled.
+type LinePlot struct {
+	chart display.LineChart
+}
+
+func (c *LinePlot) TypeName() string { return "line plot" }
+
+// plot draws the analysis: for coins, A's final margin still guaranteed
+// before each turn and at the end (so B's losses show as rises); for the
+// polygon, the best final score still reachable; for Life Line, each
+// turn's best points with the points the move got beside them.
+func (a *Analysis) plot() *LinePlot {
+	ch := display.LineChart{XLabel: "turn"}
+	marks := func(at func(i int) int) {
+		for i, t := range a.turns {
+			if t.loss.Sign() > 0 {
+				size, _ := new(big.Float).SetInt(t.loss).Float64()
+				ch.Marks = append(ch.Marks, display.LineMark{At: at(i), Label: fmt.Sprintf("%d: %s −%s", t.turn, a.moveName(t), t.loss), Size: size})
+			}
+		}
+	}
+	points := func(vs []*big.Int) {
+		for _, v := range vs {
+			f, _ := new(big.Float).SetInt(v).Float64()
+			ch.Y = append(ch.Y, f)
+			ch.YText = append(ch.YText, v.String())
+		}
+	}
+	switch a.Game {
+	case "lifeline":
+		ch.Caption = "best points each turn, and the points the move got"
+		ch.YLabel = "best points"
+		ch.OtherName = "points got"
+		for _, t := range a.turns {
+			ch.X = append(ch.X, fmt.Sprint(t.turn))
+			f, _ := new(big.Float).SetInt(t.after).Float64()
+			ch.Other = append(ch.Other, f)
+		}
+		points(a.side[:len(a.turns)])
+		marks(func(i int) int { return i })
+	default:
+		ch.Caption = "best final score along the line"
+		ch.YLabel = "best score reachable"
+		if a.Game == "coins" {
+			ch.Caption = "A's final margin along the line (A − B with best play from each point)"
+			ch.YLabel = "A − B guaranteed"
+		}
+		for _, t := range a.turns {
+			ch.X = append(ch.X, fmt.Sprint(t.turn))
+		}
+		if len(a.turns) > 0 {
+			ch.X = append(ch.X, "end")
+		}
+		points(a.side)
+		// The loss shows as the step down (for B in coins, up) from the
+		// point before the move to the point after it.
+		marks(func(i int) int { return i + 1 })
+	}
+	if len(a.turns) > 0 {
+		ch.Caption += fmt.Sprintf(" (loss %s)", a.byPlayer(a.Loss))
+	}
+	return &LinePlot{chart: ch}
+}
+
+// Text lists the points with bars and the marked moves.
+func (c *LinePlot) Text() string { return textOf(c, false) }
+
+// SVG draws the chart (a card when there are too many points).
+func (c *LinePlot) SVG() string { return svgOf(c, false) }
+
+func (c *LinePlot) writeText(w io.Writer, full bool) error {
+	return drawText(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxTextBars))
+}
+
+func (c *LinePlot) writeSVG(w io.Writer, full bool) error {
+	return drawSVG(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxSVGBars))
+}
+
+func (c *LinePlot) card(why string) display.Card {
+	return card(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", count(len(c.chart.Y), "point", "points"), count(len(c.chart.Marks), "move", "moves"))}, why,
+		`text(x) or save(x, "plot.txt") or save(x, "plot.svg") draws it all`)
+}
+
+// jsonValue is the points, exact, and which of them (from 1) are marked.
+func (c *LinePlot) jsonValue() any {
+	y := make([]any, len(c.chart.YText))
+	for i, s := range c.chart.YText {
+		v, _ := new(big.Int).SetString(s, 10)
+		y[i] = number(v)
+	}
+	return struct {
+		X     []string `json:"x"`
+		Y     []any    `json:"y"`
+		Marks []int    `json:"marks"`
+	}{c.chart.X, y, markIndices(c.chart.Marks)}
+}
+
+func markIndices(ms []display.LineMark) []int {
+	out := []int{}
+	for _, m := range ms {
+		out = append(out, m.At+1)
+	}
+	return out
+}
+
+// moveName names a turn's move for a chart label: "A L", "edge 3",
+// "4 at (3,2)".
+func (a *Analysis) moveName(t turnRec) string {
+	switch a.Game {
+	case "polygon":
+		return "edge " + t.move
+	case "lifeline":
+		return t.player + " at " + t.move
+	}
+	return t.player + " " + t.move
+}
