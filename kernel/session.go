@@ -1,7 +1,10 @@
 // Package kernel is gamelab's engine: sessions of statements on top of
-// expr-lang/expr, the game builtins, values and their display (text and SVG).
-// The REPL, the script runner and the Jupyter kernel all drive a Session the
-// same way, through Execute, IsComplete, Complete and Inspect.
+// expr-lang/expr (assignment, del, help, history), exact numbers, the
+// kernel's own builtins and the errors a statement ends with. It runs the
+// game builtins of kernel/games through the contract in kernel/builtin, and
+// shows values as text and SVG. The REPL, the script runner and the Jupyter
+// kernel all drive a Session the same way, through Execute, IsComplete,
+// Complete and Inspect.
 package kernel
 
 import (
