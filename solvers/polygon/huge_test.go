@@ -73,10 +73,13 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	return out
 }
 
-// checkAgainstRef compares every score with the plain big-number DP and
-// replays the plan (seed 000's tie-breaking walks the exact tables).
-func checkAgainstRef(p *Polygon) error {
-	r, err := Solve(context.Background(), p)
+// checkAgainstRef compares every score with the plain big-number DP, solving
+// with cfg (nil: the default).
+func checkAgainstRef(p *Polygon, cfg *config) error {
+	if cfg == nil {
+		cfg = defaultConfig()
+	}
+	r, err := solveWith(context.Background(), p, Options{}, cfg)
 	if err != nil {
 		return err
 	}
@@ -88,9 +91,10 @@ func checkAgainstRef(p *Polygon) error {
 }
 
 func TestHugeValuesAgainstReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 150) {
-		if err := checkAgainstRef(p); err != nil {
+		if err := checkAgainstRef(p, nil); err != nil {
 			t.Fatalf("%.200s…: %v", p, err)
 		}
 		r := mustSolve(t, p)
@@ -106,53 +110,57 @@ func TestHugeValuesAgainstReference(t *testing.T) {
 // The bound is what makes the pruning exact: tightened far below the proven
 // error (2^-50), the same instances must show wrong scores.
 func TestBoundTooTight(t *testing.T) {
-	defer func(d float64, e int64) { delta, deltaExp = d, e }(delta, deltaExp)
-	delta, deltaExp = 0x1p-70, -70
-	requireNoticed(t, "a bound of 2^-70 (below the proven error)")
+	t.Parallel()
+	cfg := defaultConfig()
+	cfg.delta = 0x1p-70
+	requireNoticed(t, "a bound of 2^-70 (below the proven error)", cfg)
 }
 
-// requireNoticed fails t unless some huge case now disagrees with the
-// reference DP: the check of a deliberate fault (what).
-func requireNoticed(t *testing.T, what string) {
+// requireNoticed fails t unless some huge case solved with the faulty cfg
+// disagrees with the reference DP: the check of a deliberate fault (what).
+func requireNoticed(t *testing.T, what string, cfg *config) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 150) {
-		if checkAgainstRef(p) != nil {
+		if checkAgainstRef(p, cfg) != nil {
 			return // the tests notice
 		}
 	}
 	t.Fatalf("%s went unnoticed: the huge-value tests cannot fail", what)
 }
 
-// Ties proved by residues (rns.go) must be ties: with the residues not
-// compared, the same instances must show wrong scores.
-func TestResidueProofCatchesWrongTies(t *testing.T) {
-	defer func(k, n int) { rnsChecked, rnsMinN = k, n }(rnsChecked, rnsMinN)
-	rnsChecked, rnsMinN = 0, 0
-	requireNoticed(t, "ties proved without comparing residues")
+// Ties proved by associativity (link) must be ties: with link's checks off
+// (it joins every candidate at the split it points to), the same instances
+// must show wrong scores.
+func TestLinkCatchesWrongTies(t *testing.T) {
+	t.Parallel()
+	cfg := defaultConfig()
+	cfg.uncheckedLinks = true
+	requireNoticed(t, "ties linked without checking the decompositions", cfg)
 }
 
-// The residue proofs do the work they are for: on randpolygon(150, 1)
-// (values to 2^200) and on the huge cases (proofs on at every n) they prove
-// ties, and the scores still match the reference DP.
-func TestResidueProofsUsed(t *testing.T) {
-	defer func(n int) { rnsHook, rnsMinN = nil, n }(rnsMinN)
-	proved := 0
-	rnsHook = func(n int) { proved += n }
-	if err := checkAgainstRef(kernelRandPolygon(150, 1, "mixed")); err != nil {
+// The associativity proofs do the work they are for: on randpolygon(150, 1)
+// (values to 2^200) and on the huge cases they settle most candidates, with
+// the scores still those of the reference DP.
+func TestAssociativityProofsUsed(t *testing.T) {
+	t.Parallel()
+	var linked, exact int
+	cfg := defaultConfig()
+	cfg.settled = func(l, _, e int) { linked, exact = linked+l, exact+e }
+	if err := checkAgainstRef(kernelRandPolygon(150, 1, "mixed"), cfg); err != nil {
 		t.Fatal(err)
 	}
-	if proved == 0 {
-		t.Fatal("randpolygon(150, 1): no tie proved by residues")
+	if linked < 10*exact {
+		t.Fatalf("randpolygon(150, 1): %d candidates linked by associativity, %d computed; want most linked", linked, exact)
 	}
-	proved, rnsMinN = 0, 0
+	linked, exact = 0, 0
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 50) {
-		if err := checkAgainstRef(p); err != nil {
+		if err := checkAgainstRef(p, cfg); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if proved == 0 {
-		t.Fatal("huge cases: no tie proved by residues")
+	if linked < exact {
+		t.Fatalf("huge cases: %d candidates linked by associativity, %d computed", linked, exact)
 	}
 }
 
