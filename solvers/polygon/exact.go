@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"math/big"
-	"sort"
 
 	"gamelab/internal/checked"
 )
@@ -12,7 +11,8 @@ import (
 // The exact engine. Each table entry holds an exact value (x, or the int64
 // in w when x is nil), an approximation f·2^s with relative error below
 // 2^-52 (see ext.go), the value's residues w (mod 2^64) and m (mod 2^61-1),
-// and a decomposition (dec) for the associativity proofs.
+// and root bits saying whether it is known to be a product or a sum of
+// values of two parts (see undominated).
 //
 // For a cell it first ranks all split points on the approximations: with
 // delta bounding the relative error of a candidate, the exact maximum is at
@@ -21,15 +21,16 @@ import (
 // all below 2^shiftFree do so in plain float64, others in a scale of each
 // cell's own (still float64, see ext.go), so pruning works at any magnitude.
 //
-// The candidates left are mostly ties: along a run of '*' the extreme is a
-// product of factors, and every split between two factors gives it. Such
-// ties are proved by associativity (link: the same stored values multiplied
-// in another grouping), with no arithmetic at all; a candidate whose
-// residues equal the leader's and whose approximation lies within 2^120 of
-// it is equal to it too (their difference is a multiple of
-// 2^64·(2^61-1) > 2^125). Only what neither proves is computed exactly
-// (settle), besides the leader: one big multiplication per cell extreme in
-// the common case. Exact results are kept as int64 when they fit.
+// Most candidates that survive such ranking are ties, along runs of '*':
+// the extreme is a product of factors and every split between two of them
+// gives it. Candidates whose right operand is itself a product (or, at a
+// '+' edge, a sum) are dominated by a split further right and dropped
+// (undominated), which leaves about one candidate where a run tied. The
+// rest are settled exactly (settle): a candidate whose residues equal the
+// leader's and whose approximation lies within 2^120 of it is equal to it
+// (their difference is a multiple of 2^64·(2^61-1) > 2^125); any other is
+// computed. So big arithmetic is about one multiplication per cell extreme,
+// and exact results are kept as int64 when they fit.
 type genTables struct {
 	sLo, sHi, tLo, tHi genSide
 	maxS               int32 // largest shift stored so far
@@ -39,9 +40,6 @@ type genTables struct {
 // arrays of a row with one load.
 type genSide struct {
 	rows []span
-	// byEnd marks the tables by end (tLo, tHi): their records (span.d)
-	// hold each entry's first decomposition, the others' its last.
-	byEnd bool
 }
 
 // cellVal is one table entry.
@@ -50,25 +48,24 @@ type cellVal struct {
 	s    int32
 	w, m uint64
 	x    *big.Int
-	// first and last are the value's leftmost and rightmost known
-	// decompositions as a product of two stored entries (see dec).
-	first, last dec
+	// root says which operators the value is known to be the root of:
+	// rootMul if it is the product, rootAdd if the sum, of some values of
+	// its two parts at a split (see dominated).
+	root uint8
 }
 
-// dec records that a stored value equals the product of two others: the
-// chain's extreme over its first p vertices times that over the rest, with
-// combo c (comboAC … comboBD: which extremes), as p<<2 | c; 0 is none. The
-// tables by start keep each value's last (rightmost) decomposition, those by
-// end its first: what the associativity proofs of link need.
-type dec int32
+const (
+	rootMul uint8 = 1 << iota
+	rootAdd
+)
 
-func decOf(p int, combo uint8) dec { return dec(p<<2 | int(combo)) }
-
-// left is the length of the left part; l and r say whether each part is
-// the chain's max (1) or min (0).
-func (d dec) left() int { return int(d >> 2) }
-func (d dec) l() uint8  { return uint8(d>>1) & 1 }
-func (d dec) r() uint8  { return uint8(d) & 1 }
+// rootOf is the root bit of a split whose edge is '*' (mul) or '+'.
+func rootOf(mul bool) uint8 {
+	if mul {
+		return rootMul
+	}
+	return rootAdd
+}
 
 func genBytes(n int) int64 {
 	// 4 sides: two of n*n and two of (2n-1)*n entries of 36 bytes.
@@ -96,13 +93,13 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 	if err != nil {
 		return err
 	}
-	d, err := allocRows[dec](mt, rows, cols)
+	root, err := allocRows[uint8](mt, rows, cols)
 	if err != nil {
 		return err
 	}
 	s.rows = make([]span, rows)
 	for r := range s.rows {
-		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r], d: d[r]}
+		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r], root: root[r]}
 	}
 	return nil
 }
@@ -110,10 +107,7 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 func (s *genSide) set(r, c int, v cellVal) {
 	row := &s.rows[r]
 	row.f[c], row.s[c], row.w[c], row.m[c], row.x[c] = v.f, v.s, v.w, v.m, v.x
-	row.d[c] = v.last
-	if s.byEnd {
-		row.d[c] = v.first
-	}
+	row.root[c] = v.root
 }
 
 func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
@@ -121,7 +115,7 @@ func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
 	row := &s.rows[r]
-	return span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1], d: row.d[c0:c1]}
+	return span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1], root: row.root[c0:c1]}
 }
 
 // span is a run of entries of one row (a whole row in genSide.rows); entry k
@@ -131,13 +125,7 @@ type span struct {
 	s    []int32
 	w, m []uint64
 	x    []*big.Int
-	d    []dec // decompositions (see genSide.byEnd)
-}
-
-// same reports whether entry k's min and max are the same value (the
-// engine shares one *big.Int between them when they are equal).
-func same(lo, hi *span, k int) bool {
-	return lo.x[k] == hi.x[k] && lo.w[k] == hi.w[k]
+	root []uint8 // root bits (rootMul, rootAdd)
 }
 
 func (s *span) num(k int) num {
@@ -159,7 +147,6 @@ func cellOf(v num) cellVal {
 func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	n := t.n
 	g := &genTables{}
-	g.tLo.byEnd, g.tHi.byEnd = true, true
 	mt := t.meter(phaseAlloc)
 	for _, s := range []struct {
 		side *genSide
@@ -189,13 +176,12 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 				return nil, errStopped
 			}
 		}
-		// The decompositions of the copied chains, which the associativity
-		// proofs of later levels walk through (link).
+		// The root bits of the copied chains, which the dominance of later
+		// levels reads (undominated).
 		for i := 0; i < n; i++ {
 			for ln := 2; ln <= done; ln++ {
 				for _, hi := range []bool{false, true} {
-					first, last := f.decs(t, i, ln, hi)
-					g.setDecs(n, i, ln, hi, first, last)
+					g.setRoot(n, i, ln, hi, f.roots(t, i, ln, hi))
 				}
 				mt.add(ln - 1)
 				if mt.stopped() {
@@ -227,10 +213,10 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	return g, nil
 }
 
-// decs returns the leftmost and rightmost '*' splits of int64 chain (i, ln)
-// whose product equals its min (hi false) or max, in seed order of the
-// combos (ac, ad, bc, bd): its decompositions (see dec).
-func (f *fastTables) decs(t *tables, i, ln int, hi bool) (first, last dec) {
+// roots returns the root bits of int64 chain (i, ln)'s min (hi false) or
+// max: rootMul if some split at a '*' edge has a product of its parts'
+// extremes equal to it, rootAdd likewise for a sum at a '+' edge.
+func (f *fastTables) roots(t *tables, i, ln int, hi bool) (root uint8) {
 	n := t.n
 	j := i + ln - 1
 	target := f.sLo[i][ln-1]
@@ -238,35 +224,33 @@ func (f *fastTables) decs(t *tables, i, ln int, hi bool) (first, last dec) {
 		target = f.sHi[i][ln-1]
 	}
 	for p := 1; p < ln; p++ {
-		if !t.mul[i+p] {
-			continue
-		}
 		lv := [2]int64{f.sLo[i][p-1], f.sHi[i][p-1]}
 		rv := [2]int64{f.tLo[j][n-(ln-p)], f.tHi[j][n-(ln-p)]}
 		for combo := comboAC; combo <= comboBD; combo++ {
-			if v, ok := checked.Mul(lv[combo>>1], rv[combo&1]); ok && v == target {
-				if first == 0 {
-					first = decOf(p, combo)
+			x, y := lv[combo>>1], rv[combo&1]
+			if t.mul[i+p] {
+				if v, ok := checked.Mul(x, y); ok && v == target {
+					root |= rootMul
 				}
-				last = decOf(p, combo)
-				break
+			} else if v, ok := checked.Add(x, y); ok && v == target {
+				root |= rootAdd
 			}
 		}
 	}
-	return first, last
+	return root
 }
 
-// setDecs stores the decompositions of chain (i, ln)'s min or max.
-func (g *genTables) setDecs(n, i, ln int, hi bool, first, last dec) {
-	s, t := &g.sLo, &g.tLo
+// setRoot stores the root bits of chain (i, ln)'s min or max in the tables
+// by end, where the split loops read them (right operands).
+func (g *genTables) setRoot(n, i, ln int, hi bool, root uint8) {
+	t := &g.tLo
 	if hi {
-		s, t = &g.sHi, &g.tHi
+		t = &g.tHi
 	}
 	j := i + ln - 1
-	s.rows[i].d[ln-1] = last
-	t.rows[j].d[n-ln] = first
+	t.rows[j].root[n-ln] = root
 	if j+n < 2*n-1 {
-		t.rows[j+n].d[n-ln] = first
+		t.rows[j+n].root[n-ln] = root
 	}
 }
 
@@ -296,7 +280,7 @@ type genWork struct {
 	subs      []sub
 	maxS      int32
 	z, t1, t2 big.Int // scratch for exact candidates that are not kept
-	uf        []int32 // classes of candidates proved equal (link)
+	eqTo      []int32 // eqTo[s]: the leader candidate s was found equal to, or -1
 	// The cell being settled: its start i in the tables g of n vertices.
 	g    *genTables
 	n, i int
@@ -305,10 +289,11 @@ type genWork struct {
 	scale int64
 	eta   float64
 	delta float64 // the relative error bound (config.delta)
-	// checkLinks is false only in a test that link's proofs are needed.
-	checkLinks bool
+	// falseRoots marks every computed value as both a product and a
+	// sum: a fault the tests must catch (config.falseRoots).
+	falseRoots bool
 	// How the candidates other than a leader were settled, for tests.
-	linked, residueTies, exact int
+	residueTies, exact int
 }
 
 // cand is a split point that may hold the extreme, with the far end of its
@@ -343,7 +328,7 @@ func (t *tables) runGen(ln0 int) error {
 	n, g := t.n, t.gen
 	work := make([]genWork, t.opts.Workers)
 	for w := range work {
-		work[w].delta, work[w].checkLinks = t.cfg.delta, !t.cfg.uncheckedLinks
+		work[w].delta, work[w].falseRoots = t.cfg.delta, t.cfg.falseRoots
 	}
 	for ln := ln0; ln <= n; ln++ {
 		shifted := g.maxS > 0
@@ -362,11 +347,11 @@ func (t *tables) runGen(ln0 int) error {
 		}
 	}
 	if h := t.cfg.settled; h != nil {
-		var linked, residue, exact int
+		var residue, exact int
 		for w := range work {
-			linked, residue, exact = linked+work[w].linked, residue+work[w].residueTies, exact+work[w].exact
+			residue, exact = residue+work[w].residueTies, exact+work[w].exact
 		}
-		h(linked, residue, exact)
+		h(residue, exact)
 	}
 	return nil
 }
@@ -408,8 +393,7 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 		return false
 	}
 	if lo.x != nil && hi.x != nil && lo.f == hi.f && lo.s == hi.s && lo.w == hi.w && lo.m == hi.m && lo.x.Cmp(hi.x) == 0 {
-		// One value (a chain of '*' alone has no other): one entry, which
-		// the associativity proofs (link) recognise as such.
+		// One value (a chain of '*' alone has no other): keep one copy.
 		hi.x = lo.x
 	}
 	g.store(n, i, ln, lo, hi)
@@ -428,17 +412,27 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin flo
 	fb := L[1].f[:len(fa)]
 	fc := R[0].f[:len(fa)]
 	fd := R[1].f[:len(fa)]
+	rc, rd := R[0].root[:len(fa)], R[1].root[:len(fa)]
 	M = M[:len(fa)]
 	for k, a := range fa {
 		b, c, d := fb[k], fc[k], fd[k]
 		var hx, he, lx, le float64
 		if M[k] {
 			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
+			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
+				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
+					t.rankOne(wk, k, hx, delta*math.Abs(hx), lx, delta*math.Abs(lx), &lmax, &umin)
+				}
+				continue
+			}
 			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
 			he, le = delta*math.Abs(hx), delta*math.Abs(lx)
 		} else {
 			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))
 			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))
+			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
+				hx, lx = addDominated(hx, lx, rc[k], rd[k])
+			}
 		}
 		if hx-he > lmax {
 			lmax = hx - he
@@ -454,6 +448,65 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin flo
 		}
 	}
 	return lmax, umin
+}
+
+// Dominated candidates. If the right operand B of candidate A·B at split k
+// is itself a product F·B' of values of its parts (B's root bit rootMul),
+// then A·B = (A·F)·B', where A·F is a value of the chain's first part up to
+// split k2 (B's split) and B' one of the rest: a product of values lying
+// between the extremes at split k2, so at most the largest and at least the
+// smallest of k2's four combos (a product is extreme at a corner of the
+// box). A candidate at k thus never beats split k2, which lies further
+// right; among the candidates that reach the extreme, the rightmost is
+// never dominated (it would be beaten by one further right), so dropping
+// all dominated ones keeps the extremes exact. Likewise for sums: b + d with
+// d = F + B' is (b+F) + B' ≤ the max at k2. Only the right operand counts:
+// dropping by the left one too could drop a whole cycle of candidates.
+// Along a run of '*' this leaves one candidate where every split tied.
+
+// undominated is the max and min of the products p1..p4 (ac, ad, bc, bd)
+// whose right operand (c or d) is not a product (root bits rc, rd); ok is
+// false when all four are dominated.
+func undominated(p1, p2, p3, p4 float64, rc, rd uint8) (hx, lx float64, ok bool) {
+	switch {
+	case rc&rootMul == 0:
+		hx, lx = max(p1, p3), min(p1, p3)
+		if rd&rootMul == 0 {
+			hx, lx = max(hx, p2, p4), min(lx, p2, p4)
+		}
+		return hx, lx, true
+	case rd&rootMul == 0:
+		return max(p2, p4), min(p2, p4), true
+	}
+	return 0, 0, false
+}
+
+// addDominated returns the sum candidates b+d and a+c with a dominated one
+// (right operand a sum, see above) replaced by -Inf and +Inf: never kept.
+func addDominated(hx, lx float64, rc, rd uint8) (float64, float64) {
+	if rd&rootAdd != 0 {
+		hx = math.Inf(-1)
+	}
+	if rc&rootAdd != 0 {
+		lx = math.Inf(1)
+	}
+	return hx, lx
+}
+
+// rankOne ranks one split's candidate max hx and min lx (bounds he, le).
+func (t *tables) rankOne(wk *genWork, k int, hx, he, lx, le float64, lmax, umin *float64) {
+	if hx-he > *lmax {
+		*lmax = hx - he
+	}
+	if hx+he >= *lmax {
+		wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
+	}
+	if lx+le < *umin {
+		*umin = lx + le
+	}
+	if lx-le <= *umin {
+		wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
+	}
 }
 
 // rankScaled is rankFloat for levels that meet shifted values: every
@@ -474,6 +527,7 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 	wk.scale, wk.eta = scale, eta
 	fa, fb := L[0].f[:len(M)], L[1].f[:len(M)]
 	fc, fd := R[0].f[:len(M)], R[1].f[:len(M)]
+	rc, rd := R[0].root[:len(M)], R[1].root[:len(M)]
 	for k := range M {
 		var hx, he, lx, le float64
 		if M[k] {
@@ -484,6 +538,12 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 			c, d := fc[k]*pow2(int64(sc[k]-sr)), fd[k]*pow2(int64(sd[k]-sr))
 			q := pow2(int64(sl) + int64(sr) - scale)
 			p1, p2, p3, p4 := a*c*q, a*d*q, b*c*q, b*d*q
+			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
+				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
+					t.rankOne(wk, k, hx, delta*math.Abs(hx)+eta, lx, delta*math.Abs(lx)+eta, &lmax, &umin)
+				}
+				continue
+			}
 			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
 			he, le = delta*math.Abs(hx)+eta, delta*math.Abs(lx)+eta
 		} else {
@@ -491,6 +551,9 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 			c, d := fc[k]*pow2(int64(sc[k])-scale), fd[k]*pow2(int64(sd[k])-scale)
 			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))+eta
 			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))+eta
+			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
+				hx, lx = addDominated(hx, lx, rc[k], rd[k])
+			}
 		}
 		if hx-he > lmax {
 			lmax = hx - he
@@ -540,6 +603,9 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wa
 		for combo := combos[0]; combo < combos[1]; combo++ {
 			s := sub{k: k, combo: combo}
 			l, r := operands(L, R, combo)
+			if r.root[k]&rootOf(M[k]) != 0 {
+				continue // dominated (see undominated)
+			}
 			if M[k] {
 				x, y := l.f[k]*pow2(int64(l.s[k]-sl)), r.f[k]*pow2(int64(r.s[k]-sr))
 				s.fx = x * y * pow2(int64(sl)+int64(sr)-scale)
@@ -614,135 +680,53 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax 
 	if !ok {
 		return cellVal{}, false
 	}
-	wk.link(L, R, M)
-	uf := wk.uf
+	// eqTo[s] is the leader s was proved equal to: those equal to the
+	// final leader give the value's root bits.
+	wk.eqTo = wk.eqTo[:0]
+	for range subs {
+		wk.eqTo = append(wk.eqTo, -1)
+	}
+	eqTo := wk.eqTo
+	eqTo[lead] = int32(lead)
 	for s := range subs {
-		if s == lead || find(uf, s) == find(uf, lead) {
-			if s != lead {
-				wk.linked++
-			}
+		if s == lead {
 			continue
-		}
-		if uf[find(uf, s)] < -1 {
-			continue // its class was found to miss the extreme
 		}
 		if tied(&subs[s], &subs[lead], wk.scale) {
 			wk.residueTies++
-			union(uf, s, lead)
+			eqTo[s] = int32(lead)
 			continue
 		}
-		// What neither proof settles (near-ties, ties not by
-		// associativity, candidates that only seem to win) is computed.
+		// Near-ties, ties the residues cannot prove and candidates that
+		// only seem to win are computed.
 		v, ok := exactOf(&subs[s], true)
 		if !ok {
 			return cellVal{}, false
 		}
 		wk.exact++
-		cmp := v.cmp(best)
-		switch {
+		switch cmp := v.cmp(best); {
 		case cmp == 0:
-			union(uf, s, lead)
+			eqTo[s] = int32(lead)
 		case wantMax && cmp > 0 || !wantMax && cmp < 0:
-			// The old leader's class misses the extreme; the best only
-			// grows (shrinks), so it stays missed.
-			uf[find(uf, lead)] = -2
 			lead, best = s, v
+			eqTo[s] = int32(s)
 			if v.b != nil {
 				best = numOfBig(new(big.Int).Set(v.b))
 			}
-		default:
-			uf[find(uf, s)] = -2
 		}
 	}
 	ld := &subs[lead]
 	f, sh := best.approx()
 	v := cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}
-	// Every '*' candidate of the leader's class equals the value: the
-	// leftmost and rightmost are its decompositions.
-	root := find(uf, lead)
 	for s := range subs {
-		if M[subs[s].k] && find(uf, s) == root {
-			d := decOf(subs[s].k+1, subs[s].combo)
-			if v.first == 0 {
-				v.first = d
-			}
-			v.last = d
+		if eqTo[s] == int32(lead) {
+			v.root |= rootOf(M[subs[s].k])
 		}
+	}
+	if wk.falseRoots {
+		v.root = rootMul | rootAdd
 	}
 	return v, true
-}
-
-// link joins candidates that associativity proves equal (in wk.uf, a
-// union-find over wk.subs). Candidate s at split k is A·B, A the left
-// chain's extreme (its first k+1 vertices), B the right one's. When B's
-// first decomposition is F·B' (F over the q vertices after A, B' from split
-// k2 = k+q on) and candidate t at split k2, A'·B', has A' = A·F as its last
-// decomposition, then A·B = A·(F·B') = (A·F)·B' = A'·B': the same stored
-// values multiplied in another grouping. Each candidate is linked to the
-// next such split, so a run of n tied splits costs n checks, no arithmetic.
-// Two extremes of one chain count as the same value when the chain's min
-// and max are one (same).
-func (wk *genWork) link(L, R *[2]span, M []bool) {
-	subs := wk.subs
-	wk.uf = wk.uf[:0]
-	for range subs {
-		wk.uf = append(wk.uf, -1)
-	}
-	n, g := wk.n, wk.g
-	for s := range subs {
-		c := &subs[s]
-		k := c.k
-		if !M[k] {
-			continue
-		}
-		db := R[c.combo&1].d[k] // B's first decomposition
-		if db == 0 {
-			continue
-		}
-		q := db.left()
-		k2 := k + q
-		if k2 >= len(M) || !M[k2] {
-			continue
-		}
-		// The middle part F: chain (i+k+1, q).
-		mid := (wk.i + k + 1) % n
-		midSame := g.sLo.rows[mid].x[q-1] == g.sHi.rows[mid].x[q-1] && g.sLo.rows[mid].w[q-1] == g.sHi.rows[mid].w[q-1]
-		t0 := s + 1 + sort.Search(len(subs)-s-1, func(x int) bool { return subs[s+1+x].k >= k2 })
-		for t := t0; t < len(subs) && subs[t].k == k2; t++ {
-			cl2, cr2 := subs[t].combo>>1, subs[t].combo&1
-			da := L[cl2].d[k2] // A''s last decomposition
-			if wk.checkLinks && (da == 0 || da.left() != k+1 ||
-				da.l() != c.combo>>1 && !same(&L[0], &L[1], k) ||
-				da.r() != db.l() && !midSame ||
-				db.r() != cr2 && !same(&R[0], &R[1], k2)) {
-				continue
-			}
-			union(wk.uf, s, t)
-		}
-	}
-}
-
-// find and union are a union-find over candidates: uf[x] is x's parent, or
-// for a root -1 (-2: a class known to miss the cell's extreme).
-func find(uf []int32, x int) int {
-	for uf[x] >= 0 {
-		if p := uf[x]; uf[p] >= 0 {
-			uf[x] = uf[p]
-		}
-		x = int(uf[x])
-	}
-	return x
-}
-
-func union(uf []int32, x, y int) {
-	x, y = find(uf, x), find(uf, y)
-	if x == y {
-		return
-	}
-	if uf[x] < -1 {
-		x, y = y, x // keep a missed class's mark
-	}
-	uf[x] = int32(y)
 }
 
 // tied reports whether candidates c and ld are proved equal: their residues

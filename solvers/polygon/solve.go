@@ -84,15 +84,14 @@ type config struct {
 	// delta bounds a candidate's relative error (ext.go); a test tightens
 	// it to see that wrong answers are caught.
 	delta float64
-	// uncheckedLinks makes link join candidates without checking its
-	// proof: a fault the tests must catch.
-	uncheckedLinks bool
+	// falseRoots marks every value the exact engine computes as a product
+	// and a sum (root bits, see undominated): a fault the tests must catch.
+	falseRoots bool
 	// pollHook, when set, sees every poll (cancel.go).
 	pollHook func(ph phase, work, big int) bool
 	// settled, when set, gets how the exact engine settled the candidates
-	// other than each cell's leaders: linked by associativity, tied by
-	// residues, computed exactly.
-	settled func(linked, residue, exact int)
+	// other than each cell's leaders: tied by residues, computed exactly.
+	settled func(residue, exact int)
 }
 
 func defaultConfig() *config { return &config{delta: defaultDelta} }
