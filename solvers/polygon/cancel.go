@@ -26,7 +26,7 @@ import (
 //	trace   one step of Trace: one merge (and its big-number operation)
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
-// and 6306 (exact tables; 5704 when both exist during the switch), so a poll gap is at most a few tens of thousands
+// and 9362 (exact tables; 7670 when both exist during the switch), so a poll gap is at most a few tens of thousands
 // of cheap operations—well under a millisecond—plus one big-number operation
 // on the values of the instance. The test hook (config.pollHook) checks these
 // bounds.

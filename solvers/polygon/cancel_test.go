@@ -180,11 +180,11 @@ func TestLargestAcceptedSizes(t *testing.T) {
 	if got := largest(fastBytes); got != 13377 {
 		t.Errorf("largest int64-only n = %d, cancel.go says 13377", got)
 	}
-	if got := largest(genBytes); got != 6306 {
-		t.Errorf("largest exact n = %d, cancel.go says 6306", got)
+	if got := largest(genBytes); got != 9362 {
+		t.Errorf("largest exact n = %d, cancel.go says 9362", got)
 	}
-	if got := largest(func(n int) int64 { return genBytes(n) + fastBytes(n) }); got != 5704 {
-		t.Errorf("largest n switching to exact = %d, cancel.go says 5704", got)
+	if got := largest(func(n int) int64 { return genBytes(n) + fastBytes(n) }); got != 7670 {
+		t.Errorf("largest n switching to exact = %d, cancel.go says 7670", got)
 	}
 }
 

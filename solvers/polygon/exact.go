@@ -32,11 +32,19 @@ import (
 // computed. So big arithmetic is about one multiplication per cell extreme,
 // and exact results are kept as int64 when they fit.
 type genTables struct {
+	// By start, sLo and sHi hold everything about a chain; by end, tLo and
+	// tHi only what the split loops read of right operands (f, s, root),
+	// with one row per vertex: the chain of length ln ending at vertex j is
+	// column n-ln of row j.
 	sLo, sHi, tLo, tHi genSide
 	maxS               int32 // largest shift stored so far
+	ar                 arena // the big values
+	// bitsAt[ln] bounds the bit length of chains of length ln (64 for
+	// int64 values), for the arena's reservations.
+	bitsAt []int
 }
 
-// genSide is one table: a span per row, so that a cell finds all four
+// genSide is one table: a span per row, so that a cell finds all the
 // arrays of a row with one load.
 type genSide struct {
 	rows []span
@@ -47,7 +55,7 @@ type cellVal struct {
 	f    float64
 	s    int32
 	w, m uint64
-	x    *big.Int
+	x    *big.Int // the value when it does not fit int64 (stored in the arena)
 	// root says which operators the value is known to be the root of:
 	// rootMul if it is the product, rootAdd if the sum, of some values of
 	// its two parts at a split (see dominated).
@@ -68,14 +76,32 @@ func rootOf(mul bool) uint8 {
 }
 
 func genBytes(n int) int64 {
-	// 4 sides: two of n*n and two of (2n-1)*n entries of 36 bytes.
-	return 36 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
+	// By start, two n×n tables of 36-byte entries (f, s, w, m, ref); by
+	// end, two of 13 (f, s, root). The big values come on top (arena).
+	return (2*36 + 2*13) * int64(n) * int64(n)
 }
 
-func (s *genSide) alloc(mt *meter, rows, cols int) error {
+// alloc makes a table by start (all columns but root) or by end (f, s and
+// root).
+func (s *genSide) alloc(mt *meter, rows, cols int, byEnd bool) error {
 	f, err := allocRows[float64](mt, rows, cols)
 	if err != nil {
 		return err
+	}
+	sh, err := allocRows[int32](mt, rows, cols)
+	if err != nil {
+		return err
+	}
+	s.rows = make([]span, rows)
+	if byEnd {
+		root, err := allocRows[uint8](mt, rows, cols)
+		if err != nil {
+			return err
+		}
+		for r := range s.rows {
+			s.rows[r] = span{f: f[r], s: sh[r], root: root[r]}
+		}
+		return nil
 	}
 	w, err := allocRows[uint64](mt, rows, cols)
 	if err != nil {
@@ -85,52 +111,55 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 	if err != nil {
 		return err
 	}
-	x, err := allocRows[*big.Int](mt, rows, cols)
+	x, err := allocRows[uint64](mt, rows, cols)
 	if err != nil {
 		return err
 	}
-	sh, err := allocRows[int32](mt, rows, cols)
-	if err != nil {
-		return err
-	}
-	root, err := allocRows[uint8](mt, rows, cols)
-	if err != nil {
-		return err
-	}
-	s.rows = make([]span, rows)
 	for r := range s.rows {
-		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r], root: root[r]}
+		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r]}
 	}
 	return nil
 }
 
-func (s *genSide) set(r, c int, v cellVal) {
+// set stores entry (r, c), its big value (if any) under ref.
+func (s *genSide) set(r, c int, v cellVal, ref uint64) {
 	row := &s.rows[r]
-	row.f[c], row.s[c], row.w[c], row.m[c], row.x[c] = v.f, v.s, v.w, v.m, v.x
-	row.root[c] = v.root
+	row.f[c], row.s[c] = v.f, v.s
+	if row.root != nil {
+		row.root[c] = v.root
+		return
+	}
+	row.w[c], row.m[c], row.x[c] = v.w, v.m, ref
 }
-
-func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
 	row := &s.rows[r]
-	return span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1], root: row.root[c0:c1]}
+	sp := span{f: row.f[c0:c1], s: row.s[c0:c1]}
+	if row.root != nil {
+		sp.root = row.root[c0:c1]
+	} else {
+		sp.w, sp.m, sp.x = row.w[c0:c1], row.m[c0:c1], row.x[c0:c1]
+	}
+	return sp
 }
 
 // span is a run of entries of one row (a whole row in genSide.rows); entry k
-// of a cell's span is its split k.
+// of a cell's span is its split k. Spans by start have w, m and x, spans by
+// end root.
 type span struct {
 	f    []float64
 	s    []int32
 	w, m []uint64
-	x    []*big.Int
-	root []uint8 // root bits (rootMul, rootAdd)
+	x    []uint64 // arena refs of the big values; 0 when w holds the int64
+	root []uint8  // root bits (rootMul, rootAdd)
 }
 
-func (s *span) num(k int) num {
-	if x := s.x[k]; x != nil {
-		return num{b: x}
+// num is entry k's exact value; a big one is a view into the arena made in
+// z (read-only).
+func (g *genTables) num(s *span, k int, z *big.Int) num {
+	if ref := s.x[k]; ref != 0 {
+		return num{b: g.ar.get(ref, z)}
 	}
 	return num{s: int64(s.w[k])}
 }
@@ -146,32 +175,39 @@ func cellOf(v num) cellVal {
 // nothing yet, so switching costs O(n·ln0), not O(n²)), else from the leaves.
 func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	n := t.n
-	g := &genTables{}
+	g := &genTables{bitsAt: make([]int, n+1)}
 	mt := t.meter(phaseAlloc)
 	for _, s := range []struct {
-		side *genSide
-		rows int
-	}{{&g.sLo, n}, {&g.sHi, n}, {&g.tLo, 2*n - 1}, {&g.tHi, 2*n - 1}} {
-		if err := s.side.alloc(&mt, s.rows, n); err != nil {
+		side  *genSide
+		byEnd bool
+	}{{&g.sLo, false}, {&g.sHi, false}, {&g.tLo, true}, {&g.tHi, true}} {
+		if err := s.side.alloc(&mt, n, n, s.byEnd); err != nil {
 			return nil, err
 		}
 	}
 	if f := t.fast; f != nil {
 		mt = t.meter(phaseSwitch)
 		done := ln0 - 1
+		for ln := 1; ln <= done; ln++ {
+			g.bitsAt[ln] = 64
+		}
 		copyRow := func(dst *genSide, r int, src []int64, c0, c1 int) {
 			for c := c0; c < c1; c++ {
-				dst.set(r, c, cellOf(num{s: src[c]}))
+				dst.set(r, c, cellOf(num{s: src[c]}), 0)
 			}
 			mt.add(c1 - c0)
 		}
-		for r := 0; r < 2*n-1; r++ {
-			if r < n {
-				copyRow(&g.sLo, r, f.sLo[r], 0, done)
-				copyRow(&g.sHi, r, f.sHi[r], 0, done)
+		// The int64 tables by end have a row for each end e in [0, 2n-1):
+		// rows n-1 .. 2n-2 hold every chain ending at their vertex e mod n.
+		for r := 0; r < n; r++ {
+			e := r
+			if r < n-1 {
+				e = r + n
 			}
-			copyRow(&g.tLo, r, f.tLo[r], n-done, n)
-			copyRow(&g.tHi, r, f.tHi[r], n-done, n)
+			copyRow(&g.sLo, r, f.sLo[r], 0, done)
+			copyRow(&g.sHi, r, f.sHi[r], 0, done)
+			copyRow(&g.tLo, r, f.tLo[e], n-done, n)
+			copyRow(&g.tHi, r, f.tHi[e], n-done, n)
 			if mt.stopped() {
 				return nil, errStopped
 			}
@@ -192,18 +228,20 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		return g, nil
 	}
 	mt = t.meter(phaseLeaves)
-	leaves := make([]cellVal, n) // x and x+n share one entry, and its residues
-	for x := 0; x < 2*n-1; x++ {
-		if x < n {
-			leaves[x] = cellOf(numOfBig(values[x]))
+	g.ar.reserve(n, 64, 1)
+	aw := arenaWriter{a: &g.ar}
+	g.bitsAt[1] = 64
+	for x := 0; x < n; x++ {
+		v := cellOf(numOfBig(values[x]))
+		var ref uint64
+		if v.x != nil {
+			ref = aw.put(v.x)
+			g.bitsAt[1] = max(g.bitsAt[1], v.x.BitLen())
 		}
-		v := leaves[x%n]
-		if x < n {
-			g.sLo.set(x, 0, v)
-			g.sHi.set(x, 0, v)
-		}
-		g.tLo.set(x, n-1, v)
-		g.tHi.set(x, n-1, v)
+		g.sLo.set(x, 0, v, ref)
+		g.sHi.set(x, 0, v, ref)
+		g.tLo.set(x, n-1, v, ref)
+		g.tHi.set(x, n-1, v, ref)
 		g.maxS = max(g.maxS, v.s)
 		mt.add(1)
 		if mt.stopped() {
@@ -247,31 +285,40 @@ func (g *genTables) setRoot(n, i, ln int, hi bool, root uint8) {
 	if hi {
 		t = &g.tHi
 	}
-	j := i + ln - 1
-	t.rows[j].root[n-ln] = root
-	if j+n < 2*n-1 {
-		t.rows[j+n].root[n-ln] = root
-	}
+	t.rows[(i+ln-1)%n].root[n-ln] = root
 }
 
-// value is chain (i, c+1)'s min or max.
+// value is chain (i, c+1)'s min or max (a big one read-only: it shares the
+// arena's words).
 func (g *genTables) value(i, c int, hi bool) num {
+	row := &g.sLo.rows[i]
 	if hi {
-		return g.sHi.num(i, c)
+		row = &g.sHi.rows[i]
 	}
-	return g.sLo.num(i, c)
+	if ref := row.x[c]; ref != 0 {
+		return num{b: g.ar.get(ref, new(big.Int))}
+	}
+	return num{s: int64(row.w[c])}
 }
 
-func (g *genTables) store(n, i, ln int, lo, hi cellVal) {
-	j := i + ln - 1
-	g.sLo.set(i, ln-1, lo)
-	g.sHi.set(i, ln-1, hi)
-	g.tLo.set(j, n-ln, lo)
-	g.tHi.set(j, n-ln, hi)
-	if j+n < 2*n-1 {
-		g.tLo.set(j+n, n-ln, lo)
-		g.tHi.set(j+n, n-ln, hi)
+// store writes chain (i, ln) into both layouts, its big values into the
+// arena (once when its min and max are one value).
+func (g *genTables) store(aw *arenaWriter, n, i, ln int, lo, hi cellVal) {
+	var rlo, rhi uint64
+	if lo.x != nil {
+		rlo = aw.put(lo.x)
 	}
+	if hi.x != nil {
+		rhi = rlo
+		if hi.x != lo.x {
+			rhi = aw.put(hi.x)
+		}
+	}
+	j := (i + ln - 1) % n
+	g.sLo.set(i, ln-1, lo, rlo)
+	g.sHi.set(i, ln-1, hi, rhi)
+	g.tLo.set(j, n-ln, lo, 0)
+	g.tHi.set(j, n-ln, hi, 0)
 }
 
 // genWork is one worker's scratch space.
@@ -279,11 +326,16 @@ type genWork struct {
 	hiC, loC  []cand
 	subs      []sub
 	maxS      int32
+	maxBits   int     // the largest bit length stored in this level
 	z, t1, t2 big.Int // scratch for exact candidates that are not kept
+	v1, v2    big.Int // views of operands in the arena
+	lo, hi    big.Int // the cell's exact extremes, until stored
+	aw        arenaWriter
 	eqTo      []int32 // eqTo[s]: the leader candidate s was found equal to, or -1
-	// The cell being settled: its start i in the tables g of n vertices.
-	g    *genTables
-	n, i int
+	// The cell being settled: its start i and number of splits m in the
+	// tables g of n vertices.
+	g       *genTables
+	n, i, m int
 	// The cell's scale: its approximations are in units of 2^scale
 	// (ext.go), with absolute error floor eta (0 when scale is 0).
 	scale int64
@@ -329,9 +381,17 @@ func (t *tables) runGen(ln0 int) error {
 	work := make([]genWork, t.opts.Workers)
 	for w := range work {
 		work[w].delta, work[w].falseRoots = t.cfg.delta, t.cfg.falseRoots
+		work[w].aw.a = &g.ar
 	}
 	for ln := ln0; ln <= n; ln++ {
 		shifted := g.maxS > 0
+		// A product has at most its operands' bits together, a sum one
+		// more than the larger.
+		bits := 0
+		for a := 1; a < ln; a++ {
+			bits = max(bits, g.bitsAt[a]+g.bitsAt[ln-a])
+		}
+		g.ar.reserve(2*n, bits+1, len(work))
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
 				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
@@ -342,8 +402,11 @@ func (t *tables) runGen(ln0 int) error {
 		if t.stop.Load() {
 			return errStopped
 		}
+		g.bitsAt[ln] = 64
 		for w := range work {
 			g.maxS = max(g.maxS, work[w].maxS)
+			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
+			work[w].maxBits = 0
 		}
 	}
 	if h := t.cfg.settled; h != nil {
@@ -367,9 +430,9 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	// The operands of split k: the left chain's min and max L[0].x[k],
 	// L[1].x[k], the right chain's R[0].x[k], R[1].x[k].
 	L := [2]span{g.sLo.span(i, 0, m), g.sHi.span(i, 0, m)}
-	R := [2]span{g.tLo.span(j, n-m, n), g.tHi.span(j, n-m, n)}
+	R := [2]span{g.tLo.span(j%n, n-m, n), g.tHi.span(j%n, n-m, n)}
 	M := t.mul[i+1 : i+1+m]
-	wk.g, wk.n, wk.i = g, n, i
+	wk.g, wk.n, wk.i, wk.m = g, n, i, m
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
 	var lmax, umin float64
 	wk.scale, wk.eta = 0, 0
@@ -379,16 +442,16 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 		lmax, umin = t.rankFloat(wk, &L, &R, M)
 	}
 	mt.add(m)
-	resolve := func(cs []cand, limit float64, wantMax bool) (cellVal, bool) {
+	resolve := func(cs []cand, limit float64, wantMax bool, dst *big.Int) (cellVal, bool) {
 		mt.add(len(cs))
 		lead := wk.collect(&L, &R, M, cs, limit, wantMax)
-		return wk.settle(mt, &L, &R, M, lead, wantMax)
+		return wk.settle(mt, &L, M, lead, wantMax, dst)
 	}
-	hi, ok := resolve(wk.hiC, lmax, true)
+	hi, ok := resolve(wk.hiC, lmax, true, &wk.hi)
 	if !ok {
 		return false
 	}
-	lo, ok := resolve(wk.loC, umin, false)
+	lo, ok := resolve(wk.loC, umin, false, &wk.lo)
 	if !ok {
 		return false
 	}
@@ -396,8 +459,13 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 		// One value (a chain of '*' alone has no other): keep one copy.
 		hi.x = lo.x
 	}
-	g.store(n, i, ln, lo, hi)
+	g.store(&wk.aw, n, i, ln, lo, hi)
 	wk.maxS = max(wk.maxS, lo.s, hi.s)
+	for _, v := range []*big.Int{lo.x, hi.x} {
+		if v != nil {
+			wk.maxBits = max(wk.maxBits, v.BitLen())
+		}
+	}
 	return true
 }
 
@@ -617,10 +685,12 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wa
 			if misses(s.fx + sign*s.fe) {
 				continue
 			}
+			row, rc := wk.rightRow(combo&1, k)
+			rw, rm := row.w[rc], row.m[rc]
 			if M[k] {
-				s.w, s.m = l.w[k]*r.w[k], mulModP(l.m[k], r.m[k])
+				s.w, s.m = l.w[k]*rw, mulModP(l.m[k], rm)
 			} else {
-				s.w, s.m = l.w[k]+r.w[k], addModP(l.m[k], r.m[k])
+				s.w, s.m = l.w[k]+rw, addModP(l.m[k], rm)
 			}
 			wk.subs = append(wk.subs, s)
 		}
@@ -635,18 +705,37 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wa
 	return lead
 }
 
+// rightRow is the row by start of split k's right operand, the chain
+// i+k+1 of m-k vertices (its column m-1-k), min (y 0) or max: the tables by
+// end hold only what the split loops read, and candidates read the rest
+// here.
+func (wk *genWork) rightRow(y uint8, k int) (*span, int) {
+	r := (wk.i + k + 1) % wk.n
+	if y == 0 {
+		return &wk.g.sLo.rows[r], wk.m - 1 - k
+	}
+	return &wk.g.sHi.rows[r], wk.m - 1 - k
+}
+
+// rightNum is split k's right operand (a view in z when big).
+func (wk *genWork) rightNum(y uint8, k int, z *big.Int) num {
+	row, c := wk.rightRow(y, k)
+	return wk.g.num(row, c, z)
+}
+
 // settle finds the exact extreme among the candidate values wk.subs, whose
-// best approximation is subs[lead]. It polls before every math/big operation
-// (with thousand-digit values a cell can need thousands of them) and reports
-// false if the solve is stopped.
-func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax bool) (cellVal, bool) {
+// best approximation is subs[lead], into dst. It polls before every
+// math/big operation (with thousand-digit values a cell can need thousands
+// of them) and reports false if the solve is stopped.
+func (wk *genWork) settle(mt *meter, L *[2]span, M []bool, lead int, wantMax bool, dst *big.Int) (cellVal, bool) {
 	subs := wk.subs
-	// exactOf computes candidate s exactly; with scratch, into wk's buffers
-	// (no allocation: most candidates only tie with the leader, and are
-	// dropped after one comparison).
+	g := wk.g
+	// exactOf computes candidate s exactly: into dst, or else (scratch)
+	// into wk.z, which is only compared and copied if it wins. Operands are
+	// views into the arena, nothing is allocated.
 	exactOf := func(s *sub, scratch bool) (num, bool) {
-		l, r := operands(L, R, s.combo)
-		x, y := l.num(s.k), r.num(s.k)
+		x := g.num(&L[s.combo>>1], s.k, &wk.v1)
+		y := wk.rightNum(s.combo&1, s.k, &wk.v2)
 		if x.b == nil && y.b == nil {
 			// int64 operations (at most four per candidate) are part of the
 			// candidate's work.
@@ -661,7 +750,7 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax 
 			return num{}, false
 		}
 		mt.big++
-		z := new(big.Int)
+		z := dst
 		if scratch {
 			z = &wk.z
 		}
@@ -711,7 +800,7 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax 
 			lead, best = s, v
 			eqTo[s] = int32(s)
 			if v.b != nil {
-				best = numOfBig(new(big.Int).Set(v.b))
+				best = numOfBig(dst.Set(v.b))
 			}
 		}
 	}
