@@ -17,18 +17,18 @@ import (
 //	switch  one row of the int64 tables copied: 4(n-1) entries
 //	exact   one cell's float ranking and candidate scans (3(n-1) split
 //	        points, each with at most four int64 exact operations), and at
-//	        most one math/big operation (or residue proof, rns.go, also
-//	        linear in the values' length); between levels one row of
-//	        residues checked, at most one big entry's extended
+//	        most one math/big operation (storing a cell copies its two
+//	        values into the arena, linear in their length too)
 //	result  one edge's two scores
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split
 //	trace   one step of Trace: one merge (and its big-number operation)
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
-// and 9362 (exact tables; 7670 when both exist during the switch), so a poll gap is at most a few tens of thousands
-// of cheap operations—well under a millisecond—plus one big-number operation
-// on the values of the instance. The test hook (config.pollHook) checks these
+// and 9362 (exact tables, big values aside; 7670 when both exist during the
+// switch), so a poll gap is at most a few tens of thousands of cheap
+// operations—well under a millisecond—plus one big-number operation on the
+// values of the instance. The test hook (config.pollHook) checks these
 // bounds.
 type phase uint8
 

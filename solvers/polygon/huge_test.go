@@ -10,13 +10,14 @@ import (
 )
 
 // hugeCases are instances far beyond float64's range (2^1024), where the
-// ranking runs in ext: values shifted by 2^3000, long '*' runs of ±10 (every
-// split of a run ties), and values 2^3000 + r·2^2940 whose candidates differ
-// in their 52nd to 60th bits, where a too-tight bound prunes the true
-// extreme (also times 2^64·(2^61-1), so that every residue but rns.go's
-// agrees); and the same near-ties at 2^100, where the first levels stay
-// below 2^shiftFree and rank in plain float64 (without them a too-tight
-// bound in rankFloat goes unnoticed).
+// ranking runs scaled (rankScaled): values shifted by 2^3000, long '*' runs
+// of ±10 (every split of a run ties), and values 2^3000 + r·2^2940 whose
+// candidates differ in their 52nd to 60th bits, where a too-tight bound
+// prunes the true extreme (also times 2^64·(2^61-1), so that the residues w
+// and m of near-ties agree and only exact arithmetic tells them from ties);
+// and the same near-ties at 2^100, where the first levels stay below
+// 2^shiftFree and rank in plain float64 (without them a too-tight bound in
+// rankFloat goes unnoticed).
 func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	var out []*Polygon
 	for trial := range trials {
@@ -42,7 +43,7 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				p.Values = append(p.Values, v.Lsh(v, 60)) // ±10·2^60: 2^2500 and more
 			}
 		default:
-			// Near-ties at 2^3000 (shifted levels, ranked in ext) and at
+			// Near-ties at 2^3000 (shifted levels, ranked scaled) and at
 			// 2^100 (the first levels stay below 2^shiftFree and rank in
 			// float64).
 			top := uint(3000)
@@ -62,8 +63,8 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				}
 				if trial%5 == 4 {
 					// Multiples of 2^64·(2^61-1): the candidates' residues
-					// w and m all agree, so only the primes of rns.go
-					// tell near-ties from ties.
+					// w and m all agree, so a tie proof that trusted them
+					// beyond its bound would take near-ties for ties.
 					v.Mul(v, new(big.Int).Lsh(big.NewInt(1<<61-1), 64))
 				}
 			}

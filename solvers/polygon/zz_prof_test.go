@@ -1,0 +1,63 @@
+package polygon
+
+import (
+	"math/big"
+	"slices"
+	"sync/atomic"
+	"context"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+func TestZZProf(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("ZZN"))
+	if n == 0 {
+		t.Skip()
+	}
+	p := kernelRandPolygon(n, 1, "mixed")
+	st := time.Now()
+	cfg := defaultConfig()
+	cfg.settled = func(r, e int) { t.Logf("residue %d exact %d", r, e) }
+	r, err := solveWith(context.Background(), p, Options{}, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("n=%d %v bits=%d", n, time.Since(st), r.Best.BitLen())
+
+}
+
+func TestZZSmall(t *testing.T) {
+	for n := 3; n < 60; n++ {
+		p := genPolygon(n, "mixed", -1000000, 1000000)
+		sc, _ := refDP(p)
+		r := mustSolve(t, p)
+		if !bigsEqual(sc, r.Scores) {
+			for e := range sc {
+				if sc[e].Cmp(r.Scores[e]) != 0 {
+					t.Fatalf("n=%d e=%d got %v want %v", n, e, r.Scores[e], sc[e])
+				}
+			}
+		}
+	}
+}
+
+func TestZZCells(t *testing.T) {
+	p := genPolygon(4, "mixed", -1000000, 1000000)
+	t.Log(p)
+	n := 4
+	tb, err := buildTables(p, Options{Workers: 1, MaxTableBytes: 1 << 30}, defaultConfig(), new(atomic.Bool))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := brute(p)
+	for ln := 1; ln <= n; ln++ {
+		for i := 0; i < n; i++ {
+			set := f(i, ln)
+			mx := slices.MaxFunc(set, (*big.Int).Cmp)
+			mn := slices.MinFunc(set, (*big.Int).Cmp)
+			t.Logf("i=%d ln=%d lo %v/%v hi %v/%v", i, ln, tb.value(i, ln, false), mn, tb.value(i, ln, true), mx)
+		}
+	}
+}
