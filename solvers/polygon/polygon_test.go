@@ -410,7 +410,7 @@ func TestTablesAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	wide := randPolygon(rng, 90, -1, 1)
 	for _, v := range wide.Values {
-		v.SetInt64(rng.Int64N(1 << 40)).Lsh(v, 30).Sub(v, new(big.Int).Lsh(big.NewInt(1), 69))
+		v.SetInt64(rng.Int64N(1<<40)).Lsh(v, 30).Sub(v, new(big.Int).Lsh(big.NewInt(1), 69))
 	}
 	runs := &Polygon{}
 	for len(runs.Values) < 120 {
