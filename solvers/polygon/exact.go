@@ -302,8 +302,14 @@ func (g *genTables) value(i, c int, hi bool) num {
 }
 
 // store writes chain (i, ln) into both layouts, its big values into the
-// arena (once when its min and max are one value).
+// arena (once when its min and max are one value), and its approximations
+// in the chain's shift (see ext.go).
 func (g *genTables) store(aw *arenaWriter, n, i, ln int, lo, hi cellVal) {
+	if lo.s != hi.s {
+		sh := max(lo.s, hi.s)
+		lo.f, lo.s = lo.f*pow2(int64(lo.s-sh)), sh
+		hi.f, hi.s = hi.f*pow2(int64(hi.s-sh)), sh
+	}
 	var rlo, rhi uint64
 	if lo.x != nil {
 		rlo = aw.put(lo.x)
@@ -586,11 +592,11 @@ func (t *tables) rankOne(wk *genWork, k int, hx, he, lx, le float64, lmax, umin 
 func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
 	lmax, umin = math.Inf(-1), math.Inf(1)
 	delta, eta := t.cfg.delta, etaScaled
-	sa, sb := L[0].s, L[1].s[:len(M)]
-	sc, sd := R[0].s[:len(M)], R[1].s[:len(M)]
+	// A chain's min and max share its shift (store): sl, sr.
+	sl, sr := L[0].s[:len(M)], R[0].s[:len(M)]
 	scale := int64(0)
 	for k := range M {
-		scale = max(scale, int64(max(sa[k], sb[k]))+int64(max(sc[k], sd[k])))
+		scale = max(scale, int64(sl[k])+int64(sr[k]))
 	}
 	wk.scale, wk.eta = scale, eta
 	fa, fb := L[0].f[:len(M)], L[1].f[:len(M)]
@@ -599,13 +605,11 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 	for k := range M {
 		var hx, he, lx, le float64
 		if M[k] {
-			// Each operand relative to its chain's larger shift, the
-			// product times 2^(the two shifts - scale).
-			sl, sr := max(sa[k], sb[k]), max(sc[k], sd[k])
-			a, b := fa[k]*pow2(int64(sa[k]-sl)), fb[k]*pow2(int64(sb[k]-sl))
-			c, d := fc[k]*pow2(int64(sc[k]-sr)), fd[k]*pow2(int64(sd[k]-sr))
-			q := pow2(int64(sl) + int64(sr) - scale)
-			p1, p2, p3, p4 := a*c*q, a*d*q, b*c*q, b*d*q
+			// The product times 2^(the two shifts - scale), folded into
+			// the left operands.
+			q := pow2(int64(sl[k]) + int64(sr[k]) - scale)
+			a, b, c, d := fa[k]*q, fb[k]*q, fc[k], fd[k]
+			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
 			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
 				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
 					t.rankOne(wk, k, hx, delta*math.Abs(hx)+eta, lx, delta*math.Abs(lx)+eta, &lmax, &umin)
@@ -615,8 +619,8 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
 			he, le = delta*math.Abs(hx)+eta, delta*math.Abs(lx)+eta
 		} else {
-			a, b := fa[k]*pow2(int64(sa[k])-scale), fb[k]*pow2(int64(sb[k])-scale)
-			c, d := fc[k]*pow2(int64(sc[k])-scale), fd[k]*pow2(int64(sd[k])-scale)
+			ql, qr := pow2(int64(sl[k])-scale), pow2(int64(sr[k])-scale)
+			a, b, c, d := fa[k]*ql, fb[k]*ql, fc[k]*qr, fd[k]*qr
 			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))+eta
 			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))+eta
 			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
@@ -666,8 +670,11 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wa
 				combos = [2]uint8{comboBD, comboBD + 1}
 			}
 		}
-		// The operands' shifts as rankScaled takes them (all 0 unshifted).
-		sl, sr := max(L[0].s[k], L[1].s[k]), max(R[0].s[k], R[1].s[k])
+		// The operands' shifts (a chain's min and max share one; all 0
+		// on unshifted levels), and their scale factors as rankScaled
+		// takes them.
+		sl, sr := int64(L[0].s[k]), int64(R[0].s[k])
+		q, ql, qr := pow2(sl+sr-scale), pow2(sl-scale), pow2(sr-scale)
 		for combo := combos[0]; combo < combos[1]; combo++ {
 			s := sub{k: k, combo: combo}
 			l, r := operands(L, R, combo)
@@ -675,11 +682,10 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wa
 				continue // dominated (see undominated)
 			}
 			if M[k] {
-				x, y := l.f[k]*pow2(int64(l.s[k]-sl)), r.f[k]*pow2(int64(r.s[k]-sr))
-				s.fx = x * y * pow2(int64(sl)+int64(sr)-scale)
+				s.fx = l.f[k] * q * r.f[k]
 				s.fe = delta*math.Abs(s.fx) + eta
 			} else {
-				x, y := l.f[k]*pow2(int64(l.s[k])-scale), r.f[k]*pow2(int64(r.s[k])-scale)
+				x, y := l.f[k]*ql, r.f[k]*qr
 				s.fx, s.fe = x+y, delta*(math.Abs(x)+math.Abs(y))+eta
 			}
 			if misses(s.fx + sign*s.fe) {

@@ -8,20 +8,22 @@ import (
 
 // Approximations at any magnitude.
 //
-// Every exact value x of the tables is stored with a float64 f and a shift
-// s ≥ 0: f is x·2^-s rounded, where s = 0 while |x| < 2^shiftFree and
-// s = bitlen(x) - shiftFree beyond, so |f| < 2^shiftFree always. The
-// relative error of f is below u = 2^-52 (the top 64 bits of |x|, truncated,
-// lose less than 2^-63 of it; one rounding to 53 bits adds at most 2^-53).
+// Every exact value x is approximated by a float64 f and a shift s ≥ 0: f is
+// x·2^-s rounded, where s = 0 while |x| < 2^shiftFree and s = bitlen(x) -
+// shiftFree beyond, so |f| < 2^shiftFree always (approx). The relative error
+// of f is below u = 2^-52 (the top 64 bits of |x|, truncated, lose less than
+// 2^-63 of it; one rounding to 53 bits adds at most 2^-53). The tables keep
+// a chain's min and max in one shift, the larger of theirs (store): the
+// smaller one's f is scaled down by a power of two, exact unless it
+// underflows (see below).
 //
 // While every value of a level has s = 0, the split loops multiply the f's
 // as plain float64: products stay below 2^(2·shiftFree) = 2^1000, far from
 // overflow. A level that meets a shifted value ranks each cell in a scale
 // of its own (rankScaled): with S the largest sum of a left and a right
-// operand's shifts over the cell's splits, every candidate is approximated
-// in units of 2^S, still as plain float64. A product a·c takes a's f times
-// 2^(sa - sl) (sl the left chain's larger shift of its min and max), c's
-// likewise, and the product of the two times 2^(sl + sr - S); a sum b+d
+// chain's shifts over the cell's splits, every candidate is approximated in
+// units of 2^S, still as plain float64. A product a·c takes a's f times
+// 2^(sl + sr - S) (sl, sr the two chains' shifts) times c's f; a sum b+d
 // takes each f times 2^(s - S). All these powers are at most 1, so nothing
 // overflows (|products| < 2^1000); pow2 clamps exponents below -1022.
 //
@@ -29,18 +31,20 @@ import (
 // Where nothing underflows, scaling by a power of two is exact, so as for
 // unscaled values:
 //   - Product a·c: each operand carries a relative error below u, the
-//     product is rounded once (2^-53): |P - ac| ≤ 2.51u·|ac| ≤ 2.52u·|P|
-//     < 2^-50·|P|.
+//     product is rounded once (2^-53; the scaling of an operand is exact):
+//     |P - ac| ≤ 2.51u·|ac| ≤ 2.52u·|P| < 2^-50·|P|.
 //   - Sum b+d: each operand within u, the sum rounded once (2^-53 of
 //     |B + D| ≤ |B| + |D|): |S - (b+d)| < 2^-51·(|B| + |D|).
 //
 // Where something underflows (a clamped or subnormal power, operand or
-// product), the value is tiny in the cell's scale: an operand scaled below
-// 2^-1022 is below 2^500·2^-1022 = 2^-522 (|f| < 2^500), so its products
-// are below 2^-22, and a product scaled by less than 2^-1022 is below
-// 2^1000·2^-1022 = 2^-22; computed and true values are both that small, and
-// subnormal roundings add at most 2^-1074·2^500. So every error is within
-// 2^-50 of the value plus eta = 2^-20 absolute.
+// product: a stored f scaled to its chain's shift, an operand scaled to the
+// cell), the value is tiny in the cell's scale: an operand whose scaled f
+// falls below 2^-1022 had |f| < 2^500, so its value is below 2^-522 in the
+// units of the product's shifts, and its products (the other operand's f
+// is below 2^500) below 2^-22; a product scaled by less than 2^-1022 is
+// below 2^1000·2^-1022 = 2^-22. Computed and true values are then both that
+// small, and subnormal roundings add at most 2^-1074·2^500. So every error
+// is within 2^-50 of the value plus eta = 2^-20 absolute.
 //
 // The engine bounds a product by delta·|P| + eta and a sum by
 // delta·(|B| + |D|) + eta, four times the proven relative error, and forms
