@@ -58,7 +58,7 @@ type cellVal struct {
 	x    *big.Int // the value when it does not fit int64 (stored in the arena)
 	// root says which operators the value is known to be the root of:
 	// rootMul if it is the product, rootAdd if the sum, of some values of
-	// its two parts at a split (see dominated).
+	// its two parts at a split (see undominated).
 	root uint8
 }
 
