@@ -489,6 +489,9 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin flo
 	rc, rd := R[0].root[:len(fa)], R[1].root[:len(fa)]
 	M = M[:len(fa)]
 	for k, a := range fa {
+		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
+			continue // both right operands dominated: nothing to rank
+		}
 		b, c, d := fb[k], fc[k], fd[k]
 		var hx, he, lx, le float64
 		if M[k] {
@@ -604,6 +607,9 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 	rc, rd := R[0].root[:len(M)], R[1].root[:len(M)]
 	for k := range M {
 		var hx, he, lx, le float64
+		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
+			continue // both right operands dominated: nothing to rank
+		}
 		if M[k] {
 			// The product times 2^(the two shifts - scale), folded into
 			// the left operands.

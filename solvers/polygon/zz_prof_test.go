@@ -1,12 +1,12 @@
 package polygon
 
 import (
-	"math/big"
-	"slices"
-	"sync/atomic"
 	"context"
+	"math/big"
 	"os"
+	"slices"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -59,5 +59,26 @@ func TestZZCells(t *testing.T) {
 			mn := slices.MinFunc(set, (*big.Int).Cmp)
 			t.Logf("i=%d ln=%d lo %v/%v hi %v/%v", i, ln, tb.value(i, ln, false), mn, tb.value(i, ln, true), mx)
 		}
+	}
+}
+
+func TestZZLatency(t *testing.T) {
+	if os.Getenv("ZZLAT") == "" {
+		t.Skip()
+	}
+	p := kernelRandPolygon(2500, 1, "mixed")
+	for _, d := range []time.Duration{100, 300, 600, 900, 1200, 1500, 2000, 2500, 3000, 3500} {
+		var last atomic.Int32
+		cfg := defaultConfig()
+		cfg.pollHook = func(ph phase, work, big int) bool { last.Store(int32(ph)); return false }
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan time.Time, 1)
+		go func() { solveWith(ctx, p, Options{}, cfg); done <- time.Now() }()
+		time.Sleep(d * time.Millisecond)
+		ph := phase(last.Load())
+		st := time.Now()
+		cancel()
+		end := <-done
+		t.Logf("at %v phase %s: latency %v", d*time.Millisecond, ph, end.Sub(st))
 	}
 }
