@@ -284,24 +284,31 @@ func refTables(p *Polygon) (lo, hi [][]*big.Int) {
 		lo[i], hi[i] = make([]*big.Int, n+1), make([]*big.Int, n+1)
 		lo[i][1], hi[i][1] = p.Values[i], p.Values[i]
 	}
+	var e [4]big.Int // every candidate in scratch: the extremes are copied
 	for ln := 2; ln <= n; ln++ {
 		for i := 0; i < n; i++ {
-			var mn, mx *big.Int
+			mn, mx := new(big.Int), new(big.Int)
 			for s := 1; s < ln; s++ {
 				r := (i + s) % n
 				a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
-				var cands []*big.Int
+				cands := e[:2]
 				if p.Ops[r] == '+' {
-					cands = []*big.Int{new(big.Int).Add(a, c), new(big.Int).Add(b, d)}
+					e[0].Add(a, c)
+					e[1].Add(b, d)
 				} else {
-					cands = []*big.Int{new(big.Int).Mul(a, c), new(big.Int).Mul(a, d), new(big.Int).Mul(b, c), new(big.Int).Mul(b, d)}
+					e[0].Mul(a, c)
+					e[1].Mul(a, d)
+					e[2].Mul(b, c)
+					e[3].Mul(b, d)
+					cands = e[:]
 				}
-				for _, x := range cands {
-					if mn == nil || x.Cmp(mn) < 0 {
-						mn = x
+				for k := range cands {
+					x := &cands[k]
+					if s == 1 && k == 0 || x.Cmp(mn) < 0 {
+						mn.Set(x)
 					}
-					if mx == nil || x.Cmp(mx) > 0 {
-						mx = x
+					if s == 1 && k == 0 || x.Cmp(mx) > 0 {
+						mx.Set(x)
 					}
 				}
 			}
