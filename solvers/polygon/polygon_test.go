@@ -462,6 +462,46 @@ func TestWhereSeedLongWraps(t *testing.T) {
 	}
 }
 
+// Families of rings where pruning, dominance and the residue proofs meet
+// their edge cases, every table entry and the plan against the reference:
+// 90-bit values, '*'-heavy and '+'-heavy rings of small values (zeros,
+// long runs, tiny extremes beside huge candidates), near-ties at 2^200
+// (candidates that agree in their top 60 bits) and shifted values 6·2^700.
+func TestFamiliesAgainstReference(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := range 60 {
+		n := 2 + rng.IntN(50)
+		p := &Polygon{}
+		for range n {
+			op := "+*"[rng.IntN(2)]
+			v := new(big.Int)
+			switch trial % 5 {
+			case 0:
+				v.SetUint64(rng.Uint64()).Lsh(v, 27).Add(v, big.NewInt(rng.Int64N(1<<27))).Sub(v, new(big.Int).Lsh(big.NewInt(1), 90))
+			case 1:
+				if rng.IntN(5) > 0 {
+					op = '*'
+				}
+				v.SetInt64(rng.Int64N(7) - 3)
+			case 2:
+				if sign := rng.Int64N(3) - 1; sign != 0 {
+					v.Lsh(big.NewInt(1), 200).Add(v, new(big.Int).Lsh(big.NewInt(rng.Int64N(1<<20)), 140)).Mul(v, big.NewInt(sign))
+				}
+			case 3:
+				v.SetInt64(rng.Int64N(13) - 6).Lsh(v, 700)
+			case 4:
+				if rng.IntN(5) > 0 {
+					op = '+'
+				}
+				v.SetInt64(rng.Int64N(21) - 10)
+			}
+			p.Ops, p.Values = append(p.Ops, op), append(p.Values, v)
+		}
+		checkTables(t, fmt.Sprintf("trial %d (%.80s…)", trial, p), p)
+	}
+}
+
 // Mixed operators with values in [-2, 2] reach about 50 digits at n = 400;
 // at n = 180 (beyond int64 already) the exact engine—float ranking, residue
 // tie proofs—must agree with the plain big-number DP on every score.
