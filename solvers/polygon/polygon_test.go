@@ -489,7 +489,7 @@ func TestFamiliesAgainstReference(t *testing.T) {
 					v.Lsh(big.NewInt(1), 200).Add(v, new(big.Int).Lsh(big.NewInt(rng.Int64N(1<<20)), 140)).Mul(v, big.NewInt(sign))
 				}
 			case 3:
-				v.SetInt64(rng.Int64N(13) - 6).Lsh(v, 700)
+				v.SetInt64(rng.Int64N(13)-6).Lsh(v, 700)
 			case 4:
 				if rng.IntN(5) > 0 {
 					op = '+'
