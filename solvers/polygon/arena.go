@@ -20,6 +20,8 @@ import (
 type arena struct {
 	dir  [][]big.Word
 	next atomic.Int64 // the next chunk index
+	// words counts the words of every chunk made, for the table budget.
+	words atomic.Int64
 	// chunkWords is the size of the chunks started in this level.
 	chunkWords int
 }
@@ -74,6 +76,7 @@ func (w *arenaWriter) put(x *big.Int) uint64 {
 	if w.chunk == nil || w.off+need > len(w.chunk) {
 		w.idx = int(w.a.next.Add(1) - 1)
 		w.chunk = make([]big.Word, max(w.a.chunkWords, need))
+		w.a.words.Add(int64(len(w.chunk)))
 		w.a.dir[w.idx] = w.chunk
 		w.off = 0
 	}

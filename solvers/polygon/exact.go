@@ -301,6 +301,25 @@ func (g *genTables) value(i, c int, hi bool) num {
 	return num{s: int64(row.w[c])}
 }
 
+// need is the memory the tables and big values take once level ln, whose
+// values have at most bits bits, is stored: the budget applies to all of
+// it, so a solve whose numbers would not fit is refused with a SizeError
+// (at the first level that would pass the budget), not killed for want of
+// memory. end is what they are bound to take by the end, for the message:
+// levels ln..n with values growing as they did up to ln-1 (about linearly:
+// a chain's bits are at most its vertices' together).
+func (g *genTables) need(n, ln, bits int) (now, end int64) {
+	words := g.ar.words.Load()
+	now = genBytes(n) + 8*(words+int64(2*n*(bits/64+2)))
+	if b := g.bitsAt[ln-1]; b > 64 {
+		rate := float64(b) / float64(ln-1)
+		for l := ln; l <= n; l++ {
+			words += int64(2 * n * (int(rate*float64(l))/64 + 2))
+		}
+	}
+	return now, max(now, genBytes(n)+8*words)
+}
+
 // store writes chain (i, ln) into both layouts, its big values into the
 // arena (once when its min and max are one value), and its approximations
 // in the chain's shift (see ext.go).
@@ -396,6 +415,9 @@ func (t *tables) runGen(ln0 int) error {
 		bits := 0
 		for a := 1; a < ln; a++ {
 			bits = max(bits, g.bitsAt[a]+g.bitsAt[ln-a])
+		}
+		if now, end := g.need(n, ln, bits+1); now > t.opts.MaxTableBytes {
+			return &SizeError{N: n, Need: end, Limit: t.opts.MaxTableBytes}
 		}
 		g.ar.reserve(2*n, bits+1, len(work))
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {

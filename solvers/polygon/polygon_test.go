@@ -572,6 +572,22 @@ func TestSizeRefused(t *testing.T) {
 	}
 }
 
+// The budget covers the big numbers too: randpolygon(300, 1) fits tables of
+// 12.5 MiB but not its 200-digit numbers besides; it is refused once they
+// would pass the budget, with a SizeError, and solved with room for them.
+func TestSizeRefusedForBigNumbers(t *testing.T) {
+	p := kernelRandPolygon(300, 1, "mixed")
+	limit := genBytes(300) + fastBytes(300)
+	_, err := SolveWith(context.Background(), p, Options{MaxTableBytes: limit})
+	var se *SizeError
+	if !errors.As(err, &se) || se.N != 300 || se.Limit != limit || se.Need <= limit {
+		t.Fatalf("got %v, want a SizeError for n = 300 needing more than %d bytes", err, limit)
+	}
+	if _, err := SolveWith(context.Background(), p, Options{MaxTableBytes: 2 * se.Need}); err != nil {
+		t.Fatalf("with twice the %d bytes it was said to need: %v", se.Need, err)
+	}
+}
+
 func ExampleSolve() {
 	p, _ := Parse("* -5 + -2 * -8 * -5 + 8")
 	r, _ := Solve(context.Background(), p)

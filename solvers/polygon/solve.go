@@ -33,8 +33,10 @@ type Options struct {
 	// Workers is the number of goroutines each DP level is split over
 	// (default: GOMAXPROCS).
 	Workers int
-	// MaxTableBytes caps the memory of the DP tables (default
-	// DefaultMaxTableBytes); larger instances are refused with a *SizeError.
+	// MaxTableBytes caps the memory of the DP tables, big numbers included
+	// (default DefaultMaxTableBytes); larger instances are refused with a
+	// *SizeError: before the solve when the tables alone would not fit, else
+	// at the first level whose numbers would pass it.
 	MaxTableBytes int64
 }
 

@@ -82,3 +82,13 @@ func TestZZLatency(t *testing.T) {
 		t.Logf("at %v phase %s: latency %v", d*time.Millisecond, ph, end.Sub(st))
 	}
 }
+
+func TestZZNeed(t *testing.T) {
+	for _, n := range []int{300, 600, 1000} {
+		p := kernelRandPolygon(n, 1, "mixed")
+		_, err := SolveWith(context.Background(), p, Options{MaxTableBytes: 1})
+		t.Log(n, err)
+		_, err = SolveWith(context.Background(), p, Options{MaxTableBytes: genBytes(n) + fastBytes(n)})
+		t.Log(n, err)
+	}
+}
