@@ -8,9 +8,9 @@ import (
 	"gamelab/internal/checked"
 )
 
-// The exact engine. Each table entry holds an exact value (x, or the int64
-// in w when x is nil), an approximation f·2^s with relative error below
-// 2^-52 (see ext.go), the value's residues w (mod 2^64) and m (mod 2^61-1),
+// The exact engine. Each table entry holds an exact value (x, a ref into the
+// arena, or the int64 in w when x is 0), an approximation f·2^s (see
+// ext.go), the value's residues w (mod 2^64) and m (mod 2^61-1),
 // and root bits saying whether it is known to be a product or a sum of
 // values of two parts (see undominated).
 //

@@ -92,3 +92,22 @@ func TestZZNeed(t *testing.T) {
 		t.Log(n, err)
 	}
 }
+
+func TestZZLatency2(t *testing.T) {
+	if os.Getenv("ZZLAT") == "" {
+		t.Skip()
+	}
+	p := kernelRandPolygon(2500, 1, "mixed")
+	for d := 100; d < 4000; d += 150 {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan time.Time, 1)
+		go func() { Solve(ctx, p); done <- time.Now() }()
+		time.Sleep(time.Duration(d) * time.Millisecond)
+		st := time.Now()
+		cancel()
+		end := <-done
+		if lat := end.Sub(st); lat > 3*time.Millisecond {
+			t.Logf("at %dms: latency %v", d, lat)
+		}
+	}
+}
