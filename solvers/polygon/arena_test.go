@@ -1,0 +1,61 @@
+package polygon
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// Values put into the arena come back the same, signs and lengths
+// included, from several writers and across levels (reserve between them),
+// values larger than a chunk among them; a view cannot grow into the words
+// after it.
+func TestArenaRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	var a arena
+	writers := []arenaWriter{{a: &a}, {a: &a}, {a: &a}}
+	var vals []*big.Int
+	var refs []uint64
+	for level := range 6 {
+		bits := 64 << level
+		if level == 5 {
+			bits = 64 * (3*minChunkWords + 5) // more than a chunk
+		}
+		count := 200
+		if level == 5 {
+			count = 4
+		}
+		a.reserve(count, bits, len(writers))
+		for range count {
+			words := make([]big.Word, 1+rng.IntN(bits/64))
+			for k := range words {
+				words[k] = big.Word(rng.Uint64())
+			}
+			x := new(big.Int).SetBits(words)
+			if rng.IntN(2) == 0 {
+				x.Neg(x)
+			}
+			if x.Sign() == 0 {
+				continue
+			}
+			w := &writers[rng.IntN(len(writers))]
+			vals, refs = append(vals, x), append(refs, w.put(x))
+		}
+	}
+	var z big.Int
+	for k, ref := range refs {
+		if ref == 0 {
+			t.Fatalf("value %d got ref 0, which means none", k)
+		}
+		v := a.get(ref, &z)
+		if v.Cmp(vals[k]) != 0 {
+			t.Fatalf("value %d: got back %.40v…, put %.40v…", k, v, vals[k])
+		}
+		if ws := v.Bits(); cap(ws) != len(ws) {
+			t.Fatalf("value %d: view has capacity %d beyond its %d words", k, cap(ws), len(ws))
+		}
+	}
+	if int(a.next.Load()) > len(a.dir) {
+		t.Fatalf("%d chunks made, directory of %d", a.next.Load(), len(a.dir))
+	}
+}
