@@ -3,6 +3,7 @@ package polygon
 import (
 	"math/big"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 )
 
@@ -57,5 +58,29 @@ func TestArenaRoundTrip(t *testing.T) {
 	}
 	if int(a.next.Load()) > len(a.dir) {
 		t.Fatalf("%d chunks made, directory of %d", a.next.Load(), len(a.dir))
+	}
+}
+
+// The leaves are stored in the arena before any level: its reservation
+// must cover them however large they are (100 values of 200000 bits fill
+// a dozen chunks).
+func TestArenaHoldsHugeLeaves(t *testing.T) {
+	p := &Polygon{}
+	for k := range 100 {
+		v := new(big.Int).Lsh(big.NewInt(int64(k+1)), 200000)
+		if k%3 == 0 {
+			v.Neg(v)
+		}
+		p.Ops, p.Values = append(p.Ops, '*'), append(p.Values, v)
+	}
+	tb := &tables{n: 100, opts: Options{Workers: 1}, cfg: defaultConfig(), stop: new(atomic.Bool)}
+	g, err := tb.newGenTables(2, p.Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range p.Values {
+		if got := g.value(i, 0, true); got.b == nil || got.b.Cmp(v) != 0 {
+			t.Fatalf("leaf %d does not come back", i)
+		}
 	}
 }

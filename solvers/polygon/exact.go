@@ -228,15 +228,17 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		return g, nil
 	}
 	mt = t.meter(phaseLeaves)
-	g.ar.reserve(n, 64, 1)
-	aw := arenaWriter{a: &g.ar}
 	g.bitsAt[1] = 64
+	for _, v := range values {
+		g.bitsAt[1] = max(g.bitsAt[1], v.BitLen())
+	}
+	g.ar.reserve(n, g.bitsAt[1], 1)
+	aw := arenaWriter{a: &g.ar}
 	for x := 0; x < n; x++ {
 		v := cellOf(numOfBig(values[x]))
 		var ref uint64
 		if v.x != nil {
 			ref = aw.put(v.x)
-			g.bitsAt[1] = max(g.bitsAt[1], v.x.BitLen())
 		}
 		g.sLo.set(x, 0, v, ref)
 		g.sHi.set(x, 0, v, ref)
