@@ -14,44 +14,50 @@ import (
 // value (chunk 0 is never used).
 //
 // Each worker appends to chunks of its own (arenaWriter); chunk indexes come
-// from an atomic counter. The directory is grown only between levels
-// (reserve), by enough for the level's worst case, so that workers store
-// into it without locks while others read what earlier levels stored.
+// from an atomic counter. The directory has two levels, segments of
+// segChunks chunk slots under a fixed array of atomic pointers, so it never
+// moves: a writer fills its own slots while others read slots filled in
+// earlier levels (a level's cells read only earlier levels' values, and
+// the levels are joined), with no lock and no bound to reserve.
 type arena struct {
-	dir  [][]big.Word
-	next atomic.Int64 // the next chunk index
+	segs [maxSegs]atomic.Pointer[[segChunks][]big.Word]
+	next atomic.Int64 // the next chunk index (0 is never used)
 	// words counts the words of every chunk made, for the table budget.
 	words atomic.Int64
 	// chunkWords is the size of the chunks started in this level.
 	chunkWords int
 }
 
-// minChunkWords is the smallest chunk: 256 KiB.
-const minChunkWords = 1 << 15
+const (
+	segChunks = 1 << 10
+	maxSegs   = 1 << 12 // 4M chunks of at least 256 KiB: far beyond any budget
+	// minChunkWords is the smallest chunk: 256 KiB.
+	minChunkWords = 1 << 15
+)
 
-// reserve prepares a level that stores at most values values of at most
-// bits bits each, for workers writers: no writer runs meanwhile.
-func (a *arena) reserve(values, bits, workers int) {
-	if a.next.Load() == 0 {
-		a.next.Store(1)
+// level prepares a level whose values have at most bits bits (no writer
+// runs meanwhile): chunks at least four values long, so that a chunk is
+// left at least 3/4 full.
+func (a *arena) level(bits int) {
+	a.chunkWords = max(minChunkWords, 4*(bits/64+2))
+}
+
+// slot is chunk c's place in the directory, its segment made on first use.
+func (a *arena) slot(c int) *[]big.Word {
+	p := &a.segs[c/segChunks]
+	seg := p.Load()
+	if seg == nil {
+		p.CompareAndSwap(nil, new([segChunks][]big.Word))
+		seg = p.Load()
 	}
-	per := bits/64 + 2 // header and magnitude words
-	a.chunkWords = max(minChunkWords, 4*per)
-	// A writer starts a chunk only when the value does not fit the rest of
-	// its current one, so every chunk but its last is 3/4 full.
-	chunks := values*per/(a.chunkWords*3/4) + 2*workers + 2
-	if need := int(a.next.Load()) + chunks; need > len(a.dir) {
-		dir := make([][]big.Word, max(need, 2*len(a.dir)))
-		copy(dir, a.dir)
-		a.dir = dir
-	}
+	return &seg[c%segChunks]
 }
 
 // get makes z a view of the value ref refers to and returns it. The view
 // shares the arena's words: it must never be changed (z.Neg on itself only
 // flips the sign; the capacity is cut so nothing can append into the arena).
 func (a *arena) get(ref uint64, z *big.Int) *big.Int {
-	c := a.dir[ref>>32]
+	c := a.segs[ref>>32/segChunks].Load()[ref>>32%segChunks]
 	off := int(uint32(ref))
 	end := off + 1 + int(c[off]>>1)
 	z.SetBits(c[off+1 : end : end])
@@ -74,10 +80,10 @@ func (w *arenaWriter) put(x *big.Int) uint64 {
 	ws := x.Bits()
 	need := len(ws) + 1
 	if w.chunk == nil || w.off+need > len(w.chunk) {
-		w.idx = int(w.a.next.Add(1) - 1)
+		w.idx = int(w.a.next.Add(1))
 		w.chunk = make([]big.Word, max(w.a.chunkWords, need))
+		*w.a.slot(w.idx) = w.chunk
 		w.a.words.Add(int64(len(w.chunk)))
-		w.a.dir[w.idx] = w.chunk
 		w.off = 0
 	}
 	hdr := big.Word(len(ws)) << 1

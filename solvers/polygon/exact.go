@@ -232,7 +232,7 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	for _, v := range values {
 		g.bitsAt[1] = max(g.bitsAt[1], v.BitLen())
 	}
-	g.ar.reserve(n, g.bitsAt[1], 1)
+	g.ar.level(g.bitsAt[1])
 	aw := arenaWriter{a: &g.ar}
 	for x := 0; x < n; x++ {
 		v := cellOf(numOfBig(values[x]))
@@ -421,7 +421,7 @@ func (t *tables) runGen(ln0 int) error {
 		if now, end := g.need(n, ln, bits+1); now > t.opts.MaxTableBytes {
 			return &SizeError{N: n, Need: end, Limit: t.opts.MaxTableBytes}
 		}
-		g.ar.reserve(2*n, bits+1, len(work))
+		g.ar.level(bits + 1)
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
 				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
