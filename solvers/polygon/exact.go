@@ -40,7 +40,7 @@ type genTables struct {
 	maxS               int32 // largest shift stored so far
 	ar                 arena // the big values
 	// bitsAt[ln] bounds the bit length of chains of length ln (64 for
-	// int64 values), for the arena's reservations.
+	// int64 values): it sizes the arena's chunks and projects the budget.
 	bitsAt []int
 }
 
