@@ -1,6 +1,14 @@
 // Package polygonbench holds the deterministic polygon-game instances of the
 // whole-process benchmarks and the benchmarks themselves (polygon_test.go),
-// which run `gamelab polygon` beside the baselines in ../shared/bench.
+// which run `gamelab polygon` beside the baselines in ../shared/bench: the
+// seed's Java, two int64 C DPs, and the exact GMP DP (polygon_gmp.c, needs
+// gcc and libgmp-dev), e.g.
+//
+//	go test -run X -bench ExactVsGMP -benchtime 1x ./bench/polygon/
+//
+// A missing baseline (../shared/bench, a compiler, GMP) skips what needs it
+// with one line saying so; with GAMELAB_REQUIRE_BASELINES=1, as CI sets, it
+// fails instead.
 package polygonbench
 
 import (
@@ -40,6 +48,41 @@ func Instance(n int, ops string, lo, hi int64, seed uint64) ([]byte, error) {
 		out = append(out, op...)
 		out = append(out, ' ')
 		out = strconv.AppendInt(out, lo+int64((x>>1)%uint64(hi-lo+1)), 10)
+	}
+	return append(out, '\n'), nil
+}
+
+// RandInstance writes gamelab's randpolygon(n, seed) in seed 000's format:
+// the kernel's generator (kernel/games: splitmix64 from seed, an unbiased
+// draw of each operator, '+' or '*', then of each value in [-10, 10]). Its
+// best scores run to hundreds of digits (n = 600: 256 digits), the exact
+// work polygon_gmp.c is the baseline for. TestRandInstanceIsRandpolygon
+// holds it to the kernel's.
+func RandInstance(n int, seed uint64) ([]byte, error) {
+	if n < 1 {
+		return nil, fmt.Errorf("polygon instance: need n >= 1, got %d", n)
+	}
+	state := seed
+	intn := func(bound uint64) uint64 {
+		limit := -bound % bound // draws below it are rejected: no modulo bias
+		for {
+			state += 0x9e3779b97f4a7c15
+			z := state
+			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+			z = (z ^ z>>27) * 0x94d049bb133111eb
+			if z ^= z >> 31; z >= limit {
+				return z % bound
+			}
+		}
+	}
+	out := strconv.AppendInt(nil, int64(n), 10)
+	out = append(out, '\n')
+	for i := range n {
+		if i > 0 {
+			out = append(out, ' ')
+		}
+		out = append(out, "+*"[intn(2)], ' ')
+		out = strconv.AppendInt(out, -10+int64(intn(21)), 10)
 	}
 	return append(out, '\n'), nil
 }

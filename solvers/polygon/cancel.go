@@ -17,18 +17,19 @@ import (
 //	switch  one row of the int64 tables copied: 4(n-1) entries
 //	exact   one cell's float ranking and candidate scans (3(n-1) split
 //	        points, each with at most four int64 exact operations), and at
-//	        most one math/big operation (or residue proof, rns.go, also
-//	        linear in the values' length); between levels one row of
-//	        residues checked, at most one big entry's extended
+//	        most one math/big operation (storing a cell copies its two
+//	        values into the arena, linear in their length too)
 //	result  one edge's two scores
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split
 //	trace   one step of Trace: one merge (and its big-number operation)
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
-// and 6306 (exact tables; 5704 when both exist during the switch), so a poll gap is at most a few tens of thousands
-// of cheap operations—well under a millisecond—plus one big-number operation
-// on the values of the instance. The test hook pollHook checks these bounds.
+// and 9362 (exact tables, big values aside; 7670 when both exist during the
+// switch), so a poll gap is at most a few tens of thousands of cheap
+// operations—well under a millisecond—plus one big-number operation on the
+// values of the instance. The test hook (config.pollHook) checks these
+// bounds.
 type phase uint8
 
 const (
@@ -56,20 +57,19 @@ type meter struct {
 	phase phase
 	work  int
 	big   int
+	// hook, when set (by tests, config.pollHook), sees every poll: its phase
+	// and the work the goroutine did since its previous poll. Returning true
+	// raises the stop flag at once, as a cancelled context does a moment
+	// later (AfterFunc runs in a goroutine of its own).
+	hook func(ph phase, work, big int) bool
 }
-
-// pollHook, when set (by tests), sees every poll: its phase and the work the
-// goroutine did since its previous poll. Returning true raises the stop flag
-// at once, as a cancelled context does a moment later (AfterFunc runs in a
-// goroutine of its own).
-var pollHook func(ph phase, work, big int) bool
 
 func (m *meter) add(units int) { m.work += units }
 
 // stopped reports whether the solve is to stop. It is small enough to inline:
-// a global load, a branch and an atomic load when no hook is set.
+// a load, a branch and an atomic load when no hook is set.
 func (m *meter) stopped() bool {
-	if pollHook != nil {
+	if m.hook != nil {
 		m.report()
 	}
 	return m.stop.Load()
@@ -77,7 +77,7 @@ func (m *meter) stopped() bool {
 
 // report hands the poll gap to the hook and starts a new one.
 func (m *meter) report() {
-	if pollHook(m.phase, m.work, m.big) {
+	if m.hook(m.phase, m.work, m.big) {
 		m.stop.Store(true)
 	}
 	m.work, m.big = 0, 0

@@ -18,16 +18,17 @@ type gap struct {
 	work, big int
 }
 
-// recordPolls runs f with pollHook set to record every poll; at (0-based)
-// poll number cancelAt it calls cancel and raises the flag (-1: never).
-// After f returns, no poll may happen: a late one means a goroutine of the
-// solve is still running.
-func recordPolls(t *testing.T, cancelAt int, cancel func(), f func()) (polls []gap, cancelIdx int) {
+// recordPolls runs f with a config whose poll hook records every poll; at
+// (0-based) poll number cancelAt it calls cancel and raises the flag (-1:
+// never). After f returns, no poll may happen: a late one means a goroutine
+// of the solve is still running.
+func recordPolls(t *testing.T, cancelAt int, cancel func(), f func(cfg *config)) (polls []gap, cancelIdx int) {
 	t.Helper()
 	var mu sync.Mutex
 	returned := false
 	cancelIdx = -1
-	pollHook = func(ph phase, work, big int) bool {
+	cfg := defaultConfig()
+	cfg.pollHook = func(ph phase, work, big int) bool {
 		mu.Lock()
 		defer mu.Unlock()
 		if returned {
@@ -41,8 +42,7 @@ func recordPolls(t *testing.T, cancelAt int, cancel func(), f func()) (polls []g
 		}
 		return false
 	}
-	defer func() { pollHook = nil }()
-	f()
+	f(cfg)
 	mu.Lock()
 	returned = true
 	mu.Unlock()
@@ -73,8 +73,7 @@ func pollBound(ph phase, n int) (work int, big bool) {
 }
 
 // cancelCases go through every phase: int64 only, int64 then exact, exact
-// from the leaves with every split computed exactly (600-bit values; with
-// residue proofs, rns.go, when the caller sets rnsMinN to 0).
+// from the leaves on 600-bit values (shifted levels from the start).
 func cancelCases() []struct {
 	name   string
 	p      *Polygon
@@ -100,15 +99,14 @@ func cancelCases() []struct {
 // polls: the latency bound, proved by counting instead of timing. A phase
 // that stopped polling would report all its work at its closing poll.
 func TestPollGapsBounded(t *testing.T) {
-	defer func(n int) { rnsMinN = n }(rnsMinN)
-	rnsMinN = 0
+	t.Parallel()
 	for _, tc := range cancelCases() {
 		for _, workers := range []int{1, 2} {
 			n := tc.p.N()
 			var r *Result
-			polls, _ := recordPolls(t, -1, nil, func() {
+			polls, _ := recordPolls(t, -1, nil, func(cfg *config) {
 				var err error
-				if r, err = SolveWith(context.Background(), tc.p, Options{Workers: workers}); err != nil {
+				if r, err = solveWith(context.Background(), tc.p, Options{Workers: workers}, cfg); err != nil {
 					t.Fatal(err)
 				}
 				if _, err := r.TraceContext(context.Background()); err != nil {
@@ -139,8 +137,7 @@ func TestAllocRowsPolls(t *testing.T) {
 	var stop atomic.Bool
 	mt := meter{stop: &stop, phase: phaseAlloc}
 	var gaps []int
-	pollHook = func(ph phase, work, big int) bool { gaps = append(gaps, work); return false }
-	defer func() { pollHook = nil }()
+	mt.hook = func(ph phase, work, big int) bool { gaps = append(gaps, work); return false }
 	tab, err := allocRows[int64](&mt, rows, cols)
 	if err != nil {
 		t.Fatal(err)
@@ -183,25 +180,23 @@ func TestLargestAcceptedSizes(t *testing.T) {
 	if got := largest(fastBytes); got != 13377 {
 		t.Errorf("largest int64-only n = %d, cancel.go says 13377", got)
 	}
-	if got := largest(genBytes); got != 6306 {
-		t.Errorf("largest exact n = %d, cancel.go says 6306", got)
+	if got := largest(genBytes); got != 9362 {
+		t.Errorf("largest exact n = %d, cancel.go says 9362", got)
 	}
-	if got := largest(func(n int) int64 { return genBytes(n) + fastBytes(n) }); got != 5704 {
-		t.Errorf("largest n switching to exact = %d, cancel.go says 5704", got)
+	if got := largest(func(n int) int64 { return genBytes(n) + fastBytes(n) }); got != 7670 {
+		t.Errorf("largest n switching to exact = %d, cancel.go says 7670", got)
 	}
 }
 
 // Cancelling at any poll of any phase makes Solve return ctx.Err() after at
 // most one more poll gap per goroutine, with none of its goroutines left.
 func TestCancelAtEveryPhase(t *testing.T) {
-	defer func(n int) { rnsMinN = n }(rnsMinN)
-	rnsMinN = 0
 	base := runtime.NumGoroutine()
 	for _, tc := range cancelCases() {
 		const workers = 2
 		n := tc.p.N()
-		full, _ := recordPolls(t, -1, nil, func() {
-			if _, err := SolveWith(context.Background(), tc.p, Options{Workers: workers}); err != nil {
+		full, _ := recordPolls(t, -1, nil, func(cfg *config) {
+			if _, err := solveWith(context.Background(), tc.p, Options{Workers: workers}, cfg); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -226,8 +221,8 @@ func TestCancelAtEveryPhase(t *testing.T) {
 		for _, k := range slices.Sorted(maps.Keys(at)) {
 			ctx, cancel := context.WithCancel(context.Background())
 			var err error
-			polls, idx := recordPolls(t, k, cancel, func() {
-				_, err = SolveWith(ctx, tc.p, Options{Workers: workers})
+			polls, idx := recordPolls(t, k, cancel, func(cfg *config) {
+				_, err = solveWith(ctx, tc.p, Options{Workers: workers}, cfg)
 			})
 			if idx < 0 {
 				t.Fatalf("%s: the solve ended before poll %d (it has %d)", tc.name, k, len(full))
@@ -274,7 +269,10 @@ func TestCancelTraceAndBefore(t *testing.T) {
 	r := mustSolve(t, genPolygon(60, "mixed", -3, 3))
 	ctx, cancel := context.WithCancel(context.Background())
 	var err error
-	polls, idx := recordPolls(t, 10, cancel, func() { _, err = r.TraceContext(ctx) })
+	polls, idx := recordPolls(t, 10, cancel, func(cfg *config) {
+		r.cfg = cfg
+		_, err = r.TraceContext(ctx)
+	})
 	if !errors.Is(err, context.Canceled) || idx != 10 || len(polls) != 11 {
 		t.Fatalf("TraceContext cancelled at step 10: err %v after %d polls", err, len(polls))
 	}

@@ -4,41 +4,47 @@ import (
 	"cmp"
 	"math"
 	"math/big"
+
+	"gamelab/internal/checked"
 )
 
-// The exact engine. Each table entry holds an exact value (x, or the int64
-// in w when x is nil), an approximation f·2^s with relative error below
-// 2^-52 (see ext.go), and the value's residues w (mod 2^64) and m
-// (mod 2^61-1).
+// The exact engine. Each table entry holds an exact value (x, a ref into the
+// arena, or the int64 in w when x is 0), an approximation f·2^s (see
+// ext.go), the value's residues w (mod 2^64) and m (mod 2^61-1),
+// and root bits saying whether it is known to be a product or a sum of
+// values of two parts (see undominated).
 //
 // For a cell it first ranks all split points on the approximations: with
 // delta bounding the relative error of a candidate, the exact maximum is at
 // least L = max(x - delta|x|) over candidates, so only candidates with
-// x + delta|x| ≥ L can be it (the minimum likewise). Those are computed
-// exactly, except that a candidate whose residues equal the current leader's
-// and whose approximation lies within 2^120 of it is equal to it (their
-// difference is a multiple of 2^64·(2^61-1) smaller than that), so ties—very
-// common, e.g. along runs of '*'—cost no big arithmetic while values are
-// below about 2^170; beyond, residues modulo more primes prove them in
-// linear time (rns.go). Exact results are kept as int64 when they fit. Levels
-// whose values are all below 2^shiftFree rank and compare candidates with
-// plain float64 (several times cheaper than ext, and where most solves spend
-// their time); any other level does so in ext, whose exponent cannot overflow, so big
-// arithmetic stays confined to candidates that can win (or tie) at every
-// magnitude.
+// x + delta|x| ≥ L can be it (the minimum likewise). Levels whose values are
+// all below 2^shiftFree do so in plain float64, others in a scale of each
+// cell's own (still float64, see ext.go), so pruning works at any magnitude.
+//
+// Most candidates that survive such ranking are ties, along runs of '*':
+// the extreme is a product of factors and every split between two of them
+// gives it. Candidates whose right operand is itself a product (or, at a
+// '+' edge, a sum) are dominated by a split further right and dropped
+// (undominated), which leaves about one candidate where a run tied. The
+// rest are settled exactly (settle): a candidate whose residues equal the
+// leader's and whose approximation lies within 2^120 of it is equal to it
+// (their difference is a multiple of 2^64·(2^61-1) > 2^125); any other is
+// computed. So big arithmetic is about one multiplication per cell extreme,
+// and exact results are kept as int64 when they fit.
 type genTables struct {
+	// By start, sLo and sHi hold everything about a chain; by end, tLo and
+	// tHi only what the split loops read of right operands (f, s, root),
+	// with one row per vertex: the chain of length ln ending at vertex j is
+	// column n-ln of row j.
 	sLo, sHi, tLo, tHi genSide
 	maxS               int32 // largest shift stored so far
-	// Residue proofs (rns.go): bitsAt[ln] bounds the bit length of chains of
-	// length ln; once rnsOn, big entries keep residues modulo primes
-	// (rnsCap primes at most, 0 when the budget leaves no room).
+	ar                 arena // the big values
+	// bitsAt[ln] bounds the bit length of chains of length ln (64 for
+	// int64 values): it sizes the arena's chunks and projects the budget.
 	bitsAt []int
-	primes []rnsPrime
-	rnsCap int
-	rnsOn  bool
 }
 
-// genSide is one table: a span per row, so that a cell finds all four
+// genSide is one table: a span per row, so that a cell finds all the
 // arrays of a row with one load.
 type genSide struct {
 	rows []span
@@ -49,30 +55,53 @@ type cellVal struct {
 	f    float64
 	s    int32
 	w, m uint64
-	x    *big.Int
-	r    []uint64 // x's residues modulo primes (rns.go), nil when x is nil
+	x    *big.Int // the value when it does not fit int64 (stored in the arena)
+	// root says which operators the value is known to be the root of:
+	// rootMul if it is the product, rootAdd if the sum, of some values of
+	// its two parts at a split (see undominated).
+	root uint8
 }
 
-// delta = 2^deltaExp bounds a candidate's relative error: 4× the proven
-// 2^-50 (see ext.go). Variables only so that TestBoundTooTight can tighten
-// them and see the tests fail.
-var (
-	delta    = 0x1p-48
-	deltaExp = int64(-48)
+const (
+	rootMul uint8 = 1 << iota
+	rootAdd
 )
 
-// proofLimit is 2^120: below 2^64·(2^61-1), with room for rounding.
-var proofLimit = ext{m: 1, e: 120}
-
-func genBytes(n int) int64 {
-	// 4 sides: two of n*n and two of (2n-1)*n entries of 36 bytes.
-	return 36 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
+// rootOf is the root bit of a split whose edge is '*' (mul) or '+'.
+func rootOf(mul bool) uint8 {
+	if mul {
+		return rootMul
+	}
+	return rootAdd
 }
 
-func (s *genSide) alloc(mt *meter, rows, cols int) error {
+func genBytes(n int) int64 {
+	// By start, two n×n tables of 36-byte entries (f, s, w, m, ref); by
+	// end, two of 13 (f, s, root). The big values come on top (arena).
+	return (2*36 + 2*13) * int64(n) * int64(n)
+}
+
+// alloc makes a table by start (all columns but root) or by end (f, s and
+// root).
+func (s *genSide) alloc(mt *meter, rows, cols int, byEnd bool) error {
 	f, err := allocRows[float64](mt, rows, cols)
 	if err != nil {
 		return err
+	}
+	sh, err := allocRows[int32](mt, rows, cols)
+	if err != nil {
+		return err
+	}
+	s.rows = make([]span, rows)
+	if byEnd {
+		root, err := allocRows[uint8](mt, rows, cols)
+		if err != nil {
+			return err
+		}
+		for r := range s.rows {
+			s.rows[r] = span{f: f[r], s: sh[r], root: root[r]}
+		}
+		return nil
 	}
 	w, err := allocRows[uint64](mt, rows, cols)
 	if err != nil {
@@ -82,78 +111,55 @@ func (s *genSide) alloc(mt *meter, rows, cols int) error {
 	if err != nil {
 		return err
 	}
-	x, err := allocRows[*big.Int](mt, rows, cols)
+	x, err := allocRows[uint64](mt, rows, cols)
 	if err != nil {
 		return err
 	}
-	sh, err := allocRows[int32](mt, rows, cols)
-	if err != nil {
-		return err
-	}
-	s.rows = make([]span, rows)
 	for r := range s.rows {
 		s.rows[r] = span{f: f[r], s: sh[r], w: w[r], m: m[r], x: x[r]}
 	}
 	return nil
 }
 
-// allocResidues adds the residue column (rns.go) to every row (24-byte
-// elements: allocRows's blocks are three times their usual size).
-func (s *genSide) allocResidues(mt *meter, cols int) error {
-	rv, err := allocRows[[]uint64](mt, len(s.rows), cols)
-	if err != nil {
-		return err
-	}
-	for r := range s.rows {
-		s.rows[r].r = rv[r]
-	}
-	return nil
-}
-
-func (s *genSide) set(r, c int, v cellVal) {
+// set stores entry (r, c), its big value (if any) under ref.
+func (s *genSide) set(r, c int, v cellVal, ref uint64) {
 	row := &s.rows[r]
-	row.f[c], row.s[c], row.w[c], row.m[c], row.x[c] = v.f, v.s, v.w, v.m, v.x
-	if row.r != nil {
-		row.r[c] = v.r
+	row.f[c], row.s[c] = v.f, v.s
+	if row.root != nil {
+		row.root[c] = v.root
+		return
 	}
+	row.w[c], row.m[c], row.x[c] = v.w, v.m, ref
 }
-
-func (s *genSide) num(r, c int) num { return s.rows[r].num(c) }
 
 // span returns columns c0..c1-1 of row r: one operand of a cell's splits.
 func (s *genSide) span(r, c0, c1 int) span {
 	row := &s.rows[r]
-	sp := span{f: row.f[c0:c1], s: row.s[c0:c1], w: row.w[c0:c1], m: row.m[c0:c1], x: row.x[c0:c1]}
-	if row.r != nil {
-		sp.r = row.r[c0:c1]
+	sp := span{f: row.f[c0:c1], s: row.s[c0:c1]}
+	if row.root != nil {
+		sp.root = row.root[c0:c1]
+	} else {
+		sp.w, sp.m, sp.x = row.w[c0:c1], row.m[c0:c1], row.x[c0:c1]
 	}
 	return sp
 }
 
 // span is a run of entries of one row (a whole row in genSide.rows); entry k
-// of a cell's span is its split k.
+// of a cell's span is its split k. Spans by start have w, m and x, spans by
+// end root.
 type span struct {
 	f    []float64
 	s    []int32
 	w, m []uint64
-	x    []*big.Int
-	r    [][]uint64 // residues modulo primes (nil rows when proofs are off)
+	x    []uint64 // arena refs of the big values; 0 when w holds the int64
+	root []uint8  // root bits (rootMul, rootAdd)
 }
 
-// ext is entry k's approximation.
-func (s *span) ext(k int) ext { return extOf(s.f[k], s.s[k]) }
-
-// rns is entry k's residue modulo q = primes[i] (Montgomery form).
-func (s *span) rns(k, i int, q *rnsPrime) uint64 {
-	if s.x[k] == nil {
-		return q.ofInt64(int64(s.w[k]))
-	}
-	return s.r[k][i]
-}
-
-func (s *span) num(k int) num {
-	if x := s.x[k]; x != nil {
-		return num{b: x}
+// num is entry k's exact value; a big one is a view into the arena made in
+// z (read-only).
+func (g *genTables) num(s *span, k int, z *big.Int) num {
+	if ref := s.x[k]; ref != 0 {
+		return num{b: g.ar.get(ref, z)}
 	}
 	return num{s: int64(s.w[k])}
 }
@@ -169,57 +175,75 @@ func cellOf(v num) cellVal {
 // nothing yet, so switching costs O(n·ln0), not O(n²)), else from the leaves.
 func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	n := t.n
-	g := &genTables{bitsAt: make([]int, n+1), rnsCap: rnsCap(n, t.opts.MaxTableBytes)}
-	for ln := range g.bitsAt {
-		g.bitsAt[ln] = 64 // int64 values; big ones raise it as they come
-	}
+	g := &genTables{bitsAt: make([]int, n+1)}
 	mt := t.meter(phaseAlloc)
 	for _, s := range []struct {
-		side *genSide
-		rows int
-	}{{&g.sLo, n}, {&g.sHi, n}, {&g.tLo, 2*n - 1}, {&g.tHi, 2*n - 1}} {
-		if err := s.side.alloc(&mt, s.rows, n); err != nil {
+		side  *genSide
+		byEnd bool
+	}{{&g.sLo, false}, {&g.sHi, false}, {&g.tLo, true}, {&g.tHi, true}} {
+		if err := s.side.alloc(&mt, n, n, s.byEnd); err != nil {
 			return nil, err
 		}
 	}
 	if f := t.fast; f != nil {
 		mt = t.meter(phaseSwitch)
 		done := ln0 - 1
+		for ln := 1; ln <= done; ln++ {
+			g.bitsAt[ln] = 64
+		}
 		copyRow := func(dst *genSide, r int, src []int64, c0, c1 int) {
 			for c := c0; c < c1; c++ {
-				dst.set(r, c, cellOf(num{s: src[c]}))
+				dst.set(r, c, cellOf(num{s: src[c]}), 0)
 			}
 			mt.add(c1 - c0)
 		}
-		for r := 0; r < 2*n-1; r++ {
-			if r < n {
-				copyRow(&g.sLo, r, f.sLo[r], 0, done)
-				copyRow(&g.sHi, r, f.sHi[r], 0, done)
+		// The int64 tables by end have a row for each end e in [0, 2n-1):
+		// rows n-1 .. 2n-2 hold every chain ending at their vertex e mod n.
+		for r := 0; r < n; r++ {
+			e := r
+			if r < n-1 {
+				e = r + n
 			}
-			copyRow(&g.tLo, r, f.tLo[r], n-done, n)
-			copyRow(&g.tHi, r, f.tHi[r], n-done, n)
+			copyRow(&g.sLo, r, f.sLo[r], 0, done)
+			copyRow(&g.sHi, r, f.sHi[r], 0, done)
+			copyRow(&g.tLo, r, f.tLo[e], n-done, n)
+			copyRow(&g.tHi, r, f.tHi[e], n-done, n)
 			if mt.stopped() {
 				return nil, errStopped
+			}
+		}
+		// The root bits of the copied chains, which the dominance of later
+		// levels reads (undominated).
+		for i := 0; i < n; i++ {
+			for ln := 2; ln <= done; ln++ {
+				for _, hi := range []bool{false, true} {
+					g.setRoot(n, i, ln, hi, f.roots(t, i, ln, hi))
+				}
+				mt.add(ln - 1)
+				if mt.stopped() {
+					return nil, errStopped
+				}
 			}
 		}
 		return g, nil
 	}
 	mt = t.meter(phaseLeaves)
-	leaves := make([]cellVal, n) // x and x+n share one entry, and its residues
-	for x := 0; x < 2*n-1; x++ {
-		if x < n {
-			leaves[x] = cellOf(numOfBig(values[x]))
-			if leaves[x].x != nil {
-				g.bitsAt[1] = max(g.bitsAt[1], leaves[x].x.BitLen())
-			}
+	g.bitsAt[1] = 64
+	for _, v := range values {
+		g.bitsAt[1] = max(g.bitsAt[1], v.BitLen())
+	}
+	g.ar.level(g.bitsAt[1])
+	aw := arenaWriter{a: &g.ar}
+	for x := 0; x < n; x++ {
+		v := cellOf(numOfBig(values[x]))
+		var ref uint64
+		if v.x != nil {
+			ref = aw.put(v.x)
 		}
-		v := leaves[x%n]
-		if x < n {
-			g.sLo.set(x, 0, v)
-			g.sHi.set(x, 0, v)
-		}
-		g.tLo.set(x, n-1, v)
-		g.tHi.set(x, n-1, v)
+		g.sLo.set(x, 0, v, ref)
+		g.sHi.set(x, 0, v, ref)
+		g.tLo.set(x, n-1, v, ref)
+		g.tHi.set(x, n-1, v, ref)
 		g.maxS = max(g.maxS, v.s)
 		mt.add(1)
 		if mt.stopped() {
@@ -229,24 +253,99 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	return g, nil
 }
 
-// value is chain (i, c+1)'s min or max.
-func (g *genTables) value(i, c int, hi bool) num {
+// roots returns the root bits of int64 chain (i, ln)'s min (hi false) or
+// max: rootMul if some split at a '*' edge has a product of its parts'
+// extremes equal to it, rootAdd likewise for a sum at a '+' edge.
+func (f *fastTables) roots(t *tables, i, ln int, hi bool) (root uint8) {
+	n := t.n
+	j := i + ln - 1
+	target := f.sLo[i][ln-1]
 	if hi {
-		return g.sHi.num(i, c)
+		target = f.sHi[i][ln-1]
 	}
-	return g.sLo.num(i, c)
+	for p := 1; p < ln; p++ {
+		lv := [2]int64{f.sLo[i][p-1], f.sHi[i][p-1]}
+		rv := [2]int64{f.tLo[j][n-(ln-p)], f.tHi[j][n-(ln-p)]}
+		for combo := comboAC; combo <= comboBD; combo++ {
+			x, y := lv[combo>>1], rv[combo&1]
+			if t.mul[i+p] {
+				if v, ok := checked.Mul(x, y); ok && v == target {
+					root |= rootMul
+				}
+			} else if v, ok := checked.Add(x, y); ok && v == target {
+				root |= rootAdd
+			}
+		}
+	}
+	return root
 }
 
-func (g *genTables) store(n, i, ln int, lo, hi cellVal) {
-	j := i + ln - 1
-	g.sLo.set(i, ln-1, lo)
-	g.sHi.set(i, ln-1, hi)
-	g.tLo.set(j, n-ln, lo)
-	g.tHi.set(j, n-ln, hi)
-	if j+n < 2*n-1 {
-		g.tLo.set(j+n, n-ln, lo)
-		g.tHi.set(j+n, n-ln, hi)
+// setRoot stores the root bits of chain (i, ln)'s min or max in the tables
+// by end, where the split loops read them (right operands).
+func (g *genTables) setRoot(n, i, ln int, hi bool, root uint8) {
+	t := &g.tLo
+	if hi {
+		t = &g.tHi
 	}
+	t.rows[(i+ln-1)%n].root[n-ln] = root
+}
+
+// value is chain (i, c+1)'s min or max (a big one read-only: it shares the
+// arena's words).
+func (g *genTables) value(i, c int, hi bool) num {
+	row := &g.sLo.rows[i]
+	if hi {
+		row = &g.sHi.rows[i]
+	}
+	if ref := row.x[c]; ref != 0 {
+		return num{b: g.ar.get(ref, new(big.Int))}
+	}
+	return num{s: int64(row.w[c])}
+}
+
+// need is the memory the tables and big values take once level ln, whose
+// values have at most bits bits, is stored: the budget applies to all of
+// it, so a solve whose numbers would not fit is refused with a SizeError
+// (at the first level that would pass the budget), not killed for want of
+// memory. end is what they are bound to take by the end, for the message:
+// levels ln..n with values growing as they did up to ln-1 (about linearly:
+// a chain's bits are at most its vertices' together).
+func (g *genTables) need(n, ln, bits int) (now, end int64) {
+	words := g.ar.words.Load()
+	now = genBytes(n) + 8*(words+int64(2*n*(bits/64+2)))
+	if b := g.bitsAt[ln-1]; b > 64 {
+		rate := float64(b) / float64(ln-1)
+		for l := ln; l <= n; l++ {
+			words += int64(2 * n * (int(rate*float64(l))/64 + 2))
+		}
+	}
+	return now, max(now, genBytes(n)+8*words)
+}
+
+// store writes chain (i, ln) into both layouts, its big values into the
+// arena (once when its min and max are one value), and its approximations
+// in the chain's shift (see ext.go).
+func (g *genTables) store(aw *arenaWriter, n, i, ln int, lo, hi cellVal) {
+	if lo.s != hi.s {
+		sh := max(lo.s, hi.s)
+		lo.f, lo.s = lo.f*pow2(int64(lo.s-sh)), sh
+		hi.f, hi.s = hi.f*pow2(int64(hi.s-sh)), sh
+	}
+	var rlo, rhi uint64
+	if lo.x != nil {
+		rlo = aw.put(lo.x)
+	}
+	if hi.x != nil {
+		rhi = rlo
+		if hi.x != lo.x {
+			rhi = aw.put(hi.x)
+		}
+	}
+	j := (i + ln - 1) % n
+	g.sLo.set(i, ln-1, lo, rlo)
+	g.sHi.set(i, ln-1, hi, rhi)
+	g.tLo.set(j, n-ln, lo, 0)
+	g.tHi.set(j, n-ln, hi, 0)
 }
 
 // genWork is one worker's scratch space.
@@ -254,37 +353,43 @@ type genWork struct {
 	hiC, loC  []cand
 	subs      []sub
 	maxS      int32
-	maxBits   int     // largest bit length stored in this level
+	maxBits   int     // the largest bit length stored in this level
 	z, t1, t2 big.Int // scratch for exact candidates that are not kept
-	// Residue proofs: primes every operand's residues cover in this level,
-	// and the leader's residues lv (lvOf is the leader's index, -1 if none).
-	primes  []rnsPrime
-	rnsOn   bool
-	lv      []uint64
-	lvOf    int
-	proved  int // ties proved by rnsTied
-	bigTies int // ties found by math/big in this level
+	v1, v2    big.Int // views of operands in the arena
+	lo, hi    big.Int // the cell's exact extremes, until stored
+	aw        arenaWriter
+	eqTo      []int32 // eqTo[s]: the leader candidate s was found equal to, or -1
+	// The cell being settled: its start i and number of splits m in the
+	// tables g of n vertices.
+	g       *genTables
+	n, i, m int
+	// The cell's scale: its approximations are in units of 2^scale
+	// (ext.go), with absolute error floor eta (0 when scale is 0).
+	scale int64
+	eta   float64
+	delta float64 // the relative error bound (config.delta)
+	// falseRoots marks every computed value as both a product and a
+	// sum: a fault the tests must catch (config.falseRoots).
+	falseRoots bool
+	// How the candidates other than a leader were settled, for tests.
+	residueTies, exact int
 }
 
-// cand is a split point that may hold the extreme, with its bound: fbound
-// on unshifted levels (plain float64), bound on shifted ones (ext).
+// cand is a split point that may hold the extreme, with the far end of its
+// interval (in the cell's scale, see ext.go).
 type cand struct {
 	k      int
 	fbound float64
-	bound  ext
 }
 
 // sub is one candidate value: split k combined as combo (comboAC … comboBD
 // multiply the left chain's min or max a, b by the right's c, d; comboAC and
-// comboBD also stand for a+c and b+d on '+' edges). Its approximation and
-// error bound are fx, fe on unshifted levels, x, e on shifted ones: the
-// float64 ones cost a few instructions where ext costs a function call, and
-// unshifted levels are where most solves spend their time.
+// comboBD also stand for a+c and b+d on '+' edges), with its approximation
+// fx and error bound fe in the cell's scale (ext.go) and its residues.
 type sub struct {
 	k      int
 	combo  uint8
 	fx, fe float64
-	x, e   ext
 	w, m   uint64 // residues
 }
 
@@ -301,16 +406,22 @@ const (
 func (t *tables) runGen(ln0 int) error {
 	n, g := t.n, t.gen
 	work := make([]genWork, t.opts.Workers)
+	for w := range work {
+		work[w].delta, work[w].falseRoots = t.cfg.delta, t.cfg.falseRoots
+		work[w].aw.a = &g.ar
+	}
 	for ln := ln0; ln <= n; ln++ {
 		shifted := g.maxS > 0
-		if g.rnsOn {
-			if err := t.extendResidues(ln); err != nil {
-				return err
-			}
+		// A product has at most its operands' bits together, a sum one
+		// more than the larger.
+		bits := 0
+		for a := 1; a < ln; a++ {
+			bits = max(bits, g.bitsAt[a]+g.bitsAt[ln-a])
 		}
-		for w := range work {
-			work[w].primes, work[w].rnsOn, work[w].maxBits = g.primes, len(g.primes) > 0, 0
+		if now, end := g.need(n, ln, bits+1); now > t.opts.MaxTableBytes {
+			return &SizeError{N: n, Need: end, Limit: t.opts.MaxTableBytes}
 		}
+		g.ar.level(bits + 1)
 		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
 				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
@@ -321,31 +432,19 @@ func (t *tables) runGen(ln0 int) error {
 		if t.stop.Load() {
 			return errStopped
 		}
-		ties := 0
+		g.bitsAt[ln] = 64
 		for w := range work {
 			g.maxS = max(g.maxS, work[w].maxS)
 			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
-			ties += work[w].bigTies
-			work[w].bigTies = 0
-		}
-		// Residues pay off once ties cost big multiplications: from the
-		// first level that checks about n of them exactly.
-		if !g.rnsOn && g.rnsCap > 0 && ties >= n {
-			mt := t.meter(phaseAlloc)
-			for _, side := range []*genSide{&g.sLo, &g.sHi, &g.tLo, &g.tHi} {
-				if err := side.allocResidues(&mt, n); err != nil {
-					return err
-				}
-			}
-			g.rnsOn = true
+			work[w].maxBits = 0
 		}
 	}
-	if rnsHook != nil {
-		proved := 0
+	if h := t.cfg.settled; h != nil {
+		var residue, exact int
 		for w := range work {
-			proved += work[w].proved
+			residue, exact = residue+work[w].residueTies, exact+work[w].exact
 		}
-		rnsHook(proved)
+		h(residue, exact)
 	}
 	return nil
 }
@@ -353,7 +452,7 @@ func (t *tables) runGen(ln0 int) error {
 // genCell computes chain (i, ln); it reports false, storing nothing, when
 // the solve is stopped before the cell is done. shifted says whether some
 // value of the tables is shifted (beyond 2^shiftFree): then the splits are
-// ranked in ext, else in plain float64.
+// ranked in a scale of their own (rankScaled), else as plain float64.
 func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	n, g := t.n, t.gen
 	m := ln - 1
@@ -361,31 +460,36 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	// The operands of split k: the left chain's min and max L[0].x[k],
 	// L[1].x[k], the right chain's R[0].x[k], R[1].x[k].
 	L := [2]span{g.sLo.span(i, 0, m), g.sHi.span(i, 0, m)}
-	R := [2]span{g.tLo.span(j, n-m, n), g.tHi.span(j, n-m, n)}
+	R := [2]span{g.tLo.span(j%n, n-m, n), g.tHi.span(j%n, n-m, n)}
 	M := t.mul[i+1 : i+1+m]
+	wk.g, wk.n, wk.i, wk.m = g, n, i, m
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
-	var lmax, umin ext
-	var flmax, fumin float64
+	var lmax, umin float64
+	wk.scale, wk.eta = 0, 0
 	if shifted {
-		lmax, umin = t.rankExt(wk, &L, &R, M)
+		lmax, umin = t.rankScaled(wk, &L, &R, M)
 	} else {
-		flmax, fumin = t.rankFloat(wk, &L, &R, M)
+		lmax, umin = t.rankFloat(wk, &L, &R, M)
 	}
 	mt.add(m)
-	resolve := func(cs []cand, limit ext, flimit float64, wantMax bool) (cellVal, bool) {
+	resolve := func(cs []cand, limit float64, wantMax bool, dst *big.Int) (cellVal, bool) {
 		mt.add(len(cs))
-		lead := wk.collect(&L, &R, M, cs, limit, flimit, wantMax, shifted)
-		return wk.settle(mt, &L, &R, M, lead, wantMax, shifted)
+		lead := wk.collect(&L, &R, M, cs, limit, wantMax)
+		return wk.settle(mt, &L, M, lead, wantMax, dst)
 	}
-	hi, ok := resolve(wk.hiC, lmax, flmax, true)
+	hi, ok := resolve(wk.hiC, lmax, true, &wk.hi)
 	if !ok {
 		return false
 	}
-	lo, ok := resolve(wk.loC, umin, fumin, false)
+	lo, ok := resolve(wk.loC, umin, false, &wk.lo)
 	if !ok {
 		return false
 	}
-	g.store(n, i, ln, lo, hi)
+	if lo.x != nil && hi.x != nil && lo.f == hi.f && lo.s == hi.s && lo.w == hi.w && lo.m == hi.m && lo.x.Cmp(hi.x) == 0 {
+		// One value (a chain of '*' alone has no other): keep one copy.
+		hi.x = lo.x
+	}
+	g.store(&wk.aw, n, i, ln, lo, hi)
 	wk.maxS = max(wk.maxS, lo.s, hi.s)
 	for _, v := range []*big.Int{lo.x, hi.x} {
 		if v != nil {
@@ -401,21 +505,35 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 // bound of the minimum.
 func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
 	lmax, umin = math.Inf(-1), math.Inf(1)
+	delta := t.cfg.delta
 	fa := L[0].f
 	fb := L[1].f[:len(fa)]
 	fc := R[0].f[:len(fa)]
 	fd := R[1].f[:len(fa)]
+	rc, rd := R[0].root[:len(fa)], R[1].root[:len(fa)]
 	M = M[:len(fa)]
 	for k, a := range fa {
+		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
+			continue // both right operands dominated: nothing to rank
+		}
 		b, c, d := fb[k], fc[k], fd[k]
 		var hx, he, lx, le float64
 		if M[k] {
 			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
+			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
+				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
+					t.rankOne(wk, k, hx, delta*math.Abs(hx), lx, delta*math.Abs(lx), &lmax, &umin)
+				}
+				continue
+			}
 			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
 			he, le = delta*math.Abs(hx), delta*math.Abs(lx)
 		} else {
 			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))
 			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))
+			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
+				hx, lx = addDominated(hx, lx, rc[k], rd[k])
+			}
 		}
 		if hx-he > lmax {
 			lmax = hx - he
@@ -433,59 +551,145 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin flo
 	return lmax, umin
 }
 
-// rankExt is rankFloat in ext, for levels that meet shifted values.
-func (t *tables) rankExt(wk *genWork, L, R *[2]span, M []bool) (lmax, umin ext) {
+// Dominated candidates. If the right operand B of candidate A·B at split k
+// is itself a product F·B' of values of its parts (B's root bit rootMul),
+// then A·B = (A·F)·B', where A·F is a value of the chain's first part up to
+// split k2 (B's split) and B' one of the rest: a product of values lying
+// between the extremes at split k2, so at most the largest and at least the
+// smallest of k2's four combos (a product is extreme at a corner of the
+// box). A candidate at k thus never beats split k2, which lies further
+// right; among the candidates that reach the extreme, the rightmost is
+// never dominated (it would be beaten by one further right), so dropping
+// all dominated ones keeps the extremes exact. Likewise for sums: b + d with
+// d = F + B' is (b+F) + B' ≤ the max at k2. Only the right operand counts:
+// dropping by the left one too could drop a whole cycle of candidates.
+// Along a run of '*' this leaves one candidate where every split tied.
+
+// undominated is the max and min of the products p1..p4 (ac, ad, bc, bd)
+// whose right operand (c or d) is not a product (root bits rc, rd); ok is
+// false when all four are dominated.
+func undominated(p1, p2, p3, p4 float64, rc, rd uint8) (hx, lx float64, ok bool) {
+	switch {
+	case rc&rootMul == 0:
+		hx, lx = max(p1, p3), min(p1, p3)
+		if rd&rootMul == 0 {
+			hx, lx = max(hx, p2, p4), min(lx, p2, p4)
+		}
+		return hx, lx, true
+	case rd&rootMul == 0:
+		return max(p2, p4), min(p2, p4), true
+	}
+	return 0, 0, false
+}
+
+// addDominated returns the sum candidates b+d and a+c with a dominated one
+// (right operand a sum, see above) replaced by -Inf and +Inf: never kept.
+func addDominated(hx, lx float64, rc, rd uint8) (float64, float64) {
+	if rd&rootAdd != 0 {
+		hx = math.Inf(-1)
+	}
+	if rc&rootAdd != 0 {
+		lx = math.Inf(1)
+	}
+	return hx, lx
+}
+
+// rankOne ranks one split's candidate max hx and min lx (bounds he, le).
+func (t *tables) rankOne(wk *genWork, k int, hx, he, lx, le float64, lmax, umin *float64) {
+	if hx-he > *lmax {
+		*lmax = hx - he
+	}
+	if hx+he >= *lmax {
+		wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
+	}
+	if lx+le < *umin {
+		*umin = lx + le
+	}
+	if lx-le <= *umin {
+		wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
+	}
+}
+
+// rankScaled is rankFloat for levels that meet shifted values: every
+// candidate is approximated in units of 2^scale, scale the largest sum of
+// the operands' shifts (so the largest products stay near 2^1000 and
+// nothing overflows), with the absolute error floor eta for what underflows
+// (see ext.go for the bound). Plain float64 again: a few multiplications
+// by powers of two per split instead of ext's branches and calls.
+func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
+	lmax, umin = math.Inf(-1), math.Inf(1)
+	delta, eta := t.cfg.delta, etaScaled
+	// A chain's min and max share its shift (store): sl, sr.
+	sl, sr := L[0].s[:len(M)], R[0].s[:len(M)]
+	scale := int64(0)
 	for k := range M {
-		a, b, c, d := L[0].ext(k), L[1].ext(k), R[0].ext(k), R[1].ext(k)
-		var hx, hmag, lx, lmag ext
+		scale = max(scale, int64(sl[k])+int64(sr[k]))
+	}
+	wk.scale, wk.eta = scale, eta
+	fa, fb := L[0].f[:len(M)], L[1].f[:len(M)]
+	fc, fd := R[0].f[:len(M)], R[1].f[:len(M)]
+	rc, rd := R[0].root[:len(M)], R[1].root[:len(M)]
+	for k := range M {
+		var hx, he, lx, le float64
+		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
+			continue // both right operands dominated: nothing to rank
+		}
 		if M[k] {
-			p1, p2, p3, p4 := mulExt(a, c), mulExt(a, d), mulExt(b, c), mulExt(b, d)
-			hx = maxExt(maxExt(p1, p2), maxExt(p3, p4))
-			lx = minExt(minExt(p1, p2), minExt(p3, p4))
-			hmag, lmag = hx.abs(), lx.abs()
+			// The product times 2^(the two shifts - scale), folded into
+			// the left operands.
+			q := pow2(int64(sl[k]) + int64(sr[k]) - scale)
+			a, b, c, d := fa[k]*q, fb[k]*q, fc[k], fd[k]
+			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
+			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
+				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
+					t.rankOne(wk, k, hx, delta*math.Abs(hx)+eta, lx, delta*math.Abs(lx)+eta, &lmax, &umin)
+				}
+				continue
+			}
+			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
+			he, le = delta*math.Abs(hx)+eta, delta*math.Abs(lx)+eta
 		} else {
-			hx, hmag = addExt(b, d), addExt(b.abs(), d.abs())
-			lx, lmag = addExt(a, c), addExt(a.abs(), c.abs())
+			ql, qr := pow2(int64(sl[k])-scale), pow2(int64(sr[k])-scale)
+			a, b, c, d := fa[k]*ql, fb[k]*ql, fc[k]*qr, fd[k]*qr
+			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))+eta
+			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))+eta
+			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
+				hx, lx = addDominated(hx, lx, rc[k], rd[k])
+			}
 		}
-		hlo, hhi := bounds(hx, hmag)
-		llo, lhi := bounds(lx, lmag)
-		if k == 0 || cmpExt(hlo, lmax) > 0 {
-			lmax = hlo
+		if hx-he > lmax {
+			lmax = hx - he
 		}
-		if cmpExt(hhi, lmax) >= 0 {
-			wk.hiC = append(wk.hiC, cand{k: k, bound: hhi})
+		if hx+he >= lmax {
+			wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
 		}
-		if k == 0 || cmpExt(lhi, umin) < 0 {
-			umin = lhi
+		if lx+le < umin {
+			umin = lx + le
 		}
-		if cmpExt(llo, umin) <= 0 {
-			wk.loC = append(wk.loC, cand{k: k, bound: llo})
+		if lx-le <= umin {
+			wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
 		}
 	}
 	return lmax, umin
 }
 
 // collect turns the candidate splits cs whose bound can reach the best
-// guaranteed value (limit on shifted levels, flimit on others) into
-// candidate values (wk.subs), approximated in ext or plain float64 as the
-// level is shifted or not; it returns the index of the best approximation.
-func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit ext, flimit float64, wantMax, shifted bool) int {
+// guaranteed value limit into candidate values (wk.subs), approximated in
+// the cell's scale; it returns the index of the best approximation.
+func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wantMax bool) int {
 	wk.subs = wk.subs[:0]
-	// misses reports whether values up to (wantMax) or down to x (x in
-	// ext on shifted levels, fx on others) cannot reach the limit.
-	misses := func(x ext, fx float64) bool {
-		if shifted {
-			c := cmpExt(x, limit)
-			return wantMax && c < 0 || !wantMax && c > 0
-		}
-		return wantMax && fx < flimit || !wantMax && fx > flimit
+	delta, eta, scale := wk.delta, wk.eta, wk.scale
+	// misses reports whether values up to (wantMax) or down to x cannot
+	// reach the limit.
+	misses := func(x float64) bool {
+		return wantMax && x < limit || !wantMax && x > limit
 	}
 	sign := 1.0 // toward the extreme: x + sign·e is a candidate's far end
 	if !wantMax {
 		sign = -1
 	}
 	for _, c := range cs {
-		if misses(c.bound, c.fbound) {
+		if misses(c.fbound) {
 			continue
 		}
 		k := c.k
@@ -496,36 +700,33 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit ext, flimit
 				combos = [2]uint8{comboBD, comboBD + 1}
 			}
 		}
+		// The operands' shifts (a chain's min and max share one; all 0
+		// on unshifted levels), and their scale factors as rankScaled
+		// takes them.
+		sl, sr := int64(L[0].s[k]), int64(R[0].s[k])
+		q, ql, qr := pow2(sl+sr-scale), pow2(sl-scale), pow2(sr-scale)
 		for combo := combos[0]; combo < combos[1]; combo++ {
 			s := sub{k: k, combo: combo}
 			l, r := operands(L, R, combo)
-			if shifted {
-				x, y := l.ext(k), r.ext(k)
-				if M[k] {
-					s.x = mulExt(x, y)
-					s.e = s.x.abs().times2(deltaExp)
-				} else {
-					s.x, s.e = addExt(x, y), addExt(x.abs(), y.abs()).times2(deltaExp)
-				}
-				if misses(addExt(s.x, ext{sign * s.e.m, s.e.e}), 0) {
-					continue
-				}
-			} else {
-				x, y := l.f[k], r.f[k]
-				if M[k] {
-					s.fx = x * y
-					s.fe = delta * math.Abs(s.fx)
-				} else {
-					s.fx, s.fe = x+y, delta*(math.Abs(x)+math.Abs(y))
-				}
-				if misses(ext{}, s.fx+sign*s.fe) {
-					continue
-				}
+			if r.root[k]&rootOf(M[k]) != 0 {
+				continue // dominated (see undominated)
 			}
 			if M[k] {
-				s.w, s.m = l.w[k]*r.w[k], mulModP(l.m[k], r.m[k])
+				s.fx = l.f[k] * q * r.f[k]
+				s.fe = delta*math.Abs(s.fx) + eta
 			} else {
-				s.w, s.m = l.w[k]+r.w[k], addModP(l.m[k], r.m[k])
+				x, y := l.f[k]*ql, r.f[k]*qr
+				s.fx, s.fe = x+y, delta*(math.Abs(x)+math.Abs(y))+eta
+			}
+			if misses(s.fx + sign*s.fe) {
+				continue
+			}
+			row, rc := wk.rightRow(combo&1, k)
+			rw, rm := row.w[rc], row.m[rc]
+			if M[k] {
+				s.w, s.m = l.w[k]*rw, mulModP(l.m[k], rm)
+			} else {
+				s.w, s.m = l.w[k]+rw, addModP(l.m[k], rm)
 			}
 			wk.subs = append(wk.subs, s)
 		}
@@ -533,9 +734,6 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit ext, flimit
 	subs, lead := wk.subs, 0
 	for s := range subs {
 		c := cmp.Compare(subs[s].fx, subs[lead].fx)
-		if shifted {
-			c = cmpExt(subs[s].x, subs[lead].x)
-		}
 		if wantMax && c > 0 || !wantMax && c < 0 {
 			lead = s
 		}
@@ -543,18 +741,37 @@ func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit ext, flimit
 	return lead
 }
 
+// rightRow is the row by start of split k's right operand, the chain
+// i+k+1 of m-k vertices (its column m-1-k), min (y 0) or max: the tables by
+// end hold only what the split loops read, and candidates read the rest
+// here.
+func (wk *genWork) rightRow(y uint8, k int) (*span, int) {
+	r := (wk.i + k + 1) % wk.n
+	if y == 0 {
+		return &wk.g.sLo.rows[r], wk.m - 1 - k
+	}
+	return &wk.g.sHi.rows[r], wk.m - 1 - k
+}
+
+// rightNum is split k's right operand (a view in z when big).
+func (wk *genWork) rightNum(y uint8, k int, z *big.Int) num {
+	row, c := wk.rightRow(y, k)
+	return wk.g.num(row, c, z)
+}
+
 // settle finds the exact extreme among the candidate values wk.subs, whose
-// best approximation is subs[lead]. It polls before every math/big operation
-// (with thousand-digit values a cell can need thousands of them) and reports
-// false if the solve is stopped.
-func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax, shifted bool) (cellVal, bool) {
+// best approximation is subs[lead], into dst. It polls before every
+// math/big operation (with thousand-digit values a cell can need thousands
+// of them) and reports false if the solve is stopped.
+func (wk *genWork) settle(mt *meter, L *[2]span, M []bool, lead int, wantMax bool, dst *big.Int) (cellVal, bool) {
 	subs := wk.subs
-	// exactOf computes candidate s exactly; with scratch, into wk's buffers
-	// (no allocation: most candidates only tie with the leader, and are
-	// dropped after one comparison).
+	g := wk.g
+	// exactOf computes candidate s exactly: into dst, or else (scratch)
+	// into wk.z, which is only compared and copied if it wins. Operands are
+	// views into the arena, nothing is allocated.
 	exactOf := func(s *sub, scratch bool) (num, bool) {
-		l, r := operands(L, R, s.combo)
-		x, y := l.num(s.k), r.num(s.k)
+		x := g.num(&L[s.combo>>1], s.k, &wk.v1)
+		y := wk.rightNum(s.combo&1, s.k, &wk.v2)
 		if x.b == nil && y.b == nil {
 			// int64 operations (at most four per candidate) are part of the
 			// candidate's work.
@@ -569,7 +786,7 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax,
 			return num{}, false
 		}
 		mt.big++
-		z := new(big.Int)
+		z := dst
 		if scratch {
 			z = &wk.z
 		}
@@ -588,63 +805,64 @@ func (wk *genWork) settle(mt *meter, L, R *[2]span, M []bool, lead int, wantMax,
 	if !ok {
 		return cellVal{}, false
 	}
-	wk.lvOf = -1
+	// eqTo[s] is the leader s was proved equal to: those equal to the
+	// final leader give the value's root bits.
+	wk.eqTo = wk.eqTo[:0]
+	for range subs {
+		wk.eqTo = append(wk.eqTo, -1)
+	}
+	eqTo := wk.eqTo
+	eqTo[lead] = int32(lead)
 	for s := range subs {
-		if s == lead || tied(&subs[s], &subs[lead], shifted) {
+		if s == lead {
 			continue
 		}
-		if wk.rnsOn && (L[subs[s].combo>>1].x[subs[s].k] != nil || R[subs[s].combo&1].x[subs[s].k] != nil) {
-			// Linear in the values' length, like a math/big operation.
-			if mt.stopped() {
-				return cellVal{}, false
-			}
-			mt.big++
-			if wk.rnsTied(L, R, M, &subs[s], lead, shifted) {
-				continue
-			}
+		if tied(&subs[s], &subs[lead], wk.scale) {
+			wk.residueTies++
+			eqTo[s] = int32(lead)
+			continue
 		}
+		// Near-ties, ties the residues cannot prove and candidates that
+		// only seem to win are computed.
 		v, ok := exactOf(&subs[s], true)
 		if !ok {
 			return cellVal{}, false
 		}
-		cmp := v.cmp(best)
-		if cmp == 0 && v.b != nil {
-			wk.bigTies++
-		}
-		if wantMax && cmp > 0 || !wantMax && cmp < 0 {
+		wk.exact++
+		switch cmp := v.cmp(best); {
+		case cmp == 0:
+			eqTo[s] = int32(lead)
+		case wantMax && cmp > 0 || !wantMax && cmp < 0:
 			lead, best = s, v
+			eqTo[s] = int32(s)
 			if v.b != nil {
-				best = numOfBig(new(big.Int).Set(v.b))
+				best = numOfBig(dst.Set(v.b))
 			}
 		}
 	}
 	ld := &subs[lead]
 	f, sh := best.approx()
 	v := cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}
-	if v.x != nil && wk.rnsOn {
-		// From the operands' residues: O(primes), like a math/big operation.
-		if mt.stopped() {
-			return cellVal{}, false
+	for s := range subs {
+		if eqTo[s] == int32(lead) {
+			v.root |= rootOf(M[subs[s].k])
 		}
-		mt.big++
-		v.r = make([]uint64, len(wk.primes))
-		residuesOf(L, R, M, ld, wk.primes, v.r, nil)
+	}
+	if wk.falseRoots {
+		v.root = rootMul | rootAdd
 	}
 	return v, true
 }
 
 // tied reports whether candidates c and ld are proved equal: their residues
 // agree, so they differ by a multiple of 2^64·(2^61-1) > 2^125, and their
-// intervals show they differ by less than 2^120 (in float64 on unshifted
-// levels, whose roundings are far below the margin 2^125 - 2^120).
-func tied(c, ld *sub, shifted bool) bool {
+// intervals (in units of 2^scale) show they differ by less than 2^120 (the
+// roundings of this float64 test are far below the margin 2^125 - 2^120).
+func tied(c, ld *sub, scale int64) bool {
 	if c.w != ld.w || c.m != ld.m {
 		return false
 	}
-	if !shifted {
-		return math.Abs(c.fx-ld.fx)+c.fe+ld.fe < 0x1p120
-	}
-	return cmpExt(gapOf(c, ld, true), proofLimit) < 0
+	return math.Abs(c.fx-ld.fx)+c.fe+ld.fe < math.Ldexp(1, int(max(-2000, 120-scale)))
 }
 
 // operands returns the left and right entries a combo reads: its left

@@ -10,13 +10,14 @@ import (
 )
 
 // hugeCases are instances far beyond float64's range (2^1024), where the
-// ranking runs in ext: values shifted by 2^3000, long '*' runs of ±10 (every
-// split of a run ties), and values 2^3000 + r·2^2940 whose candidates differ
-// in their 52nd to 60th bits, where a too-tight bound prunes the true
-// extreme (also times 2^64·(2^61-1), so that every residue but rns.go's
-// agrees); and the same near-ties at 2^100, where the first levels stay
-// below 2^shiftFree and rank in plain float64 (without them a too-tight
-// bound in rankFloat goes unnoticed).
+// ranking runs scaled (rankScaled): values shifted by 2^3000, long '*' runs
+// of ±10 (every split of a run ties), and values 2^3000 + r·2^2940 whose
+// candidates differ in their 52nd to 60th bits, where a too-tight bound
+// prunes the true extreme (also times 2^64·(2^61-1), so that the residues w
+// and m of near-ties agree and only exact arithmetic tells them from ties);
+// and the same near-ties at 2^100, where the first levels stay below
+// 2^shiftFree and rank in plain float64 (without them a too-tight bound in
+// rankFloat goes unnoticed).
 func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	var out []*Polygon
 	for trial := range trials {
@@ -42,7 +43,7 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				p.Values = append(p.Values, v.Lsh(v, 60)) // ±10·2^60: 2^2500 and more
 			}
 		default:
-			// Near-ties at 2^3000 (shifted levels, ranked in ext) and at
+			// Near-ties at 2^3000 (shifted levels, ranked scaled) and at
 			// 2^100 (the first levels stay below 2^shiftFree and rank in
 			// float64).
 			top := uint(3000)
@@ -62,8 +63,8 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 				}
 				if trial%5 == 4 {
 					// Multiples of 2^64·(2^61-1): the candidates' residues
-					// w and m all agree, so only the primes of rns.go
-					// tell near-ties from ties.
+					// w and m all agree, so a tie proof that trusted them
+					// beyond its bound would take near-ties for ties.
 					v.Mul(v, new(big.Int).Lsh(big.NewInt(1<<61-1), 64))
 				}
 			}
@@ -73,10 +74,13 @@ func hugeCases(rng *rand.Rand, trials int) []*Polygon {
 	return out
 }
 
-// checkAgainstRef compares every score with the plain big-number DP and
-// replays the plan (seed 000's tie-breaking walks the exact tables).
-func checkAgainstRef(p *Polygon) error {
-	r, err := Solve(context.Background(), p)
+// checkAgainstRef compares every score with the plain big-number DP, solving
+// with cfg (nil: the default).
+func checkAgainstRef(p *Polygon, cfg *config) error {
+	if cfg == nil {
+		cfg = defaultConfig()
+	}
+	r, err := solveWith(context.Background(), p, Options{}, cfg)
 	if err != nil {
 		return err
 	}
@@ -88,9 +92,10 @@ func checkAgainstRef(p *Polygon) error {
 }
 
 func TestHugeValuesAgainstReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 150) {
-		if err := checkAgainstRef(p); err != nil {
+		if err := checkAgainstRef(p, nil); err != nil {
 			t.Fatalf("%.200s…: %v", p, err)
 		}
 		r := mustSolve(t, p)
@@ -106,53 +111,56 @@ func TestHugeValuesAgainstReference(t *testing.T) {
 // The bound is what makes the pruning exact: tightened far below the proven
 // error (2^-50), the same instances must show wrong scores.
 func TestBoundTooTight(t *testing.T) {
-	defer func(d float64, e int64) { delta, deltaExp = d, e }(delta, deltaExp)
-	delta, deltaExp = 0x1p-70, -70
-	requireNoticed(t, "a bound of 2^-70 (below the proven error)")
+	t.Parallel()
+	cfg := defaultConfig()
+	cfg.delta = 0x1p-70
+	requireNoticed(t, "a bound of 2^-70 (below the proven error)", cfg)
 }
 
-// requireNoticed fails t unless some huge case now disagrees with the
-// reference DP: the check of a deliberate fault (what).
-func requireNoticed(t *testing.T, what string) {
+// requireNoticed fails t unless some huge case solved with the faulty cfg
+// disagrees with the reference DP: the check of a deliberate fault (what).
+func requireNoticed(t *testing.T, what string, cfg *config) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 150) {
-		if checkAgainstRef(p) != nil {
+		if checkAgainstRef(p, cfg) != nil {
 			return // the tests notice
 		}
 	}
 	t.Fatalf("%s went unnoticed: the huge-value tests cannot fail", what)
 }
 
-// Ties proved by residues (rns.go) must be ties: with the residues not
-// compared, the same instances must show wrong scores.
-func TestResidueProofCatchesWrongTies(t *testing.T) {
-	defer func(k, n int) { rnsChecked, rnsMinN = k, n }(rnsChecked, rnsMinN)
-	rnsChecked, rnsMinN = 0, 0
-	requireNoticed(t, "ties proved without comparing residues")
+// Dropping dominated candidates is exact only with true root bits: with
+// every computed value claimed a product and a sum, the same instances must
+// show wrong scores.
+func TestFalseRootsCaught(t *testing.T) {
+	t.Parallel()
+	cfg := defaultConfig()
+	cfg.falseRoots = true
+	requireNoticed(t, "candidates dropped as dominated by false root bits", cfg)
 }
 
-// The residue proofs do the work they are for: on randpolygon(150, 1)
-// (values to 2^200) and on the huge cases (proofs on at every n) they prove
-// ties, and the scores still match the reference DP.
-func TestResidueProofsUsed(t *testing.T) {
-	defer func(n int) { rnsHook, rnsMinN = nil, n }(rnsMinN)
-	proved := 0
-	rnsHook = func(n int) { proved += n }
-	if err := checkAgainstRef(kernelRandPolygon(150, 1, "mixed")); err != nil {
+// Dominance does the work it is for: on randpolygon(150, 1) (values to
+// 2^200) few candidates besides the leaders are computed exactly, and there
+// and on the huge cases the scores are still those of the reference DP.
+func TestDominanceLeavesFewCandidates(t *testing.T) {
+	t.Parallel()
+	computed := 0
+	cfg := defaultConfig()
+	cfg.settled = func(_, exact int) { computed += exact }
+	p := kernelRandPolygon(150, 1, "mixed")
+	if err := checkAgainstRef(p, cfg); err != nil {
 		t.Fatal(err)
 	}
-	if proved == 0 {
-		t.Fatal("randpolygon(150, 1): no tie proved by residues")
+	// Without dominance nearly every split along a run of '*' ties with
+	// the leader: tens of candidates per cell extreme.
+	if cells := 2 * p.N() * p.N(); computed > cells/5 {
+		t.Fatalf("randpolygon(150, 1): %d candidates computed besides the leaders of %d cell extremes", computed, cells)
 	}
-	proved, rnsMinN = 0, 0
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, p := range hugeCases(rng, 50) {
-		if err := checkAgainstRef(p); err != nil {
+		if err := checkAgainstRef(p, cfg); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if proved == 0 {
-		t.Fatal("huge cases: no tie proved by residues")
 	}
 }
 

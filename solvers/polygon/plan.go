@@ -143,6 +143,9 @@ func (r *Result) TraceContext(ctx context.Context) (*Trace, error) {
 	stop, release := watch(ctx)
 	defer release()
 	mt := meter{stop: stop, phase: phaseTrace}
+	if r.cfg != nil {
+		mt.hook = r.cfg.pollHook
+	}
 	n, p := r.N, r.poly
 	f := r.First - 1
 	tr := &Trace{first: f, at: make([]int, n), vals: make([]*big.Int, n)}

@@ -10,9 +10,11 @@
 //
 // The interval DP runs on plain int64 while a level provably cannot overflow,
 // on overflow-checked int64 when it might, and otherwise on exact integers
-// ranked by float64 approximations: only the split points whose approximate
-// value can still win are computed exactly, and exact equality of candidates
-// is proved with residues, so big-number arithmetic stays rare (see exact.go).
+// ranked by float64 approximations: split points dominated by another (by
+// associativity) are skipped, only those whose approximate value can still
+// win are computed exactly, and exact equality of candidates is proved with
+// residues where it can be, so big-number arithmetic stays rare (see
+// exact.go).
 // The package does no I/O.
 package polygon
 

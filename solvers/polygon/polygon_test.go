@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -265,41 +266,178 @@ func TestExactEngineHugeValues(t *testing.T) {
 // refDP is the seed's DP on math/big with no shortcuts: the reference for
 // sizes the brute force cannot reach.
 func refDP(p *Polygon) (scores, worst []*big.Int) {
+	lo, hi := refTables(p)
 	n := len(p.Values)
-	lo := make([][]*big.Int, n)
-	hi := make([][]*big.Int, n)
+	for e := 0; e < n; e++ {
+		scores, worst = append(scores, hi[e][n]), append(worst, lo[e][n])
+	}
+	return scores, worst
+}
+
+// refTables are the reference DP's tables: lo[i][ln] and hi[i][ln] are the
+// min and max of the chain of ln vertices from vertex i.
+func refTables(p *Polygon) (lo, hi [][]*big.Int) {
+	n := len(p.Values)
+	lo = make([][]*big.Int, n)
+	hi = make([][]*big.Int, n)
 	for i := range lo {
 		lo[i], hi[i] = make([]*big.Int, n+1), make([]*big.Int, n+1)
 		lo[i][1], hi[i][1] = p.Values[i], p.Values[i]
 	}
+	var e [4]big.Int // every candidate in scratch: the extremes are copied
 	for ln := 2; ln <= n; ln++ {
 		for i := 0; i < n; i++ {
-			var mn, mx *big.Int
+			mn, mx := new(big.Int), new(big.Int)
 			for s := 1; s < ln; s++ {
 				r := (i + s) % n
 				a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
-				var cands []*big.Int
+				cands := e[:2]
 				if p.Ops[r] == '+' {
-					cands = []*big.Int{new(big.Int).Add(a, c), new(big.Int).Add(b, d)}
+					e[0].Add(a, c)
+					e[1].Add(b, d)
 				} else {
-					cands = []*big.Int{new(big.Int).Mul(a, c), new(big.Int).Mul(a, d), new(big.Int).Mul(b, c), new(big.Int).Mul(b, d)}
+					e[0].Mul(a, c)
+					e[1].Mul(a, d)
+					e[2].Mul(b, c)
+					e[3].Mul(b, d)
+					cands = e[:]
 				}
-				for _, x := range cands {
-					if mn == nil || x.Cmp(mn) < 0 {
-						mn = x
+				for k := range cands {
+					x := &cands[k]
+					if s == 1 && k == 0 || x.Cmp(mn) < 0 {
+						mn.Set(x)
 					}
-					if mx == nil || x.Cmp(mx) > 0 {
-						mx = x
+					if s == 1 && k == 0 || x.Cmp(mx) > 0 {
+						mx.Set(x)
 					}
 				}
 			}
 			lo[i][ln], hi[i][ln] = mn, mx
 		}
 	}
-	for e := 0; e < n; e++ {
-		scores, worst = append(scores, hi[e][n]), append(worst, lo[e][n])
+	return lo, hi
+}
+
+// refPlan is seed 000's plan on the reference tables, written out from the
+// seed rather than from plan.go: deleting edge first (1-based) leaves the
+// chain from vertex first; a chain's split is the first (left to right)
+// whose best combination equals the chain's extreme, and of a '*' split the
+// first of ac, ad, bc, bd that does. The seed pushes each split's edge as
+// its recursion (left part first) reaches it, and the merges are the pops:
+// the pushes reversed.
+func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
+	n := len(p.Values)
+	var merges []int
+	var walk func(i, ln int, max bool)
+	walk = func(i, ln int, max bool) {
+		if ln == 1 {
+			return
+		}
+		target := lo[i][ln]
+		if max {
+			target = hi[i][ln]
+		}
+		for s := 1; s < ln; s++ {
+			r := (i + s) % n
+			a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
+			if p.Ops[r] == '+' {
+				x := new(big.Int).Add(a, c)
+				if max {
+					x.Add(b, d)
+				}
+				if x.Cmp(target) == 0 {
+					merges = append(merges, r+1)
+					walk(i, s, max)
+					walk(r, ln-s, max)
+					return
+				}
+				continue
+			}
+			for k, x := range []*big.Int{new(big.Int).Mul(a, c), new(big.Int).Mul(a, d), new(big.Int).Mul(b, c), new(big.Int).Mul(b, d)} {
+				if x.Cmp(target) == 0 {
+					merges = append(merges, r+1)
+					walk(i, s, k >= 2)
+					walk(r, ln-s, k%2 == 1)
+					return
+				}
+			}
+		}
+		panic("no split reaches the extreme")
 	}
-	return scores, worst
+	walk(first-1, n, true)
+	slices.Reverse(merges)
+	return merges
+}
+
+// checkTables compares every chain's min and max in the solver's tables, the
+// scores, the optimal edges and the plan with the reference DP's.
+func checkTables(t *testing.T, name string, p *Polygon) {
+	t.Helper()
+	tb, err := buildTables(p, Options{MaxTableBytes: DefaultMaxTableBytes, Workers: 2}, defaultConfig(), new(atomic.Bool))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := refTables(p)
+	n := len(p.Values)
+	for ln := 1; ln <= n; ln++ {
+		for i := 0; i < n; i++ {
+			gl, gh := tb.value(i, ln, false), tb.value(i, ln, true)
+			if gl.bigInt().Cmp(lo[i][ln]) != 0 || gh.bigInt().Cmp(hi[i][ln]) != 0 {
+				t.Fatalf("%s: chain (%d, %d): min %v max %v, reference %v %v", name, i, ln, gl, gh, lo[i][ln], hi[i][ln])
+			}
+		}
+	}
+	r := mustSolve(t, p)
+	scores, worst := refDP(p)
+	if !bigsEqual(r.Scores, scores) || !bigsEqual(r.Worst, worst) {
+		t.Fatalf("%s: scores differ from the reference DP", name)
+	}
+	best := slices.MaxFunc(scores, (*big.Int).Cmp)
+	var optimal []int
+	for e := range n {
+		if scores[e].Cmp(best) == 0 {
+			optimal = append(optimal, e+1)
+		}
+	}
+	if !slices.Equal(r.Optimal, optimal) || r.First != optimal[0] {
+		t.Fatalf("%s: optimal %v first %d, reference %v", name, r.Optimal, r.First, optimal)
+	}
+	if want := refPlan(p, lo, hi, r.First); !slices.Equal(r.Merges, want) {
+		t.Fatalf("%s: merges %v…, seed's plan %v…", name, r.Merges[:min(10, len(r.Merges))], want[:min(10, len(want))])
+	}
+}
+
+// Every table entry, score and the seed's plan against the reference DP on
+// random rings up to n = 200 whose values run far past 64 bits: gamelab's
+// randpolygon (values -10..10: 300-bit scores at n = 200, int64 first, then
+// the exact engine, shifted levels from about n = 150), values up to 2^70
+// (exact from the leaves, thousands of bits), and long runs of '*'.
+func TestTablesAgainstReference(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(21, 22))
+	wide := randPolygon(rng, 90, -1, 1)
+	for _, v := range wide.Values {
+		v.SetInt64(rng.Int64N(1<<40)).Lsh(v, 30).Sub(v, new(big.Int).Lsh(big.NewInt(1), 69))
+	}
+	runs := &Polygon{}
+	for len(runs.Values) < 120 {
+		op := "+*"[rng.IntN(2)]
+		for k := 1 + rng.IntN(30); k > 0 && len(runs.Values) < 120; k-- {
+			runs.Ops = append(runs.Ops, op)
+			runs.Values = append(runs.Values, big.NewInt(rng.Int64N(21)-10))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		p    *Polygon
+	}{
+		{"randpolygon(200, 1)", kernelRandPolygon(200, 1, "mixed")},
+		{"randpolygon(120, 5)", kernelRandPolygon(120, 5, "mixed")},
+		{"70-bit values", wide},
+		{"runs", runs},
+	} {
+		checkTables(t, tc.name, tc.p)
+	}
 }
 
 // Seed 000 keeps its DP in Java long, which wraps on n = 500, mixed
@@ -321,6 +459,46 @@ func TestWhereSeedLongWraps(t *testing.T) {
 	}
 	if got := replay(t, p, r); got.Cmp(r.Best) != 0 {
 		t.Fatalf("plan replays to %v, want %v", got, r.Best)
+	}
+}
+
+// Families of rings where pruning, dominance and the residue proofs meet
+// their edge cases, every table entry and the plan against the reference:
+// 90-bit values, '*'-heavy and '+'-heavy rings of small values (zeros,
+// long runs, tiny extremes beside huge candidates), near-ties at 2^200
+// (candidates that agree in their top 60 bits) and shifted values 6·2^700.
+func TestFamiliesAgainstReference(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(31, 32))
+	for trial := range 60 {
+		n := 2 + rng.IntN(50)
+		p := &Polygon{}
+		for range n {
+			op := "+*"[rng.IntN(2)]
+			v := new(big.Int)
+			switch trial % 5 {
+			case 0:
+				v.SetUint64(rng.Uint64()).Lsh(v, 27).Add(v, big.NewInt(rng.Int64N(1<<27))).Sub(v, new(big.Int).Lsh(big.NewInt(1), 90))
+			case 1:
+				if rng.IntN(5) > 0 {
+					op = '*'
+				}
+				v.SetInt64(rng.Int64N(7) - 3)
+			case 2:
+				if sign := rng.Int64N(3) - 1; sign != 0 {
+					v.Lsh(big.NewInt(1), 200).Add(v, new(big.Int).Lsh(big.NewInt(rng.Int64N(1<<20)), 140)).Mul(v, big.NewInt(sign))
+				}
+			case 3:
+				v.SetInt64(rng.Int64N(13)-6).Lsh(v, 700)
+			case 4:
+				if rng.IntN(5) > 0 {
+					op = '+'
+				}
+				v.SetInt64(rng.Int64N(21) - 10)
+			}
+			p.Ops, p.Values = append(p.Ops, op), append(p.Values, v)
+		}
+		checkTables(t, fmt.Sprintf("trial %d (%.80s…)", trial, p), p)
 	}
 }
 
@@ -391,6 +569,22 @@ func TestSizeRefused(t *testing.T) {
 	var se *SizeError
 	if !errors.As(err, &se) || se.N != 2000 || !strings.Contains(err.Error(), "n = 2000 needs about 183.1 MiB") {
 		t.Fatalf("got %v, want a SizeError saying what n = 2000 needs", err)
+	}
+}
+
+// The budget covers the big numbers too: randpolygon(300, 1) fits tables of
+// 12.5 MiB but not its 200-digit numbers besides; it is refused once they
+// would pass the budget, with a SizeError, and solved with room for them.
+func TestSizeRefusedForBigNumbers(t *testing.T) {
+	p := kernelRandPolygon(300, 1, "mixed")
+	limit := genBytes(300) + fastBytes(300)
+	_, err := SolveWith(context.Background(), p, Options{MaxTableBytes: limit})
+	var se *SizeError
+	if !errors.As(err, &se) || se.N != 300 || se.Limit != limit || se.Need <= limit {
+		t.Fatalf("got %v, want a SizeError for n = 300 needing more than %d bytes", err, limit)
+	}
+	if _, err := SolveWith(context.Background(), p, Options{MaxTableBytes: 2 * se.Need}); err != nil {
+		t.Fatalf("with twice the %d bytes it was said to need: %v", se.Need, err)
 	}
 }
 

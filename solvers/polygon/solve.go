@@ -25,6 +25,7 @@ type Result struct {
 	Merges []int
 
 	poly *Polygon // a private copy, for Expr and Trace
+	cfg  *config  // the solve's, for Trace's polls
 }
 
 // Options tune Solve. The zero value means the defaults.
@@ -32,8 +33,10 @@ type Options struct {
 	// Workers is the number of goroutines each DP level is split over
 	// (default: GOMAXPROCS).
 	Workers int
-	// MaxTableBytes caps the memory of the DP tables (default
-	// DefaultMaxTableBytes); larger instances are refused with a *SizeError.
+	// MaxTableBytes caps the memory of the DP tables, big numbers included
+	// (default DefaultMaxTableBytes); larger instances are refused with a
+	// *SizeError: before the solve when the tables alone would not fit, else
+	// at the first level whose numbers would pass it.
 	MaxTableBytes int64
 }
 
@@ -73,6 +76,29 @@ func Solve(ctx context.Context, p *Polygon) (*Result, error) {
 // a *SizeError for instances whose tables would not fit in
 // opts.MaxTableBytes. It leaves no goroutine behind.
 func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
+	return solveWith(ctx, p, opts, defaultConfig())
+}
+
+// config is what a test may vary in one solve. Each solve has its own, so
+// tests steer the solver through it (solveWith), never through package
+// variables, and can run in parallel.
+type config struct {
+	// delta bounds a candidate's relative error (ext.go); a test tightens
+	// it to see that wrong answers are caught.
+	delta float64
+	// falseRoots marks every value the exact engine computes as a product
+	// and a sum (root bits, see undominated): a fault the tests must catch.
+	falseRoots bool
+	// pollHook, when set, sees every poll (cancel.go).
+	pollHook func(ph phase, work, big int) bool
+	// settled, when set, gets how the exact engine settled the candidates
+	// other than each cell's leaders: tied by residues, computed exactly.
+	settled func(residue, exact int)
+}
+
+func defaultConfig() *config { return &config{delta: defaultDelta} }
+
+func solveWith(ctx context.Context, p *Polygon, opts Options, cfg *config) (*Result, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -91,20 +117,20 @@ func SolveWith(ctx context.Context, p *Polygon, opts Options) (*Result, error) {
 	}
 	stop, release := watch(ctx)
 	defer release()
-	r, err := solve(p, opts, stop)
+	r, err := solve(p, opts, cfg, stop)
 	if err == errStopped && ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	return r, err
 }
 
-func solve(p *Polygon, opts Options, stop *atomic.Bool) (*Result, error) {
-	t, err := buildTables(p, opts, stop)
+func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, error) {
+	t, err := buildTables(p, opts, cfg, stop)
 	if err != nil {
 		return nil, err
 	}
 	n := len(p.Values)
-	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), poly: p.Clone()}
+	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), poly: p.Clone(), cfg: cfg}
 	mt := t.meter(phaseResult)
 	best := 0
 	for e := 0; e < n; e++ {
@@ -159,6 +185,7 @@ type tables struct {
 	fast   *fastTables
 	gen    *genTables
 	opts   Options
+	cfg    *config
 	stop   *atomic.Bool
 }
 
@@ -166,11 +193,11 @@ type tables struct {
 // turns it into ctx.Err().
 var errStopped = errors.New("polygon: solve cancelled")
 
-func (t *tables) meter(ph phase) meter { return meter{stop: t.stop, phase: ph} }
+func (t *tables) meter(ph phase) meter { return meter{stop: t.stop, phase: ph, hook: t.cfg.pollHook} }
 
-func buildTables(p *Polygon, opts Options, stop *atomic.Bool) (*tables, error) {
+func buildTables(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*tables, error) {
 	n := len(p.Values)
-	t := &tables{n: n, ops: make([]byte, 2*n), mul: make([]bool, 2*n), opts: opts, stop: stop}
+	t := &tables{n: n, ops: make([]byte, 2*n), mul: make([]bool, 2*n), opts: opts, cfg: cfg, stop: stop}
 	for x := 0; x < 2*n; x++ {
 		t.ops[x] = p.Ops[x%n]
 		t.mul[x] = p.Ops[x%n] == '*'
