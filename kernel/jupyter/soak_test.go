@@ -37,7 +37,8 @@ func needJupyter(t *testing.T, modules ...string) {
 // TestJupyterSoak drives an in-process kernel (gamelab's real engine) with
 // jupyter_client while testdata/soak.py makes 10,000 connections come and
 // go and holds 100 half-open connections on each port, then checks that
-// every cell gave its result, that the heartbeat answered throughout, and
+// every cell gave its result, that the heartbeat answered throughout, that
+// a cell of 16 MiB runs and one of 100 MB gets an error reply, and
 // that the kernel's descriptors and goroutines came back to where they
 // were.
 //
@@ -103,11 +104,13 @@ func TestJupyterSoak(t *testing.T) {
 	var r struct {
 		Cycles, Cells, Pings int
 		Wrong                []any
-		HalfOpen             int     `json:"half_open"`
-		PingFailures         int     `json:"ping_failures"`
-		PingMedian           float64 `json:"ping_median_ms"`
-		PingMax              float64 `json:"ping_max_ms"`
-		HalfOpenAlive        int     `json:"half_open_alive"`
+		HalfOpen             int                                    `json:"half_open"`
+		PingFailures         int                                    `json:"ping_failures"`
+		PingMedian           float64                                `json:"ping_median_ms"`
+		PingMax              float64                                `json:"ping_max_ms"`
+		HalfOpenAlive        int                                    `json:"half_open_alive"`
+		BigOK                bool                                   `json:"big_ok"`
+		TooLarge             struct{ Status, Ename, Evalue string } `json:"too_large"`
 	}
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatalf("soak.py printed %q: %v\n%s", out, err, stderr.String())
@@ -121,6 +124,12 @@ func TestJupyterSoak(t *testing.T) {
 	}
 	if r.PingFailures > 0 || r.Pings < 20 || r.PingMedian > 100 {
 		t.Errorf("heartbeat: %d pings, %d unanswered in 10 s, median %.2f ms (bound 100 ms)", r.Pings, r.PingFailures, r.PingMedian)
+	}
+	if !r.BigOK {
+		t.Error("a cell of 16 MiB failed")
+	}
+	if r.TooLarge.Status != "error" || r.TooLarge.Ename != "MessageTooLarge" {
+		t.Errorf("a cell of 100 MB: %+v, want an error reply", r.TooLarge)
 	}
 	settles(t, "the soak", fds, gs)
 	t.Logf("descriptors: %d before, %d after; goroutines: %d before, %d after", fds, fdCount(t), gs, runtime.NumGoroutine())

@@ -14,8 +14,9 @@ in-process. While cells run through jupyter_client:
   - a heartbeat client made after the half-open connections pings all the
     while and times each echo.
 
-Prints one JSON object: the cells run and whether each gave the right
-result, the heartbeat latencies (ms), and whether the half-open
+Then it runs a cell of 16 MiB (which must work) and one of 100 MB (which
+must get an error reply). Prints one JSON object: the cells run and
+whether each gave the right result, those two replies, the heartbeat latencies (ms), and whether the half-open
 connections were all still open at the end. Exit status 0 unless the
 client itself broke.
 """
@@ -158,6 +159,14 @@ def main():
     cyc.join()
     hb.join()
 
+    # 16 MiB of code (a comment) runs; 100 MB is refused with an error reply.
+    results = []
+    big = "x = 1 # " + "a" * (16 << 20) + "\nx + 1"
+    reply = kc.execute_interactive(big, timeout=120, output_hook=lambda m: results.append(m["content"].get("data", {}).get("text/plain")) if m["msg_type"] == "execute_result" else None)
+    big_ok = reply["content"]["status"] == "ok" and results == ["2"]
+    reply = kc.execute_interactive("#" * 100_000_000, timeout=120, output_hook=lambda m: None)
+    too_large = {k: reply["content"].get(k) for k in ("status", "ename", "evalue")}
+
     alive = sum(still_open(s) for s in held)
     for s in held:
         s.close()
@@ -173,6 +182,8 @@ def main():
         "ping_max_ms": max(lat) if lat else None,
         "half_open": len(held),
         "half_open_alive": alive,
+        "big_ok": big_ok,
+        "too_large": too_large,
     }))
 
 
