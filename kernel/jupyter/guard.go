@@ -70,19 +70,25 @@ const (
 	// maxReady bounds the peer's READY command (socket type, identity and
 	// whatever metadata it adds; libzmq sends well under 100 bytes).
 	maxReady = 64 << 10
-	// writeTimeout bounds one write to a peer: a peer that stops reading
-	// must not hold up the kernel's writers (one iopub subscriber would
-	// stop every other, and then the cells' output). A peer that takes
-	// longer is cut off.
-	writeTimeout = 10 * time.Second
 )
 
 // handshakeTimeout bounds a peer's part of the handshake (a local Jupyter
-// client needs microseconds). An atomic, so that tests can change it while
-// older kernels' listeners still run.
-var handshakeTimeout atomic.Int64
+// client needs microseconds).
+//
+// writeTimeout bounds one write to a peer: a peer that stops reading must
+// not hold up the kernel's writers (zmq4 writes to one iopub subscriber
+// after another, so one would stop them all, and then the cells, whose
+// output waits). A peer that takes longer is cut off; a Jupyter client
+// reads all the time.
+//
+// Atomics, so that tests can change them while older kernels' listeners
+// still run.
+var handshakeTimeout, writeTimeout atomic.Int64
 
-func init() { handshakeTimeout.Store(int64(3 * time.Second)) }
+func init() {
+	handshakeTimeout.Store(int64(3 * time.Second))
+	writeTimeout.Store(int64(10 * time.Second))
+}
 
 // guardConfig is what the guard of one kernel socket needs: it reaches the
 // transport through the context of the zmq4 socket (zmq4 passes the
@@ -677,7 +683,7 @@ func (c *guardConn) Write(p []byte) (int, error) {
 	if len(p) == 0 {
 		return skipped, nil
 	}
-	c.Conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+	c.Conn.SetWriteDeadline(time.Now().Add(time.Duration(writeTimeout.Load())))
 	n, err := c.Conn.Write(p)
 	if err != nil {
 		c.Close()

@@ -848,10 +848,11 @@ func TestRealEngine(t *testing.T) {
 	}
 }
 
-// TestHostilePeers attacks the sockets below the Jupyter layer: a frame
-// that announces 2⁶⁰ bytes (zmq4 alone would try to allocate them and die)
-// and a connection that never finishes its handshake (zmq4 alone would
-// stop accepting anyone else). The kernel must keep serving.
+// TestHostilePeers attacks the sockets below the Jupyter layer: a
+// handshake command that announces 2⁶⁰ bytes (zmq4 alone would try to
+// allocate them and die) and a connection that never finishes its
+// handshake (zmq4 alone would stop accepting anyone else). The kernel must
+// keep serving.
 func TestHostilePeers(t *testing.T) {
 	defer handshakeTimeout.Store(handshakeTimeout.Load())
 	handshakeTimeout.Store(int64(300 * time.Millisecond))
@@ -879,8 +880,8 @@ func TestHostilePeers(t *testing.T) {
 	if _, err := io.Copy(io.Discard, huge); err != nil {
 		t.Fatalf("the kernel did not close the hostile connection: %v", err)
 	}
-	// zmq4 logs the refused frame after the connection is closed: wait for it.
-	eventually(t, "the log to name the refused frame", func() bool {
+	// The guard logs the refused command as it closes the connection.
+	eventually(t, "the log to name the refused command", func() bool {
 		return strings.Contains(c.log.String(), "1152921504606846976-byte")
 	})
 	// A new client still gets through while the silent one waits, and the
