@@ -422,10 +422,11 @@ type guardConn struct {
 
 	// Reading: zmq4 reads from one goroutine at a time (Open, then the
 	// connection's reader), and only that goroutine touches these.
-	in   []byte // read from the peer, not yet looked at
-	out  []byte // looked at, for zmq4
-	rerr error  // the read error to report once out is drained
-	msg  message
+	in     []byte // read from the peer, not yet looked at
+	out    []byte // looked at, for zmq4
+	outBuf []byte // out's buffer, from its start
+	rerr   error  // the read error to report once out is drained
+	msg    message
 }
 
 // message is what the guard knows of the message under way.
@@ -471,8 +472,10 @@ func (c *guardConn) Read(p []byte) (int, error) {
 			c.in = make([]byte, 64<<10)
 		}
 		n, err := c.Conn.Read(c.in)
-		c.out = c.out[:0]
-		if gerr := c.scan(c.in[:n]); gerr != nil {
+		c.out = c.outBuf[:0]
+		gerr := c.scan(c.in[:n])
+		c.outBuf = c.out[:0] // reused: reading moves c.out on, not outBuf
+		if gerr != nil {
 			c.cfg.log.Printf("%s: %s: %v: connection closed", c.cfg.name, c.RemoteAddr(), gerr)
 			c.Close()
 			c.out, c.rerr = c.out[:0], gerr

@@ -92,7 +92,11 @@ func TestJupyterSoak(t *testing.T) {
 	}()
 	fds, gs := fdCount(t), runtime.NumGoroutine()
 
-	cmd := exec.Command(jupyterPython, "soak.py", path, "10000", "100")
+	// soak.py bounds each of its steps; this bounds the whole, so that a
+	// stalled kernel fails the test rather than hanging it.
+	pyCtx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(pyCtx, jupyterPython, "soak.py", path, "10000", "100")
 	cmd.Dir = "testdata"
 	cmd.Env = append(os.Environ(), "PYTHONDONTWRITEBYTECODE=1", "JUPYTER_RUNTIME_DIR="+dir)
 	var stderr bytes.Buffer
@@ -103,6 +107,7 @@ func TestJupyterSoak(t *testing.T) {
 	}
 	var r struct {
 		Cycles, Cells, Pings int
+		Errors               []string
 		Wrong                []any
 		HalfOpen             int                                    `json:"half_open"`
 		PingFailures         int                                    `json:"ping_failures"`
@@ -116,6 +121,9 @@ func TestJupyterSoak(t *testing.T) {
 		t.Fatalf("soak.py printed %q: %v\n%s", out, err, stderr.String())
 	}
 	t.Logf("%s", bytes.TrimSpace(out))
+	if len(r.Errors) > 0 {
+		t.Errorf("soak.py: %v", r.Errors)
+	}
 	if r.Cycles != 10000 || r.Cells < 4 || len(r.Wrong) > 0 {
 		t.Errorf("cells: %d run, wrong: %v", r.Cells, r.Wrong)
 	}

@@ -22,6 +22,7 @@ client itself broke.
 """
 
 import json
+import os
 import socket
 import statistics
 import sys
@@ -52,26 +53,48 @@ def ports(info):
     }
 
 
-def cycles(info, n, done):
+def cycles(info, n, done, errors, waits):
     """Connect and close n times, round-robin over ports and ways."""
-    ctx = zmq.Context()
-    ps = list(ports(info).values())
-    ip = info["ip"]
-    for i in range(n):
-        port, kind = ps[i % len(ps)]
-        way = (i // len(ps)) % 3
-        if way == 0:
-            s = ctx.socket(kind)
-            s.linger = 0
-            s.connect(f"tcp://{ip}:{port}")
-            s.close()
-        else:
-            s = socket.create_connection((ip, port))
-            if way == 2:
-                s.sendall(GREETING + b"\x03\x00NULL" + b"\x00" * 48)
-            s.close()
-    ctx.term()
-    done.set()
+    try:
+        ctx = zmq.Context()
+        ps = list(ports(info).values())
+        ip = info["ip"]
+        for i in range(n):
+            port, kind = ps[i % len(ps)]
+            way = (i // len(ps)) % 3
+            if way == 0:
+                # libzmq closes sockets in the background: when too many
+                # are still closing (it allows 1023), wait for them.
+                for _ in range(1000):
+                    try:
+                        s = ctx.socket(kind)
+                        break
+                    except zmq.ZMQError:
+                        waits.append(i)
+                        time.sleep(0.01)
+                s.linger = 0
+                s.connect(f"tcp://{ip}:{port}")
+                s.close()
+            else:
+                s = socket.create_connection((ip, port), timeout=30)
+                if way == 2:
+                    s.sendall(GREETING + b"\x03\x00NULL" + b"\x00" * 48)
+                s.close()
+        ctx.term()
+    except Exception as e:  # reported, and the run ends
+        errors.append(f"cycles: {e!r}")
+    finally:
+        done.set()
+
+
+def watchdog(limit):
+    """End the process after limit seconds, or when its parent (the Go
+    test) is gone, so that no soak outlives its test."""
+    parent, end = os.getppid(), time.monotonic() + limit
+    while time.monotonic() < end and os.getppid() == parent:
+        time.sleep(0.5)
+    print(json.dumps({"error": f"soak.py gave up after {limit} s or lost its parent"}), flush=True)
+    os._exit(3)
 
 
 def heartbeat(info, done, lat, failures):
@@ -123,6 +146,8 @@ def main():
     with open(path) as f:
         info = json.load(f)
 
+    threading.Thread(target=watchdog, args=(200,), daemon=True).start()
+
     kc = BlockingKernelClient()
     kc.load_connection_file(path)
     kc.start_channels()
@@ -131,15 +156,16 @@ def main():
     held = []
     for port, _ in ports(info).values():
         for _ in range(half):
-            s = socket.create_connection((info["ip"], port))
+            s = socket.create_connection((info["ip"], port), timeout=30)
             s.sendall(GREETING)
             held.append(s)
 
     done = threading.Event()
-    lat, failures = [], []
-    hb = threading.Thread(target=heartbeat, args=(info, done, lat, failures))
+    lat, failures, errors, waits = [], [], [], []
+    # Daemon threads: if the main thread fails, the script still ends.
+    hb = threading.Thread(target=heartbeat, args=(info, done, lat, failures), daemon=True)
     hb.start()
-    cyc = threading.Thread(target=cycles, args=(info, n, done))
+    cyc = threading.Thread(target=cycles, args=(info, n, done, errors, waits), daemon=True)
     cyc.start()
 
     cells, wrong = 0, []
@@ -174,6 +200,8 @@ def main():
 
     print(json.dumps({
         "cycles": n,
+        "errors": errors,
+        "socket_waits": len(waits),
         "cells": cells,
         "wrong": wrong,
         "pings": len(lat),
