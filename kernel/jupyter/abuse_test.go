@@ -497,6 +497,17 @@ func TestOversizedRequests(t *testing.T) {
 		t.Fatalf("80 MB of buffers: %v", b)
 	}
 
+	// Or with millions of empty frames: small on the wire, but each costs
+	// zmq4 an allocation and a slice header.
+	f, id = c.frames("execute_request", code("small"))
+	for range 2 << 20 {
+		f = append(f, nil)
+	}
+	c.request(shell, f)
+	if b := body(c.replyOn(shell, id)); b["status"] != "error" || b["ename"] != "MessageTooLarge" {
+		t.Fatalf("2M empty frames: %v", b)
+	}
+
 	// Forged: no reply (the next request's reply comes first), a log line.
 	f, _ = c.frames("execute_request", map[string]any{})
 	f[5] = big
