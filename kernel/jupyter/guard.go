@@ -41,15 +41,18 @@ import (
 // zmq4.RegisterTransport: the same tcp and ipc, whose listener does the
 // peer's side of the handshake on a goroutine of its own, under a deadline,
 // and hands zmq4's accept loop only connections whose handshake is complete
-// and valid. zmq4's Open then reads a greeting and a READY the guard
-// already checked (and rewrote in canonical form), so it never waits and
-// never fails for the peer's sake; a connection it gets is closed by the
+// and valid. (A ZeroMQ peer sends its READY only once it has the other
+// side's greeting, so the guard sends zmq4's greeting for it, byte for
+// byte, and swallows the copy zmq4 writes.) zmq4's Open then reads a
+// greeting and a READY the guard already checked (and rewrote in
+// canonical form), so it never waits and never fails for the peer's sake; a connection it gets is closed by the
 // guard on any error, and all of a listener's connections are closed with
 // it. After the handshake the guard follows the ZMTP framing as it passes:
 // a message over the socket's limit is not passed on; zmq4 gets the frames
 // up to the limit and a trailer frame (marked with a random nonce no peer
 // knows) saying how large the message was and whether its signature held,
-// so the kernel can refuse it with an error reply.
+// so the kernel can refuse it with an error reply. Writes are bounded by
+// writeTimeout, so a peer that stops reading cannot stop the others.
 //
 // The alternative, a patched copy of zmq4, is not ours to keep; another Go
 // ZeroMQ library would trade these defects for unknown ones, and libzmq
@@ -198,8 +201,7 @@ func (l *guardListener) handshake(c *guardConn) {
 		// A peer that leaves or stalls is common (port scanners, clients
 		// that connect and close): only a peer that speaks wrongly is
 		// worth a line.
-		var ne net.Error
-		if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) && !(errors.As(err, &ne) && ne.Timeout()) && !errors.Is(err, net.ErrClosed) && !errors.Is(err, syscall.ECONNRESET) {
+		if !gone(err) {
 			l.cfg.log.Printf("%s: handshake with %s refused: %v", l.cfg.name, c.RemoteAddr(), err)
 		}
 		c.Close()
@@ -213,6 +215,14 @@ func (l *guardListener) handshake(c *guardConn) {
 	case <-l.done:
 		c.Close()
 	}
+}
+
+// gone reports whether err means the peer left or stalled (rather than
+// spoke wrongly).
+func gone(err error) bool {
+	var ne net.Error
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || (errors.As(err, &ne) && ne.Timeout())
 }
 
 func (l *guardListener) track(c *guardConn) bool {
