@@ -1,14 +1,10 @@
 package jupyter
 
 import (
-	"bytes"
+	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -116,18 +112,14 @@ func Install(dir string, s Spec) error {
 	if err != nil {
 		return err
 	}
-	files := map[string][]byte{
-		"kernel.json":  append(kj, '\n'),
-		"logo-svg.svg": []byte(logoSVG),
+	if err := os.WriteFile(filepath.Join(dir, "kernel.json"), append(kj, '\n'), 0o644); err != nil {
+		return err
 	}
-	for _, size := range []int{32, 64} {
-		var b bytes.Buffer
-		if err := png.Encode(&b, logo(size)); err != nil {
+	for _, name := range logoFiles {
+		data, err := logos.ReadFile(name)
+		if err != nil {
 			return err
 		}
-		files[fmt.Sprintf("logo-%dx%d.png", size, size)] = b.Bytes()
-	}
-	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}
@@ -136,64 +128,12 @@ func Install(dir string, s Spec) error {
 }
 
 // The logo is a polygon-game ring: five vertices on a circle joined by
-// edges, light on a dark rounded square. logo draws it at any size with
-// simple anti-aliasing (distance fields), logoSVG is the same picture.
-var (
-	logoBG   = color.NRGBA{0x1f, 0x3a, 0x5f, 0xff}
-	logoEdge = color.NRGBA{0x9f, 0xc5, 0xe8, 0xff}
-	logoNode = color.NRGBA{0xff, 0xc8, 0x3d, 0xff}
-)
+// edges, light on a dark rounded square. The files are shipped as they are
+// (drawn once, then checked in) rather than rasterised at install time: a
+// picture needs no code to maintain, and any editor can change it.
+//
+//go:embed logo-32x32.png logo-64x64.png logo-svg.svg
+var logos embed.FS
 
-const logoSVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
-<rect x="0" y="0" width="64" height="64" rx="12" fill="#1f3a5f"/>
-<polygon points="32,11.5 52,26 44.3,49.5 19.7,49.5 12,26" fill="none" stroke="#9fc5e8" stroke-width="3.5"/>
-<g fill="#ffc83d"><circle cx="32" cy="11.5" r="5.5"/><circle cx="52" cy="26" r="5.5"/><circle cx="44.3" cy="49.5" r="5.5"/><circle cx="19.7" cy="49.5" r="5.5"/><circle cx="12" cy="26" r="5.5"/></g>
-</svg>
-`
-
-// logo renders the ring at size×size pixels, in the SVG's 64-unit frame.
-func logo(size int) image.Image {
-	img := image.NewNRGBA(image.Rect(0, 0, size, size))
-	scale := 64 / float64(size)
-	var pts [5][2]float64
-	for i := range pts {
-		a := -math.Pi/2 + float64(i)*2*math.Pi/5
-		pts[i] = [2]float64{32 + 21*math.Cos(a), 32.5 + 21*math.Sin(a)}
-	}
-	for py := 0; py < size; py++ {
-		for px := 0; px < size; px++ {
-			x, y := (float64(px)+0.5)*scale, (float64(py)+0.5)*scale
-			// Background: rounded square, coverage from its distance.
-			c := blend(color.NRGBA{}, logoBG, coverage(roundedBoxDist(x, y, 32, 12), scale))
-			edge, node := math.Inf(1), math.Inf(1)
-			for i, p := range pts {
-				q := pts[(i+1)%len(pts)]
-				edge = min(edge, segmentDist(x, y, p, q)-1.75)
-				node = min(node, math.Hypot(x-p[0], y-p[1])-5.5)
-			}
-			c = blend(c, logoEdge, coverage(edge, scale))
-			c = blend(c, logoNode, coverage(node, scale))
-			img.SetNRGBA(px, py, c)
-		}
-	}
-	return img
-}
-
-// coverage maps a signed distance (negative inside) to pixel coverage.
-func coverage(d, pixel float64) float64 { return min(max(0.5-d/pixel, 0), 1) }
-
-func blend(under, over color.NRGBA, a float64) color.NRGBA {
-	mix := func(u, o uint8) uint8 { return uint8(math.Round(float64(u)*(1-a) + float64(o)*a)) }
-	return color.NRGBA{mix(under.R, over.R), mix(under.G, over.G), mix(under.B, over.B), uint8(math.Round(float64(under.A)*(1-a) + 255*a))}
-}
-
-func roundedBoxDist(x, y, half, r float64) float64 {
-	dx, dy := math.Abs(x-half)-(half-r), math.Abs(y-half)-(half-r)
-	return math.Hypot(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0) - r
-}
-
-func segmentDist(x, y float64, a, b [2]float64) float64 {
-	vx, vy := b[0]-a[0], b[1]-a[1]
-	t := min(max(((x-a[0])*vx+(y-a[1])*vy)/(vx*vx+vy*vy), 0), 1)
-	return math.Hypot(x-a[0]-t*vx, y-a[1]-t*vy)
-}
+// logoFiles are the logo files Jupyter looks for in a kernelspec.
+var logoFiles = []string{"logo-32x32.png", "logo-64x64.png", "logo-svg.svg"}

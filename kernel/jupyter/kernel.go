@@ -3,15 +3,22 @@
 // kernel.Session, plus the kernelspec installer.
 //
 // Sockets follow the connection file: shell, control and stdin are ROUTER,
-// iopub is PUB, heartbeat is a REP echo. Every incoming message is checked
-// (HMAC-SHA256 in constant time, replayed signatures, frame layout, JSON)
-// and a bad one is logged and dropped; it never runs and never stops the
+// iopub is PUB, heartbeat is a REP echo. They bind through guarded
+// transports (guard.go) that keep hostile or broken peers from stalling,
+// leaking or crashing the kernel. Every incoming message is checked
+// (HMAC-SHA256 in constant time, replayed signatures, frame layout, JSON):
+// one that fails the signature check is logged and dropped; a signed
+// request that is malformed (a part that is not a JSON object, a field
+// missing or of the wrong type, over the size limit) gets its reply with
+// status error saying what is wrong. Neither runs, and neither stops the
 // kernel. Cells run on their own goroutine, so control (interrupt,
 // shutdown) and heartbeat are answered while a long cell runs.
 package jupyter
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +27,7 @@ import (
 	"net"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -70,7 +78,8 @@ type Kernel struct {
 	ctrl   *channel
 	stdin  *channel
 	iopub  *channel
-	hb     zmq4.Socket
+	hbCh   *channel
+	hb     zmq4.Socket   // hbCh.sock
 	shellQ chan *Message // verified shell requests, run in order
 	stdinQ chan *Message // input replies, for the cell waiting for one (stdin.go)
 
@@ -88,9 +97,10 @@ type Kernel struct {
 // channel is one kernel socket. zmq4 sockets must not be written from two
 // goroutines at once (frames would interleave), so every send takes mu.
 type channel struct {
-	name string
-	sock zmq4.Socket
-	mu   sync.Mutex
+	name  string
+	sock  zmq4.Socket
+	guard *guardConfig
+	mu    sync.Mutex
 }
 
 func (c *channel) send(frames [][]byte) error {
@@ -125,11 +135,30 @@ func New(ci ConnectionInfo, opts ...Option) (*Kernel, error) {
 	}
 	k.ctx, k.stop = context.WithCancel(context.Background())
 	zopts := []zmq4.Option{zmq4.WithLogger(k.log)}
-	k.shell = &channel{name: "shell", sock: zmq4.NewRouter(k.ctx, zopts...)}
-	k.ctrl = &channel{name: "control", sock: zmq4.NewRouter(k.ctx, zopts...)}
-	k.stdin = &channel{name: "stdin", sock: zmq4.NewRouter(k.ctx, zopts...)}
-	k.iopub = &channel{name: "iopub", sock: zmq4.NewPub(k.ctx, zopts...)}
-	k.hb = zmq4.NewRep(k.ctx, zopts...)
+	// Each socket's guard gets its settings through the socket's context.
+	newChannel := func(name string, t zmq4.SocketType, limit int64, subsOnly bool, sig signer) *channel {
+		g := &guardConfig{name: name, sockType: t, limit: limit, subsOnly: subsOnly, sig: sig, log: k.log}
+		if _, err := rand.Read(g.nonce[:]); err != nil {
+			panic(err) // crypto/rand never fails on supported platforms
+		}
+		ctx := withGuard(k.ctx, g)
+		ch := &channel{name: name, guard: g}
+		switch t {
+		case zmq4.Router:
+			ch.sock = zmq4.NewRouter(ctx, zopts...)
+		case zmq4.Pub:
+			ch.sock = zmq4.NewPub(ctx, zopts...)
+		case zmq4.Rep:
+			ch.sock = zmq4.NewRep(ctx, zopts...)
+		}
+		return ch
+	}
+	k.shell = newChannel("shell", zmq4.Router, maxMessage, false, k.sig)
+	k.ctrl = newChannel("control", zmq4.Router, maxMessage, false, k.sig)
+	k.stdin = newChannel("stdin", zmq4.Router, maxMessage, false, k.sig)
+	k.iopub = newChannel("iopub", zmq4.Pub, maxSubscription, true, signer{})
+	k.hbCh = newChannel("heartbeat", zmq4.Rep, maxPing, false, signer{})
+	k.hb = k.hbCh.sock
 	binds := []struct {
 		sock zmq4.Socket
 		port *int
@@ -227,6 +256,10 @@ func (k *Kernel) heartbeat() {
 			k.log.Printf("heartbeat: %v", err)
 			continue
 		}
+		if over, _, size := k.hbCh.guard.oversized(msg.Frames); over {
+			k.log.Printf("heartbeat: a ping of %d bytes not echoed (limit %d)", size, k.hbCh.guard.limit)
+			continue
+		}
 		if err := k.hb.Send(msg); err != nil && k.ctx.Err() == nil {
 			k.log.Printf("heartbeat: %v", err)
 		}
@@ -245,8 +278,12 @@ func (k *Kernel) receive(ch *channel, q chan<- *Message) {
 			k.log.Printf("%s: receive: %v", ch.name, err)
 			continue
 		}
-		m, err := decode(raw.Frames, k.sig, k.replay)
-		if err != nil {
+		var m *Message
+		if over, signed, size := ch.guard.oversized(raw.Frames); over {
+			if m = k.oversized(ch, raw.Frames[:len(raw.Frames)-1], signed, size); m == nil {
+				continue
+			}
+		} else if m, err = decode(raw.Frames, k.sig, k.replay); err != nil {
 			k.log.Printf("%s: %v", ch.name, err)
 			continue
 		}
@@ -259,6 +296,32 @@ func (k *Kernel) receive(ch *channel, q chan<- *Message) {
 		case <-k.ctx.Done():
 			return
 		}
+	}
+}
+
+// oversized turns a message the guard cut short (frames is what it passed
+// on) into a request to refuse with an error reply, when it was signed and
+// its header came through; otherwise it logs why not and returns nil.
+func (k *Kernel) oversized(ch *channel, frames [][]byte, signed bool, size uint64) *Message {
+	what := fmt.Sprintf("a message of %d bytes (limit %d)", size, ch.guard.limit)
+	if !signed {
+		k.log.Printf("%s: %s with a bad signature dropped", ch.name, what)
+		return nil
+	}
+	d := slices.IndexFunc(frames, func(f []byte) bool { return bytes.Equal(f, delimiter) })
+	var h Header
+	if d < 0 || len(frames) < d+3 || !isJSONObject(frames[d+2]) || json.Unmarshal(frames[d+2], &h) != nil || h.MsgType == "" || h.MsgID == "" {
+		k.log.Printf("%s: %s dropped: its header could not be read", ch.name, what)
+		return nil
+	}
+	if len(k.sig.key) != 0 && !k.replay.fresh(frames[d+1]) {
+		k.log.Printf("%s: %s dropped: signature seen before (replayed message)", ch.name, what)
+		return nil
+	}
+	return &Message{
+		Identities: frames[:d], Header: h, RawHeader: frames[d+2],
+		Refused: &refusal{"MessageTooLarge", fmt.Sprintf("%s of %d bytes refused: over the kernel's limit of %d bytes (%d MiB) per message",
+			h.MsgType, size, ch.guard.limit, ch.guard.limit>>20)},
 	}
 }
 
@@ -292,6 +355,10 @@ func (k *Kernel) handle(ch *channel, m *Message, aborting bool) {
 		}
 	}()
 	t := m.Header.MsgType
+	if m.Refused != nil {
+		k.refuse(ch, m, m.Refused)
+		return
+	}
 	switch t {
 	case "kernel_info_request":
 		k.reply(ch, m, "kernel_info_reply", k.kernelInfo())
@@ -309,7 +376,7 @@ func (k *Kernel) handle(ch *channel, m *Message, aborting bool) {
 		k.isCompleteReply(ch, m)
 	case "history_request":
 		var r historyRequest
-		if !k.content(ch, m, &r) {
+		if !k.content(ch, m, &r, historyFields...) {
 			return
 		}
 		k.reply(ch, m, "history_reply", map[string]any{"status": "ok", "history": k.hist.query(r)})
@@ -321,7 +388,7 @@ func (k *Kernel) handle(ch *channel, m *Message, aborting bool) {
 		var c struct {
 			CommID string `json:"comm_id"`
 		}
-		if k.content(ch, m, &c) {
+		if k.content(ch, m, &c, field{"comm_id", jString, true}, field{"target_name", jString, true}) {
 			k.publish(m, "comm_close", map[string]any{"comm_id": c.CommID, "data": map[string]any{}})
 		}
 	case "comm_msg", "comm_close":
@@ -333,24 +400,42 @@ func (k *Kernel) handle(ch *channel, m *Message, aborting bool) {
 		var r struct {
 			Restart bool `json:"restart"`
 		}
-		if !k.content(ch, m, &r) {
+		if !k.content(ch, m, &r, field{"restart", jBool, false}) {
 			return
 		}
 		k.reply(ch, m, "shutdown_reply", map[string]any{"status": "ok", "restart": r.Restart})
 		k.shutdownOnce.Do(func() { close(k.shutdown) })
 	default:
-		k.log.Printf("%s: unknown message type %q ignored", ch.name, t)
+		k.log.Printf("%s: unknown message type %q", ch.name, t)
+		if strings.HasSuffix(t, "_request") {
+			k.refuse(ch, m, &refusal{"UnknownMessageType", fmt.Sprintf("the kernel does not know %s", t)})
+		}
 	}
 }
 
-// content decodes the request's content into v; on failure it logs and
-// reports false (the request is dropped).
-func (k *Kernel) content(ch *channel, m *Message, v any) bool {
-	if err := json.Unmarshal(m.Content, v); err != nil {
-		k.log.Printf("%s: %s: bad content dropped: %v", ch.name, m.Header.MsgType, err)
+// content checks the request's content against fields and decodes it into
+// v; on failure it refuses the request (an error reply naming the field)
+// and reports false.
+func (k *Kernel) content(ch *channel, m *Message, v any, fields ...field) bool {
+	err := checkFields(m.Content, fields...)
+	if err == nil {
+		err = json.Unmarshal(m.Content, v)
+	}
+	if err != nil {
+		k.refuse(ch, m, &refusal{"ProtocolError", fmt.Sprintf("%s: %v", m.Header.MsgType, err)})
 		return false
 	}
 	return true
+}
+
+// refuse answers a request the kernel will not run with its reply, status
+// error (messages that are not requests have no reply: they are logged).
+func (k *Kernel) refuse(ch *channel, m *Message, r *refusal) {
+	t := m.Header.MsgType
+	k.log.Printf("%s: %s refused: %s: %s", ch.name, t, r.ename, r.evalue)
+	if name, ok := strings.CutSuffix(t, "_request"); ok && name != "" {
+		k.reply(ch, m, name+"_reply", errorReply(r.ename, r.evalue, k.lastCount))
+	}
 }
 
 func (k *Kernel) kernelInfo() map[string]any {
@@ -414,23 +499,22 @@ func errorReply(ename, evalue string, count int) map[string]any {
 }
 
 // clampCursor clamps a Jupyter cursor position (in code points) to code.
-func clampCursor(code string, pos *int) int {
-	n := len([]rune(code))
-	if pos == nil {
-		return n // absent: the end of the code, as the protocol's clients mean it
-	}
-	return min(max(*pos, 0), n)
+func clampCursor(code string, pos int) int {
+	return min(max(pos, 0), len([]rune(code)))
 }
 
 // codeRequest is the content of complete_request and inspect_request.
 type codeRequest struct {
 	Code      string `json:"code"`
-	CursorPos *int   `json:"cursor_pos"`
+	CursorPos int    `json:"cursor_pos"`
 }
+
+// codeFields are the fields of complete_request and inspect_request.
+var codeFields = []field{{"code", jString, true}, {"cursor_pos", jInt, true}, {"detail_level", jInt, false}}
 
 func (k *Kernel) complete(ch *channel, m *Message) {
 	var r codeRequest
-	if !k.content(ch, m, &r) {
+	if !k.content(ch, m, &r, codeFields...) {
 		return
 	}
 	cur := clampCursor(r.Code, r.CursorPos)
@@ -446,7 +530,7 @@ func (k *Kernel) complete(ch *channel, m *Message) {
 
 func (k *Kernel) inspect(ch *channel, m *Message) {
 	var r codeRequest
-	if !k.content(ch, m, &r) {
+	if !k.content(ch, m, &r, codeFields...) {
 		return
 	}
 	text, found := k.engine.Inspect(r.Code, clampCursor(r.Code, r.CursorPos))
@@ -463,7 +547,7 @@ func (k *Kernel) isCompleteReply(ch *channel, m *Message) {
 	var r struct {
 		Code string `json:"code"`
 	}
-	if !k.content(ch, m, &r) {
+	if !k.content(ch, m, &r, field{"code", jString, true}) {
 		return
 	}
 	c, indent := k.isComplete(r.Code)
@@ -491,6 +575,13 @@ type executeRequest struct {
 	AllowStdin      bool              `json:"allow_stdin"`
 }
 
+// executeFields are the fields of execute_request: only code is required,
+// the others have defaults.
+var executeFields = []field{
+	{"code", jString, true}, {"silent", jBool, false}, {"store_history", jBool, false},
+	{"user_expressions", jStringMap, false}, {"allow_stdin", jBool, false}, {"stop_on_error", jBool, false},
+}
+
 // execute runs one cell: execute_input, then printed text (streams stdout
 // and stderr), shown items (display_data) and clear_output in the order the
 // cell made them, then the result or the error, the reply (with the help
@@ -498,7 +589,7 @@ type executeRequest struct {
 // publishes nothing but its status.
 func (k *Kernel) execute(m *Message, aborting bool) {
 	var r executeRequest
-	if !k.content(k.shell, m, &r) {
+	if !k.content(k.shell, m, &r, executeFields...) {
 		return
 	}
 	if aborting {

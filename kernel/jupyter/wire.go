@@ -40,6 +40,7 @@ type Message struct {
 	Metadata   json.RawMessage
 	Content    json.RawMessage
 	Buffers    [][]byte
+	Refused    *refusal // set when the request is to be answered with an error, not run
 }
 
 // signer computes and checks HMAC-SHA256 signatures; an empty key disables
@@ -136,11 +137,9 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 		Content:    parts[3],
 		Buffers:    frames[d+6:],
 	}
-	names := [4]string{"header", "parent_header", "metadata", "content"}
-	for i, p := range parts {
-		if !isJSONObject(p) {
-			return nil, fmt.Errorf("%w: %s is not a JSON object", errDropped, names[i])
-		}
+	// Without a readable header there is no one to reply to.
+	if !isJSONObject(m.RawHeader) {
+		return nil, fmt.Errorf("%w: header is not a JSON object", errDropped)
 	}
 	if err := json.Unmarshal(m.RawHeader, &m.Header); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", errDropped, err)
@@ -148,8 +147,20 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 	if m.Header.MsgType == "" || m.Header.MsgID == "" {
 		return nil, fmt.Errorf("%w: header lacks msg_type or msg_id", errDropped)
 	}
+	// With one, a signed request is answered, even when it cannot run.
+	for i, name := range [3]string{"parent_header", "metadata", "content"} {
+		if !isJSONObject(parts[i+1]) {
+			m.Refused = &refusal{"ProtocolError", fmt.Sprintf("%s: %s is not a JSON object", m.Header.MsgType, name)}
+			m.Parent = json.RawMessage("{}")
+			break
+		}
+	}
 	return m, nil
 }
+
+// refusal is why the kernel refuses a request it can answer: the ename
+// and evalue of its error reply.
+type refusal struct{ ename, evalue string }
 
 // isJSONObject reports whether b is one valid JSON object.
 func isJSONObject(b []byte) bool {
