@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"gamelab/kernel/builtin"
 )
@@ -13,15 +14,18 @@ import (
 // cellRun is the state of the cell being executed: where its output goes and
 // the Env its builtins see.
 type cellRun struct {
-	ctx    context.Context
-	out    *Output
-	opts   ExecOptions
-	env    *builtin.Env
-	stdout strings.Builder
-	stderr strings.Builder
-	page   strings.Builder
-	ticks  int
-	warned map[string]bool // the warnings given so far
+	session *Session
+	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
+	pending int64           // bytes reserved since the heap was last read (see reserve)
+	over    atomic.Bool     // the watchdog cancelled the cell: the heap passed the budget
+	out     *Output
+	opts    ExecOptions
+	env     *builtin.Env
+	stdout  strings.Builder
+	stderr  strings.Builder
+	page    strings.Builder
+	ticks   int
+	warned  map[string]bool // the warnings given so far
 }
 
 func (c *cellRun) print(text string) {
@@ -87,8 +91,18 @@ func (c *cellRun) show(d Display) {
 func (c *cellRun) interrupted() {
 	c.ticks++
 	if c.ticks&1023 == 0 {
-		if err := c.ctx.Err(); err != nil {
-			panic(err)
-		}
+		c.check()
+	}
+}
+
+// check panics with the cell's error now if it was interrupted or went
+// over the budget: the loops of the kernel's own functions call it once
+// per chunk of work, which each take well under a millisecond.
+func (c *cellRun) check() {
+	if c.over.Load() {
+		panic(c.session.memoryError(0))
+	}
+	if err := c.ctx.Err(); err != nil {
+		panic(err)
 	}
 }

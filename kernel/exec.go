@@ -33,7 +33,10 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		s.inputs[s.count] = code
 	}
 	out.Count = s.count
-	c := &cellRun{ctx: ctx, out: out, opts: o}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	c := &cellRun{session: s, ctx: ctx, out: out, opts: o}
+	defer s.startCell(cancel, &c.over)()
 	c.env = &builtin.Env{
 		Ctx: ctx,
 		Show: func(text, svg string) {
@@ -56,6 +59,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	for i, st := range stmts {
 		if err := ctx.Err(); err != nil {
 			out.Err = &Error{Kind: builtin.Interrupted, Msg: "interrupted", Line: st.line, Column: 1, Source: lines[st.line-1]}
+			if c.over.Load() {
+				out.Err.Kind, out.Err.Msg = builtin.MemoryError, s.memoryError(0).Msg
+			}
 			break
 		}
 		v, shown, err := s.runStatement(st, lines)

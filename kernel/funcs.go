@@ -40,6 +40,12 @@ func (s *Session) exprFunctions() []expr.Option {
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
 			s.cell.interrupted()
+			s.cell.reserve(resultBytes(name, args[0], args[1]))
+			if x, ok := args[0].(string); ok && name == "$add" {
+				if y, ok := args[1].(string); ok {
+					return concatStrings(s.cell, x, y), nil
+				}
+			}
 			return fn(args[0], args[1]), nil
 		}))
 	}
@@ -70,8 +76,14 @@ func (s *Session) exprFunctions() []expr.Option {
 	opts = append(opts, expr.Function("$toJSON", toJSON, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
-	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
+	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) {
+		s.cell.reserve(resultBytes("$neg", args[0], 0))
+		return numNeg(args[0]), nil
+	}))
 	opts = append(opts, expr.Function("$index", indexValue))
+	opts = append(opts, expr.Function("$member", memberValue))
+	opts = append(opts, expr.Function("get", getValue))
+	opts = append(opts, s.overrideOptions()...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
 
@@ -135,6 +147,9 @@ func (exactPatch) Visit(node *ast.Node) {
 		if n.Operator == "in" {
 			call("$in", n.Left, n.Right)
 		}
+		if n.Operator == ".." {
+			call("$range", n.Left, n.Right)
+		}
 	case *ast.UnaryNode:
 		if n.Operator == "-" {
 			call("$neg", n.Node)
@@ -142,6 +157,10 @@ func (exactPatch) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		if fn, ok := exactBuiltins[n.Name]; ok && len(n.Arguments) == 1 {
 			call(fn, n.Arguments[0])
+			return
+		}
+		if n.Name == "sortBy" {
+			patchSortBy(node, n)
 			return
 		}
 		if n.Name != "sum" {
@@ -154,9 +173,14 @@ func (exactPatch) Visit(node *ast.Node) {
 		}
 		call("$sum", arg)
 	case *ast.MemberNode:
-		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional && !n.Method {
-			call("$index", n.Node, n.Property)
+		if n.Method {
+			return // a method call, refused before checking (see methodCall)
 		}
+		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional {
+			call("$index", n.Node, n.Property)
+			return
+		}
+		patchMember(node, n)
 	case *ast.PredicateNode:
 		// The body of map, all, count, reduce…: expr's VM has no context, so
 		// a loop that does no arithmetic (`any(xs, any(xs, {false}))` over a
@@ -261,6 +285,9 @@ func indexValue(args ...any) (any, error) {
 	}
 	if n := asNumber(args[1]); n.kind == bigNum {
 		return nil, fmt.Errorf("index %s out of range", n.b)
+	}
+	if name, ok := args[1].(string); ok {
+		return fieldOf(args[0], name) // never a method (see methods.go)
 	}
 	items, isList := elements(args[0])
 	if n := asNumber(args[1]); isList && n.kind == intNum {

@@ -29,6 +29,26 @@ import (
 // is an error instead of an hour of multiplication and all the memory.
 const maxPowBits = 1 << 20
 
+// maxIntBits bounds the operands of the integer operations whose time grows
+// faster than their size: a product or a remainder of two integers that
+// both pass 64 bits. math/big cannot be interrupted, and one product of
+// two 2^21-bit numbers takes about 20 ms, of two 2^23-bit ones 150 ms and
+// more than the 100 ms an interrupt may wait. Sums, differences and
+// products or remainders with an int64 take time in proportion to their
+// size and are bounded by the memory budget alone.
+const maxIntBits = 1 << 21
+
+// checkQuadratic refuses op on x and y when both pass 64 bits and together
+// they pass maxIntBits (see maxIntBits).
+func checkQuadratic(op string, x, y number) {
+	bx, by := x.big().BitLen(), y.big().BitLen()
+	if bx > 64 && by > 64 && bx+by > maxIntBits {
+		panic(builtin.Errorf(builtin.RuntimeError,
+			"integers of %d and %d bits: %s of integers that together pass %d bits are refused (it could not be interrupted)",
+			bx, by, op, maxIntBits))
+	}
+}
+
 type numKind int
 
 const (
@@ -142,6 +162,9 @@ func numSub(a, b any) any {
 }
 
 func numMul(a, b any) any {
+	if x, y, k := pair(a, b); k == bigNum {
+		checkQuadratic("a product", x, y)
+	}
 	return arith(a, b, checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
 }
 
@@ -174,8 +197,7 @@ func numDiv(a, b any) any {
 		if y.big().Sign() == 0 {
 			panic(errors.New("division by zero"))
 		}
-		f, _ := new(big.Rat).SetFrac(x.big(), y.big()).Float64()
-		return f
+		return quotient(x.big(), y.big())
 	case intNum, floatNum:
 		return x.float() / y.float()
 	}
@@ -192,9 +214,41 @@ func numMod(a, b any) any {
 		if k == intNum {
 			return int(x.i % y.i) // MinInt64 % -1 is 0 in Go, no trap
 		}
+		checkQuadratic("a remainder", x, y)
 		return normBig(new(big.Int).Rem(x.big(), y.big()))
 	}
 	return runtime.Modulo(a, b)
+}
+
+// quotient is x / y rounded to the nearest float64, computed from 66 bits of
+// quotient and a sticky bit rather than from big.Rat, whose reduction by
+// the greatest common divisor took more than a second for 2^20-bit
+// operands, uninterruptibly. y must not be 0.
+func quotient(x, y *big.Int) float64 {
+	if x.Sign() == 0 {
+		return 0
+	}
+	// q = floor(|x| * 2^-e / |y|) has 66 or 67 bits for e = bits(x) - bits(y) - 66.
+	e := x.BitLen() - y.BitLen() - 66
+	num, den := new(big.Int).Abs(x), new(big.Int).Abs(y)
+	if e > 0 {
+		den.Lsh(den, uint(e))
+	} else {
+		num.Lsh(num, uint(-e))
+	}
+	q, r := new(big.Int).QuoRem(num, den, new(big.Int))
+	q.Lsh(q, 1)
+	if r.Sign() != 0 {
+		q.SetBit(q, 0, 1) // sticky: the exact quotient is above q, so ties break the right way
+	}
+	f := new(big.Float).SetPrec(53).SetMode(big.ToNearestEven)
+	f.SetInt(q) // rounds once, to 53 bits
+	f.SetMantExp(f, e-1)
+	if x.Sign() != y.Sign() {
+		f.Neg(f)
+	}
+	v, _ := f.Float64()
+	return v
 }
 
 // numPow is exact for an integer base and a non-negative integer exponent;

@@ -24,7 +24,7 @@ type Session struct {
 	last    any            // _: the last value shown
 	history map[int]any    // _N: the result of cell N
 	inputs  map[int]string // the code of cell N
-	budget  uint           // expr's memory budget per statement
+	budget  int64          // the memory budget in bytes (see budget.go)
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
@@ -53,24 +53,14 @@ func NewSession(opts ...Option) *Session {
 		vars:    map[string]any{},
 		history: map[int]any{},
 		inputs:  map[int]string{},
-		budget:  DefaultMemoryBudget,
+		budget:  DefaultMemoryBudget(),
 	}
 	for _, o := range opts {
 		o(s)
 	}
+	s.setBudget(s.budget)
 	s.funcs = s.exprFunctions()
 	return s
-}
-
-// DefaultMemoryBudget is expr's memory budget for one statement: roughly the
-// number of items ranges and collections may hold together. It turns
-// `1..2000000000` into an error instead of an out-of-memory crash.
-const DefaultMemoryBudget = 1_000_000
-
-// WithMemoryBudget sets expr's memory budget per statement (see
-// DefaultMemoryBudget).
-func WithMemoryBudget(n uint) Option {
-	return func(s *Session) { s.budget = n }
 }
 
 // WithBuiltins adds builtins to the session besides games.Builtins (tests,

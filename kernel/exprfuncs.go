@@ -1,0 +1,602 @@
+package kernel
+
+// The kernel's versions of expr's functions that can allocate a lot or run
+// long: repeat, join, replace, split, splitAfter, upper, lower, toBase64,
+// concat, flatten, sort (and sortBy's sorting), and ranges a..b.
+//
+// expr's own run as one Go call each: repeat(repeat("x", 100000), 100000)
+// built a 10 GB string that nothing could interrupt. These do the same work
+// but reserve its memory first (see reserve) and poll the cell between
+// chunks of about a megabyte (see check), so the budget holds before any
+// allocation and Ctrl-C stops any of them within a millisecond or so.
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+
+	"gamelab/kernel/builtin"
+)
+
+// chunk is how many bytes (or, for arrays, items) the kernel's functions
+// handle between two polls of the cell: about a millisecond of copying.
+const chunk = 1 << 20
+
+// kernelFunc is a kernel version of one of expr's functions.
+type kernelFunc func(c *cellRun, args ...any) (any, error)
+
+// exprOverrides are the kernel versions of expr's functions, by name;
+// "$range" is a..b and "$sortBy" sortBy's sorting (see exactPatch).
+var exprOverrides = map[string]kernelFunc{
+	"repeat":     repeatString,
+	"join":       joinStrings,
+	"replace":    replaceString,
+	"split":      splitter("split", false),
+	"splitAfter": splitter("splitAfter", true),
+	"upper":      caseMapper("upper", strings.ToUpper),
+	"lower":      caseMapper("lower", strings.ToLower),
+	"toBase64":   toBase64,
+	"concat":     concatArrays,
+	"flatten":    flattenArray,
+	"sort":       sortArray,
+	"$sortBy":    sortPairs,
+	"$range":     rangeOf,
+}
+
+// overrideOptions defines exprOverrides for the session's cells.
+func (s *Session) overrideOptions() []expr.Option {
+	var opts []expr.Option
+	for name, fn := range exprOverrides {
+		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
+			return fn(s.cell, args...)
+		}))
+	}
+	return opts
+}
+
+// typeError is a TypeError about argument k (from 1) of fn.
+func typeError(fn string, k int, name, format string, a ...any) *builtin.Error {
+	e := builtin.ArgError(fn, k, name, format, a...)
+	e.Kind = builtin.TypeError
+	return e
+}
+
+// arity checks the number of arguments of fn.
+func arity(fn string, args []any, least, most int, names string) error {
+	if len(args) < least || len(args) > most {
+		want := fmt.Sprint(least)
+		if most > least {
+			want = fmt.Sprintf("%d to %d", least, most)
+		}
+		return builtin.Errorf(builtin.TypeError, "%s: takes %s arguments (%s), got %d", fn, want, names, len(args))
+	}
+	return nil
+}
+
+// stringArg is argument k of fn as a string.
+func stringArg(fn string, args []any, k int, name string) (string, error) {
+	str, ok := args[k-1].(string)
+	if !ok {
+		return "", typeError(fn, k, name, "must be a string, got %s", typeName(args[k-1]))
+	}
+	return str, nil
+}
+
+// intArg is argument k of fn as an int; a big integer is refused as out of
+// range rather than wrapped.
+func intArg(fn string, args []any, k int, name string) (int, error) {
+	n := asNumber(args[k-1])
+	switch n.kind {
+	case intNum:
+		return int(n.i), nil
+	case bigNum:
+		return 0, builtin.ArgError(fn, k, name, "is too large, got %s", n.b)
+	}
+	return 0, typeError(fn, k, name, "must be an integer, got %s", typeName(args[k-1]))
+}
+
+// arrayArg is argument k of fn as the items of an array.
+func arrayArg(fn string, args []any, k int, name string) ([]any, error) {
+	items, ok := elements(args[k-1])
+	if !ok {
+		return nil, typeError(fn, k, name, "must be an array, got %s", typeName(args[k-1]))
+	}
+	return items, nil
+}
+
+// builder builds a string of a size reserved beforehand, polling the cell
+// after each chunk it writes.
+type builder struct {
+	c     *cellRun
+	b     strings.Builder
+	since int // bytes written since the last poll
+}
+
+// newBuilder reserves size bytes (panicking with a MemoryError when they do
+// not fit) and returns a builder with room for them.
+func newBuilder(c *cellRun, size int64) *builder {
+	c.reserve(size)
+	w := &builder{c: c}
+	w.b.Grow(int(size))
+	return w
+}
+
+// write appends str, a chunk at a time.
+func (w *builder) write(str string) {
+	for len(str) > 0 {
+		n := min(len(str), chunk-w.since)
+		w.b.WriteString(str[:n])
+		str = str[n:]
+		if w.since += n; w.since == chunk {
+			w.since = 0
+			w.c.check()
+		}
+	}
+}
+
+// concatStrings is a + b for strings, in chunks.
+func concatStrings(c *cellRun, a, b string) string {
+	w := newBuilder(c, int64(len(a))+int64(len(b)))
+	w.write(a)
+	w.write(b)
+	return w.b.String()
+}
+
+// repeatString is repeat(s, n).
+func repeatString(c *cellRun, args ...any) (any, error) {
+	if err := arity("repeat", args, 2, 2, "s, n"); err != nil {
+		return nil, err
+	}
+	str, err := stringArg("repeat", args, 1, "s")
+	if err != nil {
+		return nil, err
+	}
+	n, err := intArg("repeat", args, 2, "n")
+	if err != nil {
+		return nil, err
+	}
+	if n < 0 {
+		return nil, builtin.ArgError("repeat", 2, "n", "must be 0 or more, got %d", n)
+	}
+	if len(str) > 0 && n > math.MaxInt64/len(str) {
+		panic(c.session.memoryError(math.MaxInt64))
+	}
+	total := len(str) * n
+	if total == 0 {
+		return "", nil
+	}
+	w := newBuilder(c, int64(total))
+	w.write(str)
+	// Doubling, as strings.Repeat does: the builder has room for all of it,
+	// so what it holds stays where it is while it is copied onto its end.
+	for w.b.Len() < total {
+		w.write(w.b.String()[:min(w.b.Len(), total-w.b.Len())])
+	}
+	return w.b.String(), nil
+}
+
+// joinStrings is join(array) and join(array, glue).
+func joinStrings(c *cellRun, args ...any) (any, error) {
+	if err := arity("join", args, 1, 2, "array, glue"); err != nil {
+		return nil, err
+	}
+	var strs []string
+	if ss, ok := args[0].([]string); ok {
+		strs = ss
+	} else {
+		items, err := arrayArg("join", args, 1, "array")
+		if err != nil {
+			return nil, err
+		}
+		strs = make([]string, len(items))
+		for i, x := range items {
+			str, ok := x.(string)
+			if !ok {
+				return nil, typeError("join", 1, "array", "must hold strings only, got %s (item %d, from 0)", typeName(x), i)
+			}
+			strs[i] = str
+		}
+	}
+	glue := ""
+	if len(args) == 2 {
+		var err error
+		if glue, err = stringArg("join", args, 2, "glue"); err != nil {
+			return nil, err
+		}
+	}
+	size := int64(len(glue)) * int64(max(len(strs)-1, 0))
+	for _, str := range strs {
+		size += int64(len(str))
+	}
+	w := newBuilder(c, size)
+	for i, str := range strs {
+		if i > 0 {
+			w.write(glue)
+		}
+		w.write(str)
+		if i&1023 == 0 {
+			c.check()
+		}
+	}
+	return w.b.String(), nil
+}
+
+// replaceString is replace(s, old, new) and replace(s, old, new, n).
+func replaceString(c *cellRun, args ...any) (any, error) {
+	if err := arity("replace", args, 3, 4, "s, old, new, n"); err != nil {
+		return nil, err
+	}
+	var strs [3]string
+	for k, name := range []string{"s", "old", "new"} {
+		var err error
+		if strs[k], err = stringArg("replace", args, k+1, name); err != nil {
+			return nil, err
+		}
+	}
+	str, old, repl := strs[0], strs[1], strs[2]
+	limit := -1
+	if len(args) == 4 {
+		var err error
+		if limit, err = intArg("replace", args, 4, "n"); err != nil {
+			return nil, err
+		}
+	}
+	count := pieces(c, str, old) - 1
+	if old == "" { // strings.Replace puts new before every rune and at the end
+		count = pieces(c, str, old) + 1
+	}
+	if limit >= 0 {
+		count = min(count, limit)
+	}
+	size := int64(len(str)) + int64(count)*(int64(len(repl))-int64(len(old)))
+	if count > 0 && len(repl) > 0 && int64(count) > (math.MaxInt64-int64(len(str)))/int64(len(repl)) {
+		panic(c.session.memoryError(math.MaxInt64))
+	}
+	w := newBuilder(c, size)
+	for range count {
+		at := strings.Index(str, old)
+		if old == "" && w.b.Len() > 0 { // as strings.Replace: new between runes
+			_, n := utf8.DecodeRuneInString(str)
+			at = n
+		}
+		w.write(str[:at])
+		w.write(repl)
+		str = str[at+len(old):]
+	}
+	w.write(str)
+	return w.b.String(), nil
+}
+
+// pieces is how many pieces sep cuts str into, as strings.Split counts
+// them (for "" the runes, none for ""), counted a chunk at a time.
+func pieces(c *cellRun, str, sep string) int {
+	if sep == "" {
+		n := 0
+		for len(str) > chunk {
+			cut := chunk
+			for cut > 0 && !utf8.RuneStart(str[cut]) {
+				cut--
+			}
+			n += utf8.RuneCountInString(str[:cut])
+			str = str[cut:]
+			c.check()
+		}
+		return n + utf8.RuneCountInString(str)
+	}
+	n := 1
+	for len(str) > chunk+len(sep) {
+		// Occurrences that start in the first chunk bytes, none cut in two.
+		head := str[:chunk+len(sep)-1]
+		k := strings.Count(head, sep)
+		n += k
+		if k > 0 {
+			last := strings.LastIndex(head, sep) + len(sep)
+			str = str[last:]
+		} else {
+			str = str[chunk:]
+		}
+		c.check()
+	}
+	return n + strings.Count(str, sep)
+}
+
+// splitter is split or splitAfter (after: each piece keeps its separator):
+// (s, sep) and (s, sep, n) as strings.Split/SplitN and SplitAfter/SplitAfterN.
+func splitter(name string, after bool) kernelFunc {
+	return func(c *cellRun, args ...any) (any, error) {
+		if err := arity(name, args, 2, 3, "s, sep, n"); err != nil {
+			return nil, err
+		}
+		str, err := stringArg(name, args, 1, "s")
+		if err != nil {
+			return nil, err
+		}
+		sep, err := stringArg(name, args, 2, "sep")
+		if err != nil {
+			return nil, err
+		}
+		n := -1
+		if len(args) == 3 {
+			if n, err = intArg(name, args, 3, "n"); err != nil {
+				return nil, err
+			}
+		}
+		if n == 0 {
+			return []string(nil), nil
+		}
+		count := pieces(c, str, sep)
+		if n > 0 {
+			count = min(count, n)
+		}
+		c.reserveItems(int64(count), 16) // a string header each; the bytes are shared with s
+		out := make([]string, 0, count)
+		for len(out) < count-1 {
+			at := strings.Index(str, sep)
+			end := at + len(sep)
+			if sep == "" {
+				_, at = utf8.DecodeRuneInString(str)
+				end = at
+			}
+			if after {
+				at = end
+			}
+			out = append(out, str[:at])
+			str = str[end:]
+			if len(out)&(chunk/16-1) == 0 {
+				c.check()
+			}
+		}
+		if count > 0 {
+			out = append(out, str)
+		}
+		return out, nil
+	}
+}
+
+// caseMapper is upper or lower: mapping runs a chunk at a time, each chunk
+// ending on a rune boundary.
+func caseMapper(name string, mapping func(string) string) kernelFunc {
+	return func(c *cellRun, args ...any) (any, error) {
+		if err := arity(name, args, 1, 1, "s"); err != nil {
+			return nil, err
+		}
+		str, err := stringArg(name, args, 1, "s")
+		if err != nil {
+			return nil, err
+		}
+		// A rune's other case takes at most 3 bytes for every 2 (ȿ, Ȿ).
+		w := newBuilder(c, int64(len(str))+int64(len(str))/2)
+		for len(str) > chunk {
+			cut := chunk
+			for cut > 0 && !utf8.RuneStart(str[cut]) {
+				cut--
+			}
+			w.write(mapping(str[:cut]))
+			str = str[cut:]
+		}
+		w.write(mapping(str))
+		return w.b.String(), nil
+	}
+}
+
+// toBase64 is toBase64(s), encoded a chunk (a multiple of 3 bytes) at a time.
+func toBase64(c *cellRun, args ...any) (any, error) {
+	if err := arity("toBase64", args, 1, 1, "s"); err != nil {
+		return nil, err
+	}
+	str, err := stringArg("toBase64", args, 1, "s")
+	if err != nil {
+		return nil, err
+	}
+	w := newBuilder(c, int64(base64.StdEncoding.EncodedLen(len(str))))
+	const step = 3 * chunk / 4
+	for len(str) > step {
+		w.write(base64.StdEncoding.EncodeToString([]byte(str[:step])))
+		str = str[step:]
+	}
+	w.write(base64.StdEncoding.EncodeToString([]byte(str)))
+	return w.b.String(), nil
+}
+
+// appendItems appends items to out a chunk at a time.
+func appendItems(c *cellRun, out, items []any) []any {
+	for len(items) > chunk {
+		out = append(out, items[:chunk]...)
+		items = items[chunk:]
+		c.check()
+	}
+	return append(out, items...)
+}
+
+// concatArrays is concat(a, b, …).
+func concatArrays(c *cellRun, args ...any) (any, error) {
+	if len(args) == 0 {
+		return nil, builtin.Errorf(builtin.TypeError, "concat: takes 1 or more arrays, got none")
+	}
+	arrays := make([][]any, len(args))
+	var total int64
+	for k := range args {
+		items, err := arrayArg("concat", args, k+1, "")
+		if err != nil {
+			return nil, err
+		}
+		arrays[k] = items
+		total += int64(len(items))
+	}
+	c.reserveItems(total, 16)
+	out := make([]any, 0, total)
+	for _, items := range arrays {
+		out = appendItems(c, out, items)
+	}
+	return out, nil
+}
+
+// flattenArray is flatten(array): the items of nested arrays, in order.
+// Nesting is bounded by the statement's own (see nesting.go), so the
+// recursion is too.
+func flattenArray(c *cellRun, args ...any) (any, error) {
+	if err := arity("flatten", args, 1, 1, "array"); err != nil {
+		return nil, err
+	}
+	items, err := arrayArg("flatten", args, 1, "array")
+	if err != nil {
+		return nil, err
+	}
+	var out []any
+	var walk func(items []any)
+	walk = func(items []any) {
+		for i, x := range items {
+			if inner, ok := elements(x); ok {
+				walk(inner)
+				continue
+			}
+			if len(out) == cap(out) {
+				c.reserveItems(int64(max(len(out), 16)), 16) // append doubles
+			}
+			out = append(out, x)
+			if i&(chunk-1) == 0 {
+				c.check()
+			}
+		}
+	}
+	walk(items)
+	return out, nil
+}
+
+// compareItems orders two items of an array being sorted: numbers exactly,
+// strings by bytes; anything else cannot be sorted.
+func compareItems(a, b any) int {
+	if c, ok := numCmp(a, b); ok {
+		return min(c, 1) // 2 (a NaN) sorts as greater
+	}
+	x, xok := a.(string)
+	y, yok := b.(string)
+	if xok && yok {
+		return strings.Compare(x, y)
+	}
+	panic(builtin.Errorf(builtin.TypeError, "sort: cannot compare %s with %s", typeName(a), typeName(b)))
+}
+
+// sortOrder reads sort's and sortBy's order argument: "asc" or "desc".
+func sortOrder(fn string, args []any, k int) (desc bool, err error) {
+	if len(args) < k {
+		return false, nil
+	}
+	switch args[k-1] {
+	case "asc":
+		return false, nil
+	case "desc":
+		return true, nil
+	}
+	return false, builtin.ArgError(fn, k, "order", `must be "asc" or "desc", got %s`, formatValue(args[k-1]))
+}
+
+// sortItems sorts items in place, stably, polling the cell every 1024
+// comparisons (cellRun.interrupted).
+func sortItems(c *cellRun, items []any, key func(i any) any, desc bool) {
+	slices.SortStableFunc(items, func(a, b any) int {
+		c.interrupted()
+		r := compareItems(key(a), key(b))
+		if desc {
+			return -r
+		}
+		return r
+	})
+}
+
+// sortArray is sort(array) and sort(array, order).
+func sortArray(c *cellRun, args ...any) (any, error) {
+	if err := arity("sort", args, 1, 2, "array, order"); err != nil {
+		return nil, err
+	}
+	items, err := arrayArg("sort", args, 1, "array")
+	if err != nil {
+		return nil, err
+	}
+	desc, err := sortOrder("sort", args, 2)
+	if err != nil {
+		return nil, err
+	}
+	c.reserveItems(int64(len(items)), 16)
+	out := appendItems(c, make([]any, 0, len(items)), items)
+	sortItems(c, out, func(x any) any { return x }, desc)
+	return out, nil
+}
+
+// sortPairs is sortBy's sorting: exactPatch rewrites sortBy(xs, key, order)
+// as $sortBy(map(xs, [#, key]), order), so the keys are computed by a loop
+// that polls the cell, and the sort here polls it too.
+func sortPairs(c *cellRun, args ...any) (any, error) {
+	pairs, _ := elements(args[0])
+	desc, err := sortOrder("sortBy", args, 2)
+	if err != nil {
+		return nil, err
+	}
+	c.reserveItems(int64(len(pairs)), 16)
+	sortItems(c, pairs, func(p any) any { return p.([]any)[1] }, desc)
+	out := make([]any, len(pairs))
+	for i, p := range pairs {
+		out[i] = p.([]any)[0]
+	}
+	return out, nil
+}
+
+// rangeOf is a..b: the integers from a to b, empty when b < a.
+func rangeOf(c *cellRun, args ...any) (any, error) {
+	var bounds [2]int
+	for k := range bounds {
+		n := asNumber(args[k])
+		switch n.kind {
+		case intNum:
+			bounds[k] = int(n.i)
+		case bigNum:
+			return nil, builtin.Errorf(builtin.MemoryError, "the range %s..%s is too large: its bounds must fit in 64 bits", formatValue(args[0]), formatValue(args[1]))
+		default:
+			return nil, builtin.Errorf(builtin.TypeError, "a range takes integers, got %s..%s", typeName(args[0]), typeName(args[1]))
+		}
+	}
+	lo, hi := bounds[0], bounds[1]
+	if hi < lo {
+		return []int{}, nil
+	}
+	if uint64(hi-lo) >= math.MaxInt64/8 {
+		panic(c.session.memoryError(math.MaxInt64))
+	}
+	n := hi - lo + 1
+	c.reserveItems(int64(n), 8)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = lo + i
+		if i&(chunk-1) == chunk-1 {
+			c.check()
+		}
+	}
+	return out, nil
+}
+
+// patchSortBy rewrites sortBy(xs, key) and sortBy(xs, key, order) as
+// $sortBy(map(xs, [#, key]), order): expr's own sorts inside one opcode
+// that nothing can interrupt; the map computes the keys in a loop that polls
+// the cell (its body gets a $tick), and sortPairs sorts polling too.
+func patchSortBy(node *ast.Node, n *ast.BuiltinNode) {
+	pred, ok := n.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return
+	}
+	item := &ast.PointerNode{}
+	item.SetLocation(pred.Location())
+	pair := &ast.ArrayNode{Nodes: []ast.Node{item, pred.Node}}
+	pair.SetLocation(pred.Location())
+	keyed := &ast.PredicateNode{Node: pair}
+	keyed.SetLocation(pred.Location())
+	mapped := &ast.BuiltinNode{Name: "map", Arguments: []ast.Node{n.Arguments[0], keyed}}
+	mapped.SetLocation(n.Location())
+	args := append([]ast.Node{mapped}, n.Arguments[2:]...)
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sortBy"}, Arguments: args})
+}
