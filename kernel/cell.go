@@ -95,10 +95,21 @@ func (c *cellRun) interrupted() {
 	}
 }
 
+// poll checks the cell once every 65536 items of a loop (item i): a
+// loop's step costs nanoseconds, so that is well under a millisecond.
+func (c *cellRun) poll(i int) {
+	if i&0xffff == 0xffff {
+		c.check()
+	}
+}
+
 // check panics with the cell's error now if it was interrupted or went
 // over the budget: the loops of the kernel's own functions call it once
 // per chunk of work, which each take well under a millisecond.
 func (c *cellRun) check() {
+	if c.session != nil && c.session.checkHook != nil {
+		c.session.checkHook()
+	}
 	if c.over.Load() {
 		panic(c.session.memoryError(0))
 	}

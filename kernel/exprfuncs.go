@@ -102,8 +102,8 @@ func intArg(fn string, args []any, k int, name string) (int, error) {
 }
 
 // arrayArg is argument k of fn as the items of an array.
-func arrayArg(fn string, args []any, k int, name string) ([]any, error) {
-	items, ok := elements(args[k-1])
+func arrayArg(c *cellRun, fn string, args []any, k int, name string) ([]any, error) {
+	items, ok := c.items(args[k-1])
 	if !ok {
 		return nil, typeError(fn, k, name, "must be an array, got %s", typeName(args[k-1]))
 	}
@@ -190,7 +190,7 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 	if ss, ok := args[0].([]string); ok {
 		strs = ss
 	} else {
-		items, err := arrayArg("join", args, 1, "array")
+		items, err := arrayArg(c, "join", args, 1, "array")
 		if err != nil {
 			return nil, err
 		}
@@ -422,7 +422,7 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 	arrays := make([][]any, len(args))
 	var total int64
 	for k := range args {
-		items, err := arrayArg("concat", args, k+1, "")
+		items, err := arrayArg(c, "concat", args, k+1, "")
 		if err != nil {
 			return nil, err
 		}
@@ -444,7 +444,7 @@ func flattenArray(c *cellRun, args ...any) (any, error) {
 	if err := arity("flatten", args, 1, 1, "array"); err != nil {
 		return nil, err
 	}
-	items, err := arrayArg("flatten", args, 1, "array")
+	items, err := arrayArg(c, "flatten", args, 1, "array")
 	if err != nil {
 		return nil, err
 	}
@@ -452,7 +452,7 @@ func flattenArray(c *cellRun, args ...any) (any, error) {
 	var walk func(items []any)
 	walk = func(items []any) {
 		for i, x := range items {
-			if inner, ok := elements(x); ok {
+			if inner, ok := c.items(x); ok {
 				walk(inner)
 				continue
 			}
@@ -515,7 +515,7 @@ func sortArray(c *cellRun, args ...any) (any, error) {
 	if err := arity("sort", args, 1, 2, "array, order"); err != nil {
 		return nil, err
 	}
-	items, err := arrayArg("sort", args, 1, "array")
+	items, err := arrayArg(c, "sort", args, 1, "array")
 	if err != nil {
 		return nil, err
 	}

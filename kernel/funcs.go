@@ -36,7 +36,7 @@ func (s *Session) exprFunctions() []expr.Option {
 			return k.call(s, args...)
 		})))
 	}
-	opts = append(opts, expr.Function("$sum", numSum))
+	opts = append(opts, expr.Function("$sum", func(args ...any) (any, error) { return numSum(s.cell, args...) }))
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
 			s.cell.interrupted()
@@ -71,7 +71,7 @@ func (s *Session) exprFunctions() []expr.Option {
 		s.cell.interrupted()
 		return nil, nil
 	}))
-	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(args[0], args[1]), nil }, new(func(any, any) bool)))
+	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(s.cell, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) { return printText(args[0]), nil }, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", toJSON, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
@@ -202,17 +202,20 @@ var exactBuiltins = map[string]string{"string": "$string", "toJSON": "$toJSON", 
 
 // valueIn is `x in xs`, numbers compared exactly (expr's own compared two
 // equal big integers as different); maps and strings as expr does.
-func valueIn(needle, coll any) bool {
-	items, ok := elements(coll)
-	if !ok {
+func valueIn(c *cellRun, needle, coll any) bool {
+	if _, _, isList := itemAt(coll, 0); !isList {
 		return runtime.In(needle, coll)
 	}
-	for _, x := range items {
+	for i := 0; ; i++ {
+		x, n, _ := itemAt(coll, i)
+		if i >= n {
+			return false
+		}
 		if numEqual(x, needle) {
 			return true
 		}
+		c.poll(i)
 	}
-	return false
 }
 
 // toJSON is expr's toJSON (indented JSON) with exact integers.
@@ -289,16 +292,13 @@ func indexValue(args ...any) (any, error) {
 	if name, ok := args[1].(string); ok {
 		return fieldOf(args[0], name) // never a method (see methods.go)
 	}
-	items, isList := elements(args[0])
-	if n := asNumber(args[1]); isList && n.kind == intNum {
-		i := int(n.i)
-		if i < 0 {
-			i += len(items)
+	if n := asNumber(args[1]); n.kind == intNum {
+		if item, size, isList := itemAt(args[0], int(n.i)); isList {
+			if k := int(n.i); k >= size || k < -size {
+				return nil, fmt.Errorf("index %d out of range (the array has %d items, from 0)", n.i, size)
+			}
+			return item, nil
 		}
-		if i < 0 || i >= len(items) {
-			return nil, fmt.Errorf("index %d out of range (the array has %d items, from 0)", n.i, len(items))
-		}
-		return items[i], nil
 	}
 	return fetch(args[0], args[1])
 }

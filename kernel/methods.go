@@ -176,19 +176,10 @@ func getValue(args ...any) (any, error) {
 		return v, nil
 	}
 	if _, isGame := args[0].(getIndexer); !isGame {
-		if items, ok := elements(args[0]); ok {
-			n := asNumber(args[1])
-			i := int(n.i)
-			if n.kind != intNum {
-				return nil, nil
+		if n := asNumber(args[1]); n.kind == intNum {
+			if item, _, isList := itemAt(args[0], int(n.i)); isList {
+				return item, nil // nil out of range
 			}
-			if i < 0 {
-				i += len(items)
-			}
-			if i < 0 || i >= len(items) {
-				return nil, nil
-			}
-			return items[i], nil
 		}
 	}
 	v, err := indexValue(args[0], args[1])

@@ -377,12 +377,56 @@ func elements(v any) (items []any, ok bool) {
 	return items, true
 }
 
+// items is elements for a running cell: a typed slice's conversion is
+// reserved in the budget first and polls the cell as it goes.
+func (c *cellRun) items(v any) (items []any, ok bool) {
+	if xs, isAny := v.([]any); isAny {
+		return xs, true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return nil, false
+	}
+	c.reserveItems(int64(rv.Len()), 16)
+	items = make([]any, rv.Len())
+	for i := range items {
+		items[i] = rv.Index(i).Interface()
+		c.poll(i)
+	}
+	return items, true
+}
+
+// itemAt is item i of an array (negative from the end) without converting
+// the array, and how many items it has; ok is false when v is no array.
+func itemAt(v any, i int) (item any, n int, ok bool) {
+	if xs, isAny := v.([]any); isAny {
+		if i < 0 {
+			i += len(xs)
+		}
+		if i < 0 || i >= len(xs) {
+			return nil, len(xs), true
+		}
+		return xs[i], len(xs), true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return nil, 0, false
+	}
+	if i < 0 {
+		i += rv.Len()
+	}
+	if i < 0 || i >= rv.Len() {
+		return nil, rv.Len(), true
+	}
+	return rv.Index(i).Interface(), rv.Len(), true
+}
+
 // numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
-func numSum(args ...any) (any, error) {
+func numSum(c *cellRun, args ...any) (any, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
 	}
-	xs, ok := elements(args[0])
+	xs, ok := c.items(args[0])
 	if !ok {
 		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
 	}
@@ -391,18 +435,20 @@ func numSum(args ...any) (any, error) {
 		if asNumber(x).kind == notNum {
 			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d, from 0)", formatValue(x), i)
 		}
+		c.reserve(resultBytes("$add", total, x))
 		total = numAdd(total, x)
+		c.poll(i)
 	}
 	return total, nil
 }
 
 // extremum is max (sign 1) or min (sign -1) over its arguments or over the
 // one array it is given, comparing exactly.
-func extremum(name string, sign int) func(args ...any) (any, error) {
-	return func(args ...any) (any, error) {
+func extremum(name string, sign int) func(s *Session, args ...any) (any, error) {
+	return func(s *Session, args ...any) (any, error) {
 		xs, array := args, false
 		if len(args) == 1 {
-			if items, ok := elements(args[0]); ok {
+			if items, ok := s.cell.items(args[0]); ok {
 				xs, array = items, true
 			}
 		}
@@ -421,6 +467,7 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 			if c == sign {
 				best = x
 			}
+			s.cell.poll(i)
 		}
 		return best, nil
 	}

@@ -28,6 +28,10 @@ type Session struct {
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
+	// checkHook, when set (by tests), runs at every poll of the cell
+	// (cellRun.check): a test cancels the cell there to prove that an
+	// operation that had started stops, without timing anything.
+	checkHook func()
 }
 
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
