@@ -556,7 +556,7 @@ func rangeOf(c *cellRun, args ...any) (any, error) {
 		case intNum:
 			bounds[k] = int(n.i)
 		case bigNum:
-			return nil, builtin.Errorf(builtin.MemoryError, "the range %s..%s is too large: its bounds must fit in 64 bits", formatValue(args[0]), formatValue(args[1]))
+			return nil, builtin.Errorf(builtin.MemoryError, "memory budget exceeded: the range %s..%s has more items than any memory holds", formatValue(args[0]), formatValue(args[1]))
 		default:
 			return nil, builtin.Errorf(builtin.TypeError, "a range takes integers, got %s..%s", typeName(args[0]), typeName(args[1]))
 		}

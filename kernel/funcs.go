@@ -3,6 +3,7 @@ package kernel
 // The builtins and operators as expr sees them.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -99,6 +100,9 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 		defer func() {
 			if r := recover(); r != nil {
 				err = builtin.Errorf(builtin.InternalError, "internal error in %s: %v", name, r)
+				if e, ok := r.(error); ok && stopped(e) {
+					err = e // the cell's poll: an interrupt or the budget
+				}
 			}
 		}()
 		v, err = fn(append([]any(nil), args...))
@@ -107,6 +111,14 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 		}
 		return v, err
 	}
+}
+
+// stopped says whether err is how the cell's poll stops an operation
+// (cellRun.check): an interrupt, or a MemoryError.
+func stopped(err error) bool {
+	var be *builtin.Error
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.As(err, &be) && be.Kind == builtin.MemoryError
 }
 
 // withKind is err as a *builtin.Error of the given kind unless it says
