@@ -253,10 +253,24 @@ func (s *Session) startCell(cancel context.CancelCauseFunc, over *atomic.Bool) (
 	return func() {
 		close(stop)
 		<-done
-		if allocatedBytes()-before > freeAfter {
-			debug.FreeOSMemory()
+		if allocatedBytes()-before > freeAfter && s.freeing.TryLock() {
+			// In the background: a collection of a large heap of pointers
+			// takes hundreds of milliseconds, which the user would wait
+			// for after an interrupt; the next cell runs alongside.
+			go func() {
+				defer s.freeing.Unlock()
+				debug.FreeOSMemory()
+			}()
 		}
 	}
+}
+
+// memoryReturned waits until memory the last cells freed has gone back to
+// the operating system.
+func (s *Session) memoryReturned() {
+	s.freeing.Lock()
+	//lint:ignore SA2001 a wait for the background release, not a critical section
+	s.freeing.Unlock()
 }
 
 // budgetBuiltin is budget() and budget(bytes).

@@ -335,6 +335,7 @@ func TestBigCellGivesMemoryBack(t *testing.T) {
 	if out.Err != nil || resultText(out) != "41943040" {
 		t.Fatal(out.Err, resultText(out))
 	}
+	s.memoryReturned()
 	// The cell's code stays (In[N]), 40 MB of the 100.
 	if grew := residentBytes(t) - before; grew > 100<<20 {
 		t.Errorf("the process grew by %s after a 40 MB cell", byteSize(grew))

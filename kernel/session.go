@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"gamelab/kernel/builtin"
 
@@ -28,6 +29,7 @@ type Session struct {
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
+	freeing sync.Mutex    // held while memory goes back to the system after a cell (see startCell)
 	// checkHook, when set (by tests), runs at every poll of the cell
 	// (cellRun.check): a test cancels the cell there to prove that an
 	// operation that had started stops, without timing anything.
