@@ -26,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -357,3 +358,76 @@ var budgetDoc = &kernelBuiltin{doc: builtin.Builtin{
 }, call: budgetBuiltin}
 
 func init() { kernelBuiltins = append(kernelBuiltins, budgetDoc) }
+
+// textBytes estimates, from above, the bytes of v written as text (print,
+// string, toJSON, a result shown), walking arrays and maps and polling the
+// cell as it goes: formatting allocates about that much, in one go that
+// nothing interrupts, so it is reserved first. Typed arrays of numbers are
+// sized without a walk.
+func (c *cellRun) textBytes(v any) int64 {
+	var walk func(v any, depth int) int64
+	steps := 0
+	walk = func(v any, depth int) int64 {
+		steps++
+		c.poll(steps)
+		switch x := v.(type) {
+		case nil, bool:
+			return 5
+		case string:
+			return 2*int64(len(x)) + 2 // quoted, escapes at most double it
+		case int, int64, float64:
+			return 24
+		case *big.Int:
+			return int64(x.BitLen())*10/33 + 4 // log10(2) < 10/33
+		case []int:
+			return 22 * int64(len(x))
+		case []float64:
+			return 26 * int64(len(x))
+		case []string:
+			var n int64
+			for _, s := range x {
+				n += 2*int64(len(s)) + 4
+			}
+			return n
+		case map[string]any:
+			var n int64 = 2
+			for k, e := range x {
+				n += int64(len(k)) + 4 + walk(e, depth+1)
+			}
+			return n
+		}
+		if items, ok := itemsOfAny(v); ok && depth < maxNesting {
+			var n int64 = 2
+			for _, e := range items {
+				n += 2 + walk(e, depth+1)
+			}
+			return n
+		}
+		return 1 << 10 // a game value: its text is cut to a summary
+	}
+	return walk(v, 0)
+}
+
+// itemsOfAny is v's items when it is a []any (other slices are sized
+// without their items, above).
+func itemsOfAny(v any) ([]any, bool) {
+	xs, ok := v.([]any)
+	return xs, ok
+}
+
+// fits says whether need more bytes fit in the budget now, after a
+// collection if need be: reserve for the places that must not panic.
+func (c *cellRun) fits(need int64) bool {
+	if need < reserveQuantum {
+		return true
+	}
+	budget := c.session.budget
+	if need > budget {
+		return false
+	}
+	if heapBytes()+need <= budget {
+		return true
+	}
+	runtime.GC()
+	return heapBytes()+need <= budget
+}

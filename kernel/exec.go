@@ -164,6 +164,13 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 		}
 	}
 	v, err := s.eval(st, lines, toks, 0, len([]rune(st.text)))
+	if err == nil {
+		if str, ok := v.(string); ok && !s.cell.fits(2*int64(len(str))) {
+			// Shown, a string is quoted whole, in one allocation.
+			return nil, false, s.errorAt(st, lines, 0, builtin.MemoryError,
+				s.memoryError(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
+		}
+	}
 	return v, true, err
 }
 

@@ -73,8 +73,14 @@ func (s *Session) exprFunctions() []expr.Option {
 		return nil, nil
 	}))
 	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(s.cell, args[0], args[1]), nil }, new(func(any, any) bool)))
-	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) { return printText(args[0]), nil }, new(func(any) string)))
-	opts = append(opts, expr.Function("$toJSON", toJSON, new(func(any) string)))
+	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
+		s.cell.reserve(s.cell.textBytes(args[0]))
+		return printText(args[0]), nil
+	}, new(func(any) string)))
+	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
+		s.cell.reserve(2 * s.cell.textBytes(args[0])) // indented
+		return toJSON(args...)
+	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) {
@@ -105,6 +111,11 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 				}
 			}
 		}()
+		for _, a := range args {
+			// A builtin's text (print, text, json, save…) is as large as
+			// its arguments written out; others allocate no more than that.
+			s.cell.reserve(s.cell.textBytes(a))
+		}
 		v, err = fn(append([]any(nil), args...))
 		if err != nil && s.cell.ctx.Err() == nil {
 			err = withKind(err, kind)
