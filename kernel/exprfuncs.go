@@ -2,7 +2,8 @@ package kernel
 
 // The kernel's versions of expr's functions that can allocate a lot or run
 // long: repeat, join, replace, split, splitAfter, upper, lower, toBase64,
-// concat, flatten, sort (and sortBy's sorting), and ranges a..b.
+// concat, flatten, sort (and sortBy's sorting), mean, median, and ranges
+// a..b (the bit functions are in bits.go).
 //
 // expr's own run as one Go call each: repeat(repeat("x", 100000), 100000)
 // built a 10 GB string that nothing could interrupt. These do the same work
@@ -11,6 +12,7 @@ package kernel
 // allocation and Ctrl-C stops any of them within a millisecond or so.
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -47,6 +49,8 @@ var exprOverrides = map[string]kernelFunc{
 	"sort":       sortArray,
 	"$sortBy":    sortPairs,
 	"$range":     rangeOf,
+	"mean":       meanOf,
+	"median":     medianOf,
 }
 
 // overrideOptions defines exprOverrides for the session's cells.
@@ -599,4 +603,69 @@ func patchSortBy(node *ast.Node, n *ast.BuiltinNode) {
 	mapped.SetLocation(n.Location())
 	args := append([]ast.Node{mapped}, n.Arguments[2:]...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sortBy"}, Arguments: args})
+}
+
+// numbersOf collects the numbers of args for mean and median as expr does:
+// numbers, and arrays of them at any depth (bounded by the statement's own
+// nesting), as floats; the cell is polled as they are read.
+func numbersOf(c *cellRun, fn string, args []any) ([]float64, error) {
+	var out []float64
+	var walk func(x any, depth int) error
+	walk = func(x any, depth int) error {
+		if n := asNumber(x); n.kind != notNum {
+			if len(out) == cap(out) {
+				c.reserveItems(int64(max(len(out), 16)), 8) // append doubles
+			}
+			out = append(out, n.float())
+			c.poll(len(out))
+			return nil
+		}
+		items, ok := c.items(x)
+		if !ok || depth > maxNesting {
+			return typeError(fn, 1, "", "takes numbers and arrays of numbers, got %s", typeName(x))
+		}
+		for _, e := range items {
+			if err := walk(e, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, a := range args {
+		if err := walk(a, 0); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// meanOf is mean(…): the average as a float, 0 for no numbers.
+func meanOf(c *cellRun, args ...any) (any, error) {
+	xs, err := numbersOf(c, "mean", args)
+	if err != nil || len(xs) == 0 {
+		return 0.0, err
+	}
+	total := 0.0
+	for _, x := range xs {
+		total += x
+	}
+	return total / float64(len(xs)), nil
+}
+
+// medianOf is median(…): the middle number, or the mean of the middle two,
+// as a float; the sort polls the cell.
+func medianOf(c *cellRun, args ...any) (any, error) {
+	xs, err := numbersOf(c, "median", args)
+	if err != nil || len(xs) == 0 {
+		return 0.0, err
+	}
+	slices.SortFunc(xs, func(a, b float64) int {
+		c.interrupted()
+		return cmp.Compare(a, b)
+	})
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2], nil
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2, nil
 }
