@@ -23,27 +23,11 @@ func init() {
 	exprOverrides["bitshr"] = shifter("bitshr", false)
 }
 
-// bigArg is argument k of fn as an exact integer.
-func bigArg(fn string, args []any, k int, name string) (*big.Int, error) {
-	n := asNumber(args[k-1])
-	if n.kind != intNum && n.kind != bigNum {
-		return nil, typeError(fn, k, name, "must be an integer, got %s", typeName(args[k-1]))
-	}
-	return n.big(), nil
-}
-
 // bitwise is bitand, bitor, bitxor or bitnand (x &^ y) of two integers.
 func bitwise(name string, op func(z, x, y *big.Int) *big.Int) kernelFunc {
 	return func(c *cellRun, args ...any) (any, error) {
-		if err := arity(name, args, 2, 2, "x, y"); err != nil {
-			return nil, err
-		}
-		x, err := bigArg(name, args, 1, "x")
-		if err != nil {
-			return nil, err
-		}
-		y, err := bigArg(name, args, 2, "y")
-		if err != nil {
+		var x, y *big.Int
+		if err := unpack(name, args, 2, exact("x", &x), exact("y", &y)); err != nil {
 			return nil, err
 		}
 		c.reserve(int64(max(x.BitLen(), y.BitLen())/8 + 8))
@@ -53,11 +37,8 @@ func bitwise(name string, op func(z, x, y *big.Int) *big.Int) kernelFunc {
 
 // bitNot is bitnot(x), -x - 1.
 func bitNot(c *cellRun, args ...any) (any, error) {
-	if err := arity("bitnot", args, 1, 1, "x"); err != nil {
-		return nil, err
-	}
-	x, err := bigArg("bitnot", args, 1, "x")
-	if err != nil {
+	var x *big.Int
+	if err := unpack("bitnot", args, 1, exact("x", &x)); err != nil {
 		return nil, err
 	}
 	c.reserve(int64(x.BitLen()/8 + 8))
@@ -74,11 +55,8 @@ const maxShiftBits = 1 << 26
 // budget first: x.Lsh(x, 40000000000) was Go's fatal "out of memory".
 func shifter(name string, left bool) kernelFunc {
 	return func(c *cellRun, args ...any) (any, error) {
-		if err := arity(name, args, 2, 2, "x, n"); err != nil {
-			return nil, err
-		}
-		x, err := bigArg(name, args, 1, "x")
-		if err != nil {
+		var x *big.Int
+		if err := unpack(name, args, 2, exact("x", &x), anything("n")); err != nil {
 			return nil, err
 		}
 		n := asNumber(args[1])

@@ -16,6 +16,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -71,38 +72,79 @@ func typeError(fn string, k int, name, format string, a ...any) *builtin.Error {
 	return e
 }
 
-// arity checks the number of arguments of fn.
-func arity(fn string, args []any, least, most int, names string) error {
-	if len(args) < least || len(args) > most {
-		want := fmt.Sprint(least)
-		if most > least {
-			want = fmt.Sprintf("%d to %d", least, most)
+// param is one parameter of a kernel function: its name, and how to read
+// argument k (from 1) of fn into the caller's variable.
+type param struct {
+	name string
+	read func(fn string, k int, v any) error
+}
+
+// unpack checks that fn got least to len(params) arguments and reads each
+// into its param: one shape for every kernel function's errors, as
+// games.unpack gives the game builtins theirs.
+func unpack(fn string, args []any, least int, params ...param) error {
+	if len(args) < least || len(args) > len(params) {
+		names := make([]string, len(params))
+		for i, p := range params {
+			names[i] = p.name
 		}
-		return builtin.Errorf(builtin.TypeError, "%s: takes %s arguments (%s), got %d", fn, want, names, len(args))
+		want := fmt.Sprint(least)
+		if len(params) > least {
+			want = fmt.Sprintf("%d to %d", least, len(params))
+		}
+		return builtin.Errorf(builtin.TypeError, "%s: takes %s arguments (%s), got %d", fn, want, strings.Join(names, ", "), len(args))
+	}
+	for k, a := range args {
+		if err := params[k].read(fn, k+1, a); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
-// stringArg is argument k of fn as a string.
-func stringArg(fn string, args []any, k int, name string) (string, error) {
-	str, ok := args[k-1].(string)
-	if !ok {
-		return "", typeError(fn, k, name, "must be a string, got %s", typeName(args[k-1]))
-	}
-	return str, nil
+// text is a string parameter.
+func text(name string, p *string) param {
+	return param{name, func(fn string, k int, v any) error {
+		str, ok := v.(string)
+		if !ok {
+			return typeError(fn, k, name, "must be a string, got %s", typeName(v))
+		}
+		*p = str
+		return nil
+	}}
 }
 
-// intArg is argument k of fn as an int; a big integer is refused as out of
-// range rather than wrapped.
-func intArg(fn string, args []any, k int, name string) (int, error) {
-	n := asNumber(args[k-1])
-	switch n.kind {
-	case intNum:
-		return int(n.i), nil
-	case bigNum:
-		return 0, builtin.ArgError(fn, k, name, "is too large, got %s", n.b)
-	}
-	return 0, typeError(fn, k, name, "must be an integer, got %s", typeName(args[k-1]))
+// count is an int parameter; a big integer is refused as too large rather
+// than wrapped.
+func count(name string, p *int) param {
+	return param{name, func(fn string, k int, v any) error {
+		n := asNumber(v)
+		switch n.kind {
+		case intNum:
+			*p = int(n.i)
+			return nil
+		case bigNum:
+			return builtin.ArgError(fn, k, name, "is too large, got %s", n.b)
+		}
+		return typeError(fn, k, name, "must be an integer, got %s", typeName(v))
+	}}
+}
+
+// exact is an integer parameter of any size.
+func exact(name string, p **big.Int) param {
+	return param{name, func(fn string, k int, v any) error {
+		n := asNumber(v)
+		if n.kind != intNum && n.kind != bigNum {
+			return typeError(fn, k, name, "must be an integer, got %s", typeName(v))
+		}
+		*p = n.big()
+		return nil
+	}}
+}
+
+// anything is a parameter its function reads itself.
+func anything(name string) param {
+	return param{name, func(string, int, any) error { return nil }}
 }
 
 // arrayArg is argument k of fn as the items of an array.
@@ -154,15 +196,9 @@ func concatStrings(c *cellRun, a, b string) string {
 
 // repeatString is repeat(s, n).
 func repeatString(c *cellRun, args ...any) (any, error) {
-	if err := arity("repeat", args, 2, 2, "s, n"); err != nil {
-		return nil, err
-	}
-	str, err := stringArg("repeat", args, 1, "s")
-	if err != nil {
-		return nil, err
-	}
-	n, err := intArg("repeat", args, 2, "n")
-	if err != nil {
+	var str string
+	var n int
+	if err := unpack("repeat", args, 2, text("s", &str), count("n", &n)); err != nil {
 		return nil, err
 	}
 	if n < 0 {
@@ -187,7 +223,8 @@ func repeatString(c *cellRun, args ...any) (any, error) {
 
 // joinStrings is join(array) and join(array, glue).
 func joinStrings(c *cellRun, args ...any) (any, error) {
-	if err := arity("join", args, 1, 2, "array, glue"); err != nil {
+	glue := ""
+	if err := unpack("join", args, 1, anything("array"), text("glue", &glue)); err != nil {
 		return nil, err
 	}
 	var strs []string
@@ -205,13 +242,6 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 				return nil, typeError("join", 1, "array", "must hold strings only, got %s (item %d, from 0)", typeName(x), i)
 			}
 			strs[i] = str
-		}
-	}
-	glue := ""
-	if len(args) == 2 {
-		var err error
-		if glue, err = stringArg("join", args, 2, "glue"); err != nil {
-			return nil, err
 		}
 	}
 	size := int64(len(glue)) * int64(max(len(strs)-1, 0))
@@ -233,37 +263,24 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 
 // replaceString is replace(s, old, new) and replace(s, old, new, n).
 func replaceString(c *cellRun, args ...any) (any, error) {
-	if err := arity("replace", args, 3, 4, "s, old, new, n"); err != nil {
+	var str, old, repl string
+	limit := -1
+	if err := unpack("replace", args, 3, text("s", &str), text("old", &old), text("new", &repl), count("n", &limit)); err != nil {
 		return nil, err
 	}
-	var strs [3]string
-	for k, name := range []string{"s", "old", "new"} {
-		var err error
-		if strs[k], err = stringArg("replace", args, k+1, name); err != nil {
-			return nil, err
-		}
-	}
-	str, old, repl := strs[0], strs[1], strs[2]
-	limit := -1
-	if len(args) == 4 {
-		var err error
-		if limit, err = intArg("replace", args, 4, "n"); err != nil {
-			return nil, err
-		}
-	}
-	count := pieces(c, str, old) - 1
+	times := pieces(c, str, old) - 1
 	if old == "" { // strings.Replace puts new before every rune and at the end
-		count = pieces(c, str, old) + 1
+		times = pieces(c, str, old) + 1
 	}
 	if limit >= 0 {
-		count = min(count, limit)
+		times = min(times, limit)
 	}
-	size := int64(len(str)) + int64(count)*(int64(len(repl))-int64(len(old)))
-	if count > 0 && len(repl) > 0 && int64(count) > (math.MaxInt64-int64(len(str)))/int64(len(repl)) {
+	size := int64(len(str)) + int64(times)*(int64(len(repl))-int64(len(old)))
+	if times > 0 && len(repl) > 0 && int64(times) > (math.MaxInt64-int64(len(str)))/int64(len(repl)) {
 		panic(c.session.memoryError(math.MaxInt64))
 	}
 	w := newBuilder(c, size)
-	for range count {
+	for range times {
 		at := strings.Index(str, old)
 		if old == "" && w.b.Len() > 0 { // as strings.Replace: new between runes
 			_, n := utf8.DecodeRuneInString(str)
@@ -314,33 +331,21 @@ func pieces(c *cellRun, str, sep string) int {
 // (s, sep) and (s, sep, n) as strings.Split/SplitN and SplitAfter/SplitAfterN.
 func splitter(name string, after bool) kernelFunc {
 	return func(c *cellRun, args ...any) (any, error) {
-		if err := arity(name, args, 2, 3, "s, sep, n"); err != nil {
-			return nil, err
-		}
-		str, err := stringArg(name, args, 1, "s")
-		if err != nil {
-			return nil, err
-		}
-		sep, err := stringArg(name, args, 2, "sep")
-		if err != nil {
-			return nil, err
-		}
+		var str, sep string
 		n := -1
-		if len(args) == 3 {
-			if n, err = intArg(name, args, 3, "n"); err != nil {
-				return nil, err
-			}
+		if err := unpack(name, args, 2, text("s", &str), text("sep", &sep), count("n", &n)); err != nil {
+			return nil, err
 		}
 		if n == 0 {
 			return []string(nil), nil
 		}
-		count := pieces(c, str, sep)
+		parts := pieces(c, str, sep)
 		if n > 0 {
-			count = min(count, n)
+			parts = min(parts, n)
 		}
-		c.reserveItems(int64(count), 16) // a string header each; the bytes are shared with s
-		out := make([]string, 0, count)
-		for len(out) < count-1 {
+		c.reserveItems(int64(parts), 16) // a string header each; the bytes are shared with s
+		out := make([]string, 0, parts)
+		for len(out) < parts-1 {
 			at := strings.Index(str, sep)
 			end := at + len(sep)
 			if sep == "" {
@@ -356,7 +361,7 @@ func splitter(name string, after bool) kernelFunc {
 				c.check()
 			}
 		}
-		if count > 0 {
+		if parts > 0 {
 			out = append(out, str)
 		}
 		return out, nil
@@ -367,11 +372,8 @@ func splitter(name string, after bool) kernelFunc {
 // ending on a rune boundary.
 func caseMapper(name string, mapping func(string) string) kernelFunc {
 	return func(c *cellRun, args ...any) (any, error) {
-		if err := arity(name, args, 1, 1, "s"); err != nil {
-			return nil, err
-		}
-		str, err := stringArg(name, args, 1, "s")
-		if err != nil {
+		var str string
+		if err := unpack(name, args, 1, text("s", &str)); err != nil {
 			return nil, err
 		}
 		// A rune's other case takes at most 3 bytes for every 2 (ȿ, Ȿ).
@@ -391,11 +393,8 @@ func caseMapper(name string, mapping func(string) string) kernelFunc {
 
 // toBase64 is toBase64(s), encoded a chunk (a multiple of 3 bytes) at a time.
 func toBase64(c *cellRun, args ...any) (any, error) {
-	if err := arity("toBase64", args, 1, 1, "s"); err != nil {
-		return nil, err
-	}
-	str, err := stringArg("toBase64", args, 1, "s")
-	if err != nil {
+	var str string
+	if err := unpack("toBase64", args, 1, text("s", &str)); err != nil {
 		return nil, err
 	}
 	w := newBuilder(c, int64(base64.StdEncoding.EncodedLen(len(str))))
@@ -445,7 +444,7 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 // Nesting is bounded by the statement's own (see nesting.go), so the
 // recursion is too.
 func flattenArray(c *cellRun, args ...any) (any, error) {
-	if err := arity("flatten", args, 1, 1, "array"); err != nil {
+	if err := unpack("flatten", args, 1, anything("array")); err != nil {
 		return nil, err
 	}
 	items, err := arrayArg(c, "flatten", args, 1, "array")
@@ -516,7 +515,7 @@ func sortItems(c *cellRun, items []any, key func(i any) any, desc bool) {
 
 // sortArray is sort(array) and sort(array, order).
 func sortArray(c *cellRun, args ...any) (any, error) {
-	if err := arity("sort", args, 1, 2, "array, order"); err != nil {
+	if err := unpack("sort", args, 1, anything("array"), anything("order")); err != nil {
 		return nil, err
 	}
 	items, err := arrayArg(c, "sort", args, 1, "array")
