@@ -45,13 +45,8 @@ func bitNot(c *cellRun, args ...any) (any, error) {
 	return normBig(new(big.Int).Not(x)), nil
 }
 
-// maxShiftBits bounds the integer a left shift makes: 2^26 bits, 8 MB,
-// filled in one math/big call in a few milliseconds. Larger would be one
-// allocation whose page faults alone outlast an interrupt's 100 ms.
-const maxShiftBits = 1 << 26
-
 // shifter is bitshl (x * 2**n, left) or bitshr (x / 2**n rounded down).
-// A left shift's result is bounded (maxShiftBits) and reserved in the
+// A left shift's result is bounded (maxIntBits) and reserved in the
 // budget first: x.Lsh(x, 40000000000) was Go's fatal "out of memory".
 func shifter(name string, left bool) kernelFunc {
 	return func(c *cellRun, args ...any) (any, error) {
@@ -62,7 +57,7 @@ func shifter(name string, left bool) kernelFunc {
 		n := asNumber(args[1])
 		switch {
 		case n.kind == bigNum && n.b.Sign() > 0 && left && x.Sign() != 0:
-			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits, got %s", maxShiftBits, formatValue(args[1]))
+			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits, got %s", maxIntBits, formatValue(args[1]))
 		case n.kind == bigNum && n.b.Sign() > 0:
 			n = number{kind: intNum, i: math.MaxInt32} // shifts everything out, or 0 stays 0
 		case n.kind != intNum && n.kind != bigNum:
@@ -76,8 +71,8 @@ func shifter(name string, left bool) kernelFunc {
 		if x.Sign() == 0 {
 			return 0, nil
 		}
-		if bits := int64(x.BitLen()) + n.i; bits > maxShiftBits || n.i > maxShiftBits {
-			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits (one allocation that large could not be interrupted), got %s", maxShiftBits, formatValue(args[1]))
+		if bits := int64(x.BitLen()) + n.i; bits > maxIntBits || n.i > maxIntBits {
+			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits (%d digits), got %s", maxIntBits, maxIntDigits, formatValue(args[1]))
 		}
 		c.reserve(int64(x.BitLen())/8 + n.i/8 + 8)
 		return normBig(new(big.Int).Lsh(x, uint(n.i))), nil

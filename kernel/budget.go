@@ -336,7 +336,7 @@ func resultBytes(op string, a, b any) int64 {
 		}
 	case "$pow":
 		if y.kind == intNum && y.i > 0 && x.kind != notNum {
-			return min(bits(x)*min(y.i, maxPowBits), maxPowBits) / 8
+			return min(bits(x)*min(y.i, maxIntBits), maxIntBits) / 8
 		}
 	}
 	return 0

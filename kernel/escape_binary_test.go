@@ -40,9 +40,13 @@ var crashWords = []string{"fatal error", "goroutine ", "panic:", "SIGSEGV", "out
 // The attacks of the issue, piped into one process with a 512 MB budget:
 // today x.Lsh(x, 40000000000) ended it with Go's fatal error and the
 // doubling of s reached 2 GB.
-func TestAttacksThroughBinary(t *testing.T) {
-	t.Parallel()
-	bin := gamelabBinary(t)
+func TestThroughBinary(t *testing.T) {
+	bin := gamelabBinary(t) // once: a build is most of these tests' time
+	t.Run("attacks", func(t *testing.T) { t.Parallel(); attacksThroughBinary(t, bin) })
+	t.Run("interrupt", func(t *testing.T) { t.Parallel(); interruptThroughBinary(t, bin) })
+}
+
+func attacksThroughBinary(t *testing.T, bin string) {
 	script := []string{
 		"x = 2**70", "y = x", "x.SetInt64(5)", "x.Lsh(x, 40000000000)", "x = 3**1000000", "x.Exp(x, 2**64, nil)",
 		`len(repeat(repeat("x", 100000), 100000))`, `s = repeat("x", 500000)`,
@@ -89,9 +93,7 @@ func TestAttacksThroughBinary(t *testing.T) {
 
 // SIGINT stops a long operation that has started (the statement prints
 // "started" first, in the same statement), and the process exits cleanly.
-func TestInterruptThroughBinary(t *testing.T) {
-	t.Parallel()
-	bin := gamelabBinary(t)
+func interruptThroughBinary(t *testing.T, bin string) {
 	cmd := exec.Command(bin)
 	cmd.Stdin = strings.NewReader("xs = 1..3000000\n" +
 		`[eprint("started"), sort(concat(xs, xs, xs, xs), "desc")][1] | len()` + "\n")

@@ -25,27 +25,39 @@ import (
 	"gamelab/internal/checked"
 )
 
-// maxPowBits bounds the size of an exact integer power, so that 2**(10**12)
-// is an error instead of an hour of multiplication and all the memory.
-const maxPowBits = 1 << 20
+// maxIntBits bounds the integers the kernel's arithmetic makes: 2^20 bits,
+// 315,653 decimal digits. math/big cannot be interrupted, and its slowest
+// steps grow faster than the numbers: a product of two 2^20-bit numbers
+// takes 20 ms, writing one in decimal 30-90 ms, of 2^22-bit ones 150 ms and
+// 300 ms, past the 100 ms an interrupt may wait. So a power, product, sum or
+// shift whose result would pass it is an error, as 2**(10**12) always was
+// (instead of an hour of multiplication and all the memory). Numbers a
+// solver made larger still add, compare and negate: a result no larger than
+// an operand is never refused.
+const maxIntBits = 1 << 20
 
-// maxIntBits bounds the operands of the integer operations whose time grows
-// faster than their size: a product or a remainder of two integers that
-// both pass 64 bits. math/big cannot be interrupted, and one product of
-// two 2^21-bit numbers takes about 20 ms, of two 2^23-bit ones 150 ms and
-// more than the 100 ms an interrupt may wait. Sums, differences and
-// products or remainders with an int64 take time in proportion to their
-// size and are bounded by the memory budget alone.
-const maxIntBits = 1 << 21
+// maxIntDigits is how many decimal digits an integer of maxIntBits has at most.
+const maxIntDigits = 315653
 
-// checkQuadratic refuses op on x and y when both pass 64 bits and together
-// they pass maxIntBits (see maxIntBits).
-func checkQuadratic(op string, x, y number) {
-	bx, by := x.big().BitLen(), y.big().BitLen()
-	if bx > 64 && by > 64 && bx+by > maxIntBits {
-		panic(builtin.Errorf(builtin.RuntimeError,
-			"integers of %d and %d bits: %s of integers that together pass %d bits are refused (it could not be interrupted)",
-			bx, by, op, maxIntBits))
+// tooLarge is the error of an operation whose result would pass maxIntBits.
+func tooLarge(a any, op string, b any) error {
+	return fmt.Errorf("%v %s %v: the result would have more than %d bits", shortNumber(a), op, shortNumber(b), maxIntBits)
+}
+
+// shortNumber is a number for an error message: itself, or its size when
+// it is too long to quote.
+func shortNumber(v any) string {
+	if n := asNumber(v); n.kind == bigNum && n.b.BitLen() > 64 {
+		return fmt.Sprintf("(an integer of %d bits)", n.b.BitLen())
+	}
+	return formatValue(v)
+}
+
+// checkGrowth refuses a result of bits bits when it passes maxIntBits and
+// is larger than both operands.
+func checkGrowth(bits int, a any, op string, b any, x, y number) {
+	if bits > maxIntBits && bits > x.big().BitLen() && bits > y.big().BitLen() {
+		panic(tooLarge(a, op, b))
 	}
 }
 
@@ -154,24 +166,24 @@ func pair(a, b any) (x, y number, kind numKind) {
 }
 
 func numAdd(a, b any) any {
-	return arith(a, b, checked.Add, (*big.Int).Add, func(x, y float64) float64 { return x + y }, runtime.Add)
+	return arith(a, b, "+", checked.Add, (*big.Int).Add, func(x, y float64) float64 { return x + y }, runtime.Add)
 }
 
 func numSub(a, b any) any {
-	return arith(a, b, checked.Sub, (*big.Int).Sub, func(x, y float64) float64 { return x - y }, runtime.Subtract)
+	return arith(a, b, "-", checked.Sub, (*big.Int).Sub, func(x, y float64) float64 { return x - y }, runtime.Subtract)
 }
 
 func numMul(a, b any) any {
-	if x, y, k := pair(a, b); k == bigNum {
-		checkQuadratic("a product", x, y)
+	if x, y, k := pair(a, b); k == bigNum && x.big().Sign() != 0 && y.big().Sign() != 0 {
+		checkGrowth(x.big().BitLen()+y.big().BitLen()-1, a, "*", b, x, y) // the product has at least these bits
 	}
-	return arith(a, b, checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
+	return arith(a, b, "*", checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
 }
 
 // arith is one exact binary operation: on int64 while the result fits (small
 // says when it does not), on big.Int beyond, in float64 when either side is a
 // float, and expr's own operator for everything else (strings, durations…).
-func arith(a, b any, small func(x, y int64) (int64, bool), exact func(z, x, y *big.Int) *big.Int,
+func arith(a, b any, op string, small func(x, y int64) (int64, bool), exact func(z, x, y *big.Int) *big.Int,
 	float func(x, y float64) float64, other func(a, b any) any) any {
 	x, y, k := pair(a, b)
 	switch k {
@@ -181,7 +193,9 @@ func arith(a, b any, small func(x, y int64) (int64, bool), exact func(z, x, y *b
 		}
 		fallthrough
 	case bigNum:
-		return normBig(exact(new(big.Int), x.big(), y.big()))
+		z := exact(new(big.Int), x.big(), y.big())
+		checkGrowth(z.BitLen(), a, op, b, x, y)
+		return normBig(z)
 	case floatNum:
 		return float(x.float(), y.float())
 	}
@@ -214,7 +228,10 @@ func numMod(a, b any) any {
 		if k == intNum {
 			return int(x.i % y.i) // MinInt64 % -1 is 0 in Go, no trap
 		}
-		checkQuadratic("a remainder", x, y)
+		if bx, by := x.big().BitLen(), y.big().BitLen(); by > 64 && bx > maxIntBits {
+			panic(fmt.Errorf("%s %% %s: a remainder of an integer of more than %d bits by one of more than 64 is refused: it could not be interrupted",
+				shortNumber(a), shortNumber(b), maxIntBits))
+		}
 		return normBig(new(big.Int).Rem(x.big(), y.big()))
 	}
 	return runtime.Modulo(a, b)
@@ -257,8 +274,8 @@ func numPow(a, b any) any {
 	x, y, k := pair(a, b)
 	if (k == intNum || k == bigNum) && y.big().Sign() >= 0 {
 		base := x.big()
-		if !y.big().IsInt64() || base.BitLen() > 1 && y.big().Int64() > maxPowBits/int64(base.BitLen()-1) {
-			panic(fmt.Errorf("%v ** %v: the result would have more than %d bits", formatValue(a), formatValue(b), maxPowBits))
+		if !y.big().IsInt64() || base.BitLen() > 1 && y.big().Int64() > maxIntBits/int64(base.BitLen()-1) {
+			panic(tooLarge(a, "**", b))
 		}
 		return normBig(new(big.Int).Exp(base, y.big(), nil))
 	}
