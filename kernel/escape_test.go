@@ -290,6 +290,7 @@ var interruptible = []struct{ name, setup, code string }{
 	{"map", "xs = 1..3000000", "map(xs, # + 1)"},
 	{"median", "xs = map(1..300000, -#)", "median(xs)"},
 	{"mean", "xs = 1..3000000", "mean(xs)"},
+	{"uniq", "xs = 1..3000000", "uniq(xs)"},
 }
 
 // Every long operation stops at an interrupt that comes after it started.

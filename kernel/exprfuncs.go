@@ -2,8 +2,8 @@ package kernel
 
 // The kernel's versions of expr's functions that can allocate a lot or run
 // long: repeat, join, replace, split, splitAfter, upper, lower, toBase64,
-// concat, flatten, sort (and sortBy's sorting), mean, median, and ranges
-// a..b (the bit functions are in bits.go).
+// concat, flatten, sort (and sortBy's sorting), mean, median, uniq, and
+// ranges a..b (the bit functions are in bits.go).
 //
 // expr's own run as one Go call each: repeat(repeat("x", 100000), 100000)
 // built a 10 GB string that nothing could interrupt. These do the same work
@@ -52,6 +52,7 @@ var exprOverrides = map[string]kernelFunc{
 	"$range":     rangeOf,
 	"mean":       meanOf,
 	"median":     medianOf,
+	"uniq":       uniqueItems,
 }
 
 // overrideOptions defines exprOverrides for the session's cells.
@@ -667,4 +668,65 @@ func medianOf(c *cellRun, args ...any) (any, error) {
 		return xs[n/2], nil
 	}
 	return (xs[n/2-1] + xs[n/2]) / 2, nil
+}
+
+// uniqueItems is uniq(array): the items in order, each kept the first time
+// it appears. expr's compares each item with every one kept (3 million
+// items ran for minutes); this keys numbers, strings and booleans in a map,
+// numbers by value (1 and 1.0 are one item, as == says), and compares the
+// rest, arrays and game values, one by one.
+func uniqueItems(c *cellRun, args ...any) (any, error) {
+	if err := unpack("uniq", args, 1, anything("array")); err != nil {
+		return nil, err
+	}
+	items, err := arrayArg(c, "uniq", args, 1, "array")
+	if err != nil {
+		return nil, err
+	}
+	c.reserveItems(int64(len(items)), 48) // the result and the map
+	seen := make(map[any]bool)
+	var others []any
+	out := []any{}
+	for i, x := range items {
+		c.poll(i)
+		key, ok := uniqKey(x)
+		if ok {
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+		} else if slices.ContainsFunc(others, func(y any) bool { return numEqual(x, y) }) {
+			continue
+		} else {
+			others = append(others, x)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// uniqKey is the map key of an item uniq can hash: a number by its value,
+// a string, a bool, nil.
+func uniqKey(x any) (any, bool) {
+	switch n := asNumber(x); n.kind {
+	case intNum:
+		return n.i, true
+	case bigNum:
+		if n.b.IsInt64() {
+			return n.b.Int64(), true
+		}
+		return "int:" + n.b.Text(62), true
+	case floatNum:
+		if n.f == math.Trunc(n.f) && math.Abs(n.f) < 1<<62 {
+			return int64(n.f), true
+		}
+		return n.f, true
+	}
+	switch v := x.(type) {
+	case string:
+		return "str:" + v, true
+	case bool, nil:
+		return v, true
+	}
+	return nil, false
 }
