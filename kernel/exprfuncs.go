@@ -2,8 +2,8 @@ package kernel
 
 // The kernel's versions of expr's functions that can allocate a lot or run
 // long: repeat, join, replace, split, splitAfter, upper, lower, toBase64,
-// concat, flatten, sort (and sortBy's sorting), mean, median, uniq, and
-// ranges a..b (the bit functions are in bits.go).
+// fromBase64, fromJSON, concat, flatten, sort (and sortBy's sorting), mean,
+// median, uniq, and ranges a..b (the bit functions are in bits.go).
 //
 // expr's own run as one Go call each: repeat(repeat("x", 100000), 100000)
 // built a 10 GB string that nothing could interrupt. These do the same work
@@ -14,6 +14,7 @@ package kernel
 import (
 	"cmp"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -53,6 +54,8 @@ var exprOverrides = map[string]kernelFunc{
 	"mean":       meanOf,
 	"median":     medianOf,
 	"uniq":       uniqueItems,
+	"fromJSON":   fromJSON,
+	"fromBase64": fromBase64,
 }
 
 // overrideOptions defines exprOverrides for the session's cells.
@@ -729,4 +732,43 @@ func uniqKey(x any) (any, bool) {
 		return v, true
 	}
 	return nil, false
+}
+
+// fromJSON is expr's fromJSON with its memory reserved first: a JSON text
+// of n bytes becomes at most about 12n bytes of values ("[1,1,…]": two
+// bytes an item, a 16-byte slot and an 8-byte float each, map overhead).
+func fromJSON(c *cellRun, args ...any) (any, error) {
+	var str string
+	if err := unpack("fromJSON", args, 1, text("s", &str)); err != nil {
+		return nil, err
+	}
+	c.reserveItems(int64(len(str)), 12)
+	var v any
+	if err := json.Unmarshal([]byte(str), &v); err != nil {
+		return nil, builtin.ArgError("fromJSON", 1, "s", "is not JSON: %v", err)
+	}
+	return v, nil
+}
+
+// fromBase64 is expr's fromBase64, decoded a chunk (a multiple of 4 bytes)
+// at a time.
+func fromBase64(c *cellRun, args ...any) (any, error) {
+	var str string
+	if err := unpack("fromBase64", args, 1, text("s", &str)); err != nil {
+		return nil, err
+	}
+	if strings.ContainsAny(str, "\r\n") { // line breaks, which base64 skips, would shift the chunks
+		str = strings.NewReplacer("\r", "", "\n", "").Replace(str)
+	}
+	w := newBuilder(c, int64(base64.StdEncoding.DecodedLen(len(str))))
+	for len(str) > 0 {
+		n := min(len(str), chunk)
+		b, err := base64.StdEncoding.DecodeString(str[:n])
+		if err != nil {
+			return nil, builtin.ArgError("fromBase64", 1, "s", "is not base64: %v", err)
+		}
+		w.write(string(b))
+		str = str[n:]
+	}
+	return w.b.String(), nil
 }
