@@ -306,15 +306,11 @@ func budgetBuiltin(s *Session, args ...any) (any, error) {
 }
 
 // resultBytes is what an operator's result will take, for those that can
-// make a large one: a string +, and exact integers beyond int64 (a product
-// has the bits of both factors, a power those of the base times the
-// exponent, which numPow caps). Everything else is small.
+// make a large one: exact integers beyond int64 (a product has the bits of
+// both factors, a power those of the base times the exponent, which numPow
+// caps). A string + reserves its own (concatStrings); everything else is
+// small.
 func resultBytes(op string, a, b any) int64 {
-	if x, ok := a.(string); ok && op == "$add" {
-		if y, ok := b.(string); ok {
-			return int64(len(x)) + int64(len(y))
-		}
-	}
 	x, y, k := pair(a, b)
 	if k != bigNum && k != intNum {
 		return 0
