@@ -148,6 +148,8 @@ func TestBudget(t *testing.T) {
 		{"string of a list", []string{"xs = 1..3000000"}, "len(string(xs))"},
 		{"print of a list", []string{"xs = 1..3000000"}, "print(xs)"},
 		{"a long string shown", []string{`s = repeat("x", 25000000)`}, "s"},
+		{"game text", []string{`t = repeat("+ 1 ", 2000000)`}, "polygon(t)"},
+		{"solver table", nil, "solve(randcoins(100000, 1))"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := budgetSession(t)
@@ -281,6 +283,7 @@ var interruptible = []struct{ name, setup, code string }{
 	{"upper", `s = repeat("ab", 4000000)`, `upper(s)`},
 	{"concat", "xs = 1..2000000", "concat(xs, xs)"},
 	{"sort", "xs = map(1..300000, -#)", "sort(xs)"},
+	{"sort a range", "xs = 1..3000000", `sort(xs, "desc")`},
 	{"sortBy", "xs = 1..300000", "sortBy(xs, -#)"},
 	{"range", "", "1..20000000"},
 	{"sum", "xs = 1..3000000", "sum(xs)"},

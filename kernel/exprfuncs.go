@@ -522,17 +522,35 @@ func sortArray(c *cellRun, args ...any) (any, error) {
 	if err := unpack("sort", args, 1, anything("array"), anything("order")); err != nil {
 		return nil, err
 	}
-	items, err := arrayArg(c, "sort", args, 1, "array")
+	desc, err := sortOrder("sort", args, 2)
 	if err != nil {
 		return nil, err
 	}
-	desc, err := sortOrder("sort", args, 2)
+	if ints, ok := args[0].([]int); ok { // a range: sorted as it is, no item boxed
+		c.reserveItems(int64(len(ints)), 8)
+		out := slices.Clone(ints)
+		slices.SortFunc(out, func(a, b int) int {
+			c.interrupted()
+			if desc {
+				return cmp.Compare(b, a)
+			}
+			return cmp.Compare(a, b)
+		})
+		return out, nil
+	}
+	items, err := arrayArg(c, "sort", args, 1, "array")
 	if err != nil {
 		return nil, err
 	}
 	c.reserveItems(int64(len(items)), 16)
 	out := appendItems(c, make([]any, 0, len(items)), items)
-	sortItems(c, out, func(x any) any { return x }, desc)
+	slices.SortFunc(out, func(a, b any) int { // plain values: ties are alike, so no need of a stable sort
+		c.interrupted()
+		if desc {
+			return compareItems(b, a)
+		}
+		return compareItems(a, b)
+	})
 	return out, nil
 }
 

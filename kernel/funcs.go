@@ -113,8 +113,14 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 		}()
 		for _, a := range args {
 			// A builtin's text (print, text, json, save…) is as large as
-			// its arguments written out; others allocate no more than that.
-			s.cell.reserve(s.cell.textBytes(a))
+			// its arguments written out; others allocate no more than that,
+			// but for game text, where "+ 1 " makes an exact integer of
+			// some 48 bytes: sixteen times the text.
+			need := s.cell.textBytes(a)
+			if str, isText := a.(string); isText && kind == builtin.GameError {
+				need = 16 * int64(len(str))
+			}
+			s.cell.reserve(need)
 		}
 		v, err = fn(append([]any(nil), args...))
 		if err != nil && s.cell.ctx.Err() == nil {
