@@ -287,19 +287,21 @@ func budgetBuiltin(s *Session, args ...any) (any, error) {
 	if n.kind == bigNum {
 		return nil, builtin.ArgError("budget", 1, "bytes", "must be at most %d, got %s", int64(math.MaxInt64), formatValue(args[0]))
 	}
-	if n.kind != intNum {
-		if str, ok := args[0].(string); ok {
-			b, err := parseBytes(str)
-			if err != nil {
-				return nil, builtin.ArgError("budget", 1, "bytes", "must be a number of bytes like 2**30 or \"512MB\", got %s", formatValue(args[0]))
-			}
+	if str, ok := args[0].(string); ok {
+		if b, err := parseBytes(str); err == nil {
 			n = number{kind: intNum, i: b}
-		} else {
-			return nil, builtin.ArgError("budget", 1, "bytes", "must be a number of bytes like 2**30 or \"512MB\", got %s", formatValue(args[0]))
 		}
+	}
+	if n.kind != intNum {
+		return nil, builtin.ArgError("budget", 1, "bytes", "must be a number of bytes like 2**30 or \"512MB\", got %s", formatValue(args[0]))
 	}
 	if n.i < minBudget {
 		return nil, builtin.ArgError("budget", 1, "bytes", "must be at least %d (%s), got %d", minBudget, byteSize(minBudget), n.i)
+	}
+	if runtime.GC(); heapBytes() > n.i {
+		// Every later statement would stop at once, this one too.
+		return nil, builtin.ArgError("budget", 1, "bytes", "is less than the %s the session holds now (del some variables first), got %s",
+			byteSize(heapBytes()), byteSize(n.i))
 	}
 	s.setBudget(n.i)
 	return nil, nil
