@@ -151,13 +151,17 @@ func anything(name string) param {
 	return param{name, func(string, int, any) error { return nil }}
 }
 
-// arrayArg is argument k of fn as the items of an array.
-func arrayArg(c *cellRun, fn string, args []any, k int, name string) ([]any, error) {
-	items, ok := c.items(args[k-1])
-	if !ok {
-		return nil, typeError(fn, k, name, "must be an array, got %s", typeName(args[k-1]))
-	}
-	return items, nil
+// array is a parameter that takes the items of an array (see
+// cellRun.items).
+func array(c *cellRun, name string, p *[]any) param {
+	return param{name, func(fn string, k int, v any) error {
+		items, ok := c.items(v)
+		if !ok {
+			return typeError(fn, k, name, "must be an array, got %s", typeName(v))
+		}
+		*p = items
+		return nil
+	}}
 }
 
 // builder builds a string of a size reserved beforehand, polling the cell
@@ -235,8 +239,8 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 	if ss, ok := args[0].([]string); ok {
 		strs = ss
 	} else {
-		items, err := arrayArg(c, "join", args, 1, "array")
-		if err != nil {
+		var items []any
+		if err := array(c, "array", &items).read("join", 1, args[0]); err != nil {
 			return nil, err
 		}
 		strs = make([]string, len(items))
@@ -429,12 +433,10 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 	arrays := make([][]any, len(args))
 	var total int64
 	for k := range args {
-		items, err := arrayArg(c, "concat", args, k+1, "")
-		if err != nil {
+		if err := array(c, "", &arrays[k]).read("concat", k+1, args[k]); err != nil {
 			return nil, err
 		}
-		arrays[k] = items
-		total += int64(len(items))
+		total += int64(len(arrays[k]))
 	}
 	c.reserveItems(total, 16)
 	out := make([]any, 0, total)
@@ -448,11 +450,8 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 // Nesting is bounded by the statement's own (see nesting.go), so the
 // recursion is too.
 func flattenArray(c *cellRun, args ...any) (any, error) {
-	if err := unpack("flatten", args, 1, anything("array")); err != nil {
-		return nil, err
-	}
-	items, err := arrayArg(c, "flatten", args, 1, "array")
-	if err != nil {
+	var items []any
+	if err := unpack("flatten", args, 1, array(c, "array", &items)); err != nil {
 		return nil, err
 	}
 	var out []any
@@ -538,8 +537,8 @@ func sortArray(c *cellRun, args ...any) (any, error) {
 		})
 		return out, nil
 	}
-	items, err := arrayArg(c, "sort", args, 1, "array")
-	if err != nil {
+	var items []any
+	if err := array(c, "array", &items).read("sort", 1, args[0]); err != nil {
 		return nil, err
 	}
 	c.reserveItems(int64(len(items)), 16)
@@ -697,11 +696,8 @@ func medianOf(c *cellRun, args ...any) (any, error) {
 // numbers by value (1 and 1.0 are one item, as == says), and compares the
 // rest, arrays and game values, one by one.
 func uniqueItems(c *cellRun, args ...any) (any, error) {
-	if err := unpack("uniq", args, 1, anything("array")); err != nil {
-		return nil, err
-	}
-	items, err := arrayArg(c, "uniq", args, 1, "array")
-	if err != nil {
+	var items []any
+	if err := unpack("uniq", args, 1, array(c, "array", &items)); err != nil {
 		return nil, err
 	}
 	c.reserveItems(int64(len(items)), 48) // the result and the map
