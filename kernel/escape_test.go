@@ -217,6 +217,11 @@ func TestBudgetBuiltin(t *testing.T) {
 	if DefaultMemoryBudget() < minBudget {
 		t.Errorf("default budget %d", DefaultMemoryBudget())
 	}
+	// help says what the default is on this machine.
+	out := execAll(t, s, "help budget")
+	if text := strings.Join(strings.Fields(out.Stdout), " "); !strings.Contains(text, byteSize(max(machineMemory()/4, minBudget))+" here") {
+		t.Errorf("help budget does not say the default:\n%s", out.Stdout)
+	}
 	if n, err := parseBytes("2GB"); err != nil || n != 2<<30 {
 		t.Errorf("parseBytes(2GB) = %d, %v", n, err)
 	}

@@ -137,10 +137,11 @@ func fieldOf(v any, name string) (any, error) {
 	return nil, builtin.Errorf(builtin.TypeError, "%s", noSuchField(v, name, false))
 }
 
-// hasNoMethods says whether expr may read field name of a value of static
-// type t itself (a struct field it compiles to a direct read) rather than
-// through fieldOf: t must be a struct, or a pointer to one, with that field.
-func hasNoMethods(t reflect.Type, name string) bool {
+// isField says whether expr may read field name of a value of static type t
+// itself (a struct field it compiles to a direct read) rather than through
+// fieldOf: t must be a struct, or a pointer to one, with that field (Go
+// forbids a method of the same name).
+func isField(t reflect.Type, name string) bool {
 	for _, f := range structFields(t) {
 		if f.name == name {
 			return true
@@ -190,10 +191,10 @@ func getValue(args ...any) (any, error) {
 }
 
 // patchMember routes a member read through memberValue unless expr reads a
-// known struct field itself; reports whether it replaced the node.
-func patchMember(node *ast.Node, n *ast.MemberNode) bool {
-	if p, constant := n.Property.(*ast.StringNode); constant && hasNoMethods(n.Node.Type(), p.Value) && !n.Optional {
-		return false
+// known struct field itself.
+func patchMember(node *ast.Node, n *ast.MemberNode) {
+	if p, constant := n.Property.(*ast.StringNode); constant && isField(n.Node.Type(), p.Value) && !n.Optional {
+		return
 	}
 	var args []ast.Node
 	if n.Optional {
@@ -201,7 +202,5 @@ func patchMember(node *ast.Node, n *ast.MemberNode) bool {
 	} else {
 		args = []ast.Node{n.Node, n.Property}
 	}
-	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$member"}, Arguments: args}
-	ast.Patch(node, call)
-	return true
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$member"}, Arguments: args})
 }
