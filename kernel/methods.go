@@ -16,6 +16,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -119,17 +120,14 @@ func fieldOf(v any, name string) (any, error) {
 		}
 		return item.Interface(), nil
 	}
-	for _, f := range structFields(reflectType(v)) {
-		if f.name != name {
-			continue
-		}
+	if index, ok := fieldIndex(reflectType(v))[name]; ok {
 		for rv.Kind() == reflect.Pointer {
 			if rv.IsNil() {
 				return nil, fmt.Errorf("cannot read %s of nil", name)
 			}
 			rv = rv.Elem()
 		}
-		return rv.FieldByIndex(f.index).Interface(), nil
+		return rv.FieldByIndex(index).Interface(), nil
 	}
 	if v == nil {
 		return nil, fmt.Errorf("cannot read %s of nil", name)
@@ -142,12 +140,28 @@ func fieldOf(v any, name string) (any, error) {
 // fieldOf: t must be a struct, or a pointer to one, with that field (Go
 // forbids a method of the same name).
 func isField(t reflect.Type, name string) bool {
-	for _, f := range structFields(t) {
-		if f.name == name {
-			return true
-		}
+	_, ok := fieldIndex(t)[name]
+	return ok
+}
+
+// fieldIndexes caches fieldIndex: map(rs, .best) reads a field per item.
+var fieldIndexes sync.Map // reflect.Type → map[string][]int
+
+// fieldIndex is structFields of t by name (nil for nil or a type without
+// fields).
+func fieldIndex(t reflect.Type) map[string][]int {
+	if t == nil {
+		return nil
 	}
-	return false
+	if m, ok := fieldIndexes.Load(t); ok {
+		return m.(map[string][]int)
+	}
+	m := map[string][]int{}
+	for _, f := range structFields(t) {
+		m[f.name] = f.index
+	}
+	fieldIndexes.Store(t, m)
+	return m
 }
 
 // memberValue is the kernel's x.name, x?.name and x[key] for a key that is
