@@ -41,7 +41,9 @@ func (s *Session) exprFunctions() []expr.Option {
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
 			s.cell.interrupted()
-			s.cell.reserve(resultBytes(name, args[0], args[1]))
+			if name == "$pow" || isBig(args[0]) || isBig(args[1]) { // what makes large numbers
+				s.cell.reserve(resultBytes(name, args[0], args[1]))
+			}
 			if x, ok := args[0].(string); ok && name == "$add" {
 				if y, ok := args[1].(string); ok {
 					return concatStrings(s.cell, x, y), nil
@@ -128,6 +130,12 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 		}
 		return v, err
 	}
+}
+
+// isBig says whether v is an integer beyond int64.
+func isBig(v any) bool {
+	_, ok := v.(*big.Int)
+	return ok
 }
 
 // stopped says whether err is how the cell's poll stops an operation
