@@ -164,6 +164,9 @@ func TestBudget(t *testing.T) {
 			if got := resultText(execAll(t, s, "kept")); got != "42" {
 				t.Errorf("after %q: kept = %s", tc.code, got)
 			}
+			if strings.Contains(out.Stderr, "move table") {
+				t.Errorf("%q: the solve started, then stopped: %s", tc.code, out.Stderr)
+			}
 			if s.cell != nil {
 				t.Error("the cell is still running")
 			}

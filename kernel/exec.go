@@ -48,6 +48,12 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Print:    c.print,
 		Warn:     c.warn,
 		Pictures: o.SVG,
+		Budget: func(bytes int64) error {
+			if c.fits(bytes) {
+				return nil
+			}
+			return s.memoryError(bytes)
+		},
 	}
 	s.cell = c
 	defer func() { s.cell = nil }()
