@@ -124,6 +124,7 @@ func WithMemoryBudget(bytes int64) Option {
 // stays inside it is never slowed by a collection per allocation.
 func (s *Session) setBudget(bytes int64) {
 	s.budget = bytes
+	s.watched.Store(bytes)
 	debug.SetMemoryLimit(bytes + bytes/8 + 64<<20)
 }
 
@@ -226,11 +227,12 @@ func (s *Session) watch(cancel context.CancelCauseFunc, stop <-chan struct{}, ov
 		case <-stop:
 			return
 		case <-tick.C:
-			if heapBytes() <= s.budget {
+			budget := s.watched.Load() // budget(n) may change it as the cell runs
+			if heapBytes() <= budget {
 				continue
 			}
 			runtime.GC()
-			if heapBytes() > s.budget {
+			if heapBytes() > budget {
 				over.Store(true)
 				cancel(errOverBudget)
 				return

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"gamelab/kernel/builtin"
 
@@ -26,6 +27,7 @@ type Session struct {
 	history map[int]any    // _N: the result of cell N
 	inputs  map[int]string // the code of cell N
 	budget  int64          // the memory budget in bytes (see budget.go)
+	watched atomic.Int64   // budget, for the watchdog's goroutine
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
