@@ -396,7 +396,10 @@ func (c *cellRun) textBytes(v any) int64 {
 			}
 			return n
 		}
-		if items, ok := itemsOfAny(v); ok && depth < maxNesting {
+		if depth > maxValueDepth {
+			panic(errTooDeep) // formatting it would overflow the stack
+		}
+		if items, ok := itemsOfAny(v); ok {
 			var n int64 = 2
 			for _, e := range items {
 				n += 2 + walk(e, depth+1)

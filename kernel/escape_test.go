@@ -112,6 +112,29 @@ func TestFieldsStillRead(t *testing.T) {
 	}
 }
 
+// A value nested a million deep (today: Go's fatal "stack overflow" when
+// it was flattened, shown or compared) is refused; one within the limit is
+// written, compared and flattened.
+func TestDeepValues(t *testing.T) {
+	s := newTestSession()
+	for _, code := range []string{
+		"x = reduce(1..1000000, [#acc], [])",
+		"flatten(reduce(1..30000, [#acc], []))",
+		"string(reduce(1..30000, [#acc], []))",
+		"reduce(1..30000, [#acc], []) == reduce(1..30000, [#acc], [])",
+		"print(reduce(1..30000, [#acc], []))",
+	} {
+		out := s.Execute(context.Background(), code)
+		if out.Err == nil || !strings.Contains(out.Err.Msg, "more than 10000 deep") {
+			t.Errorf("%s: want a refusal, got %v", code, out.Err)
+		}
+	}
+	out := execAll(t, s, "y = reduce(1..9000, [#acc], [2**70])", "[len(flatten([y, 1])), [y] == [y], len(string(y)), [1, [2.0]] == [1.0, [2]]]")
+	if got := resultText(out); got != "[2, true, 18024, true]" {
+		t.Errorf("got %s", got)
+	}
+}
+
 // budgetSession is a session whose budget is small enough for the tests to
 // pass it quickly.
 func budgetSession(t *testing.T) *Session {

@@ -46,6 +46,9 @@ func (s *Session) eval(st statement, lines []string, toks []lexer.Token, from, t
 	if err != nil {
 		return nil, s.runError(st, lines, c, err)
 	}
+	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
+		return nil, s.errorAt(st, lines, from, builtin.RuntimeError, errTooDeep.Msg)
+	}
 	return v, nil
 }
 

@@ -446,20 +446,22 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 	return out, nil
 }
 
-// flattenArray is flatten(array): the items of nested arrays, in order.
-// Nesting is bounded by the statement's own (see nesting.go), so the
-// recursion is too.
+// flattenArray is flatten(array): the items of nested arrays, in order, at
+// most maxValueDepth deep (see depth.go).
 func flattenArray(c *cellRun, args ...any) (any, error) {
 	var items []any
 	if err := unpack("flatten", args, 1, array(c, "array", &items)); err != nil {
 		return nil, err
 	}
 	var out []any
-	var walk func(items []any)
-	walk = func(items []any) {
+	var walk func(items []any, depth int)
+	walk = func(items []any, depth int) {
+		if depth > maxValueDepth {
+			panic(errTooDeep)
+		}
 		for i, x := range items {
 			if inner, ok := c.items(x); ok {
-				walk(inner)
+				walk(inner, depth+1)
 				continue
 			}
 			if len(out) == cap(out) {
@@ -471,7 +473,7 @@ func flattenArray(c *cellRun, args ...any) (any, error) {
 			}
 		}
 	}
-	walk(items)
+	walk(items, 0)
 	return out, nil
 }
 

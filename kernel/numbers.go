@@ -342,10 +342,7 @@ func toBigFloat(n number) *big.Float {
 }
 
 func numEqual(a, b any) bool {
-	if c, ok := numCmp(a, b); ok {
-		return c == 0
-	}
-	return runtime.Equal(a, b)
+	return valuesEqual(a, b, 0)
 }
 
 // numLess and friends are the ordered comparisons; the non-numeric cases
