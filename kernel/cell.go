@@ -5,6 +5,7 @@ package kernel
 import (
 	"context"
 	"io"
+	"regexp"
 	"strings"
 	"sync/atomic"
 
@@ -25,7 +26,8 @@ type cellRun struct {
 	stderr  strings.Builder
 	page    strings.Builder
 	ticks   int
-	warned  map[string]bool // the warnings given so far
+	warned  map[string]bool           // the warnings given so far
+	regexps map[string]*regexp.Regexp // the patterns `matches` compiled, by text
 }
 
 func (c *cellRun) print(text string) {

@@ -325,6 +325,7 @@ var interruptible = []struct{ name, setup, code string }{
 	{"median", "xs = map(1..300000, -#)", "median(xs)"},
 	{"mean", "xs = 1..3000000", "mean(xs)"},
 	{"uniq", "xs = 1..3000000", "uniq(xs)"},
+	{"matches", `s = repeat("a", 5000000)`, `s matches "(a|aa)*b"`},
 }
 
 // Every long operation stops at an interrupt that comes after it started.

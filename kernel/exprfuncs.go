@@ -3,7 +3,8 @@ package kernel
 // The kernel's versions of expr's functions that can allocate a lot or run
 // long: repeat, join, replace, split, splitAfter, upper, lower, toBase64,
 // fromBase64, fromJSON, concat, flatten, sort (and sortBy's sorting), mean,
-// median, uniq, and ranges a..b (the bit functions are in bits.go).
+// median, uniq, ranges a..b and `matches` (the bit functions are in
+// bits.go).
 //
 // expr's own run as one Go call each: repeat(repeat("x", 100000), 100000)
 // built a 10 GB string that nothing could interrupt. These do the same work
@@ -18,6 +19,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -56,6 +58,7 @@ var exprOverrides = map[string]kernelFunc{
 	"uniq":       uniqueItems,
 	"fromJSON":   fromJSON,
 	"fromBase64": fromBase64,
+	"$matches":   matchText,
 }
 
 // overrideOptions defines exprOverrides for the session's cells.
@@ -787,4 +790,45 @@ func fromBase64(c *cellRun, args ...any) (any, error) {
 		str = str[n:]
 	}
 	return w.b.String(), nil
+}
+
+// matchText is `s matches pattern`: Go's regexp runs in time linear in s
+// but as one call (100 MB took 5 s, uninterruptible); a long s is read
+// through a reader that polls the cell every chunk.
+func matchText(c *cellRun, args ...any) (any, error) {
+	str, ok := args[0].(string)
+	pattern, isText := args[1].(string)
+	if !ok || !isText {
+		return nil, builtin.Errorf(builtin.TypeError, "matches takes a string and a pattern string, got %s and %s", typeName(args[0]), typeName(args[1]))
+	}
+	re, ok := c.regexps[pattern] // a loop matches one pattern many times
+	if !ok {
+		var err error
+		if re, err = regexp.Compile(pattern); err != nil {
+			return nil, builtin.Errorf(builtin.RuntimeError, "matches: %v", err)
+		}
+		if c.regexps == nil || len(c.regexps) >= 64 {
+			c.regexps = map[string]*regexp.Regexp{}
+		}
+		c.regexps[pattern] = re
+	}
+	if len(str) <= chunk {
+		return re.MatchString(str), nil
+	}
+	return re.MatchReader(&pollingReader{c: c, r: strings.NewReader(str)}), nil
+}
+
+// pollingReader reads runes from r, polling the cell every chunk of them.
+type pollingReader struct {
+	c *cellRun
+	r *strings.Reader
+	n int
+}
+
+func (p *pollingReader) ReadRune() (rune, int, error) {
+	if p.n++; p.n == chunk {
+		p.n = 0
+		p.c.check()
+	}
+	return p.r.ReadRune()
 }

@@ -187,6 +187,9 @@ func (exactPatch) Visit(node *ast.Node) {
 		if n.Operator == ".." {
 			call("$range", n.Left, n.Right)
 		}
+		if n.Operator == "matches" {
+			call("$matches", n.Left, n.Right)
+		}
 	case *ast.UnaryNode:
 		if n.Operator == "-" {
 			call("$neg", n.Node)
