@@ -123,13 +123,13 @@ var kernelBuiltins = []*kernelBuiltin{
 		Signature: "max(a, b, …) / max(array)",
 		Doc:       "The largest of its arguments or of the items of one array, compared exactly.",
 		Example:   `max([3, 2 ** 70, -1])`,
-	}, call: callPlain(extremum("max", 1))},
+	}, call: extremum("max", 1)},
 	{doc: builtin.Builtin{
 		Name:      "min",
 		Signature: "min(a, b, …) / min(array)",
 		Doc:       "The smallest of its arguments or of the items of one array, compared exactly.",
 		Example:   `min(3, -2 ** 70)`,
-	}, call: callPlain(extremum("min", -1))},
+	}, call: extremum("min", -1)},
 	{doc: builtin.Builtin{
 		Name:      "abs",
 		Signature: "abs(x)",

@@ -5,7 +5,9 @@ package kernel
 import (
 	"context"
 	"io"
+	"regexp"
 	"strings"
+	"sync/atomic"
 
 	"gamelab/kernel/builtin"
 )
@@ -13,15 +15,19 @@ import (
 // cellRun is the state of the cell being executed: where its output goes and
 // the Env its builtins see.
 type cellRun struct {
-	ctx    context.Context
-	out    *Output
-	opts   ExecOptions
-	env    *builtin.Env
-	stdout strings.Builder
-	stderr strings.Builder
-	page   strings.Builder
-	ticks  int
-	warned map[string]bool // the warnings given so far
+	session *Session
+	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
+	pending int64           // bytes reserved since the heap was last read (see reserve)
+	over    atomic.Bool     // the watchdog cancelled the cell: the heap passed the budget
+	out     *Output
+	opts    ExecOptions
+	env     *builtin.Env
+	stdout  strings.Builder
+	stderr  strings.Builder
+	page    strings.Builder
+	ticks   int
+	warned  map[string]bool           // the warnings given so far
+	regexps map[string]*regexp.Regexp // the patterns `matches` compiled, by text
 
 	progress *progress // the progress line (progress.go)
 }
@@ -89,8 +95,29 @@ func (c *cellRun) show(d Display) {
 func (c *cellRun) interrupted() {
 	c.ticks++
 	if c.ticks&1023 == 0 {
-		if err := c.ctx.Err(); err != nil {
-			panic(err)
-		}
+		c.check()
+	}
+}
+
+// poll checks the cell once every 65536 items of a loop (item i): a
+// loop's step costs nanoseconds, so that is well under a millisecond.
+func (c *cellRun) poll(i int) {
+	if i&0xffff == 0xffff {
+		c.check()
+	}
+}
+
+// check panics with the cell's error now if it was interrupted or went
+// over the budget: the loops of the kernel's own functions call it once
+// per chunk of work, which each take well under a millisecond.
+func (c *cellRun) check() {
+	if c.session != nil && c.session.checkHook != nil {
+		c.session.checkHook()
+	}
+	if c.over.Load() {
+		panic(c.session.memoryError(0))
+	}
+	if err := c.ctx.Err(); err != nil {
+		panic(err)
 	}
 }

@@ -4,6 +4,7 @@ package kernel
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -37,10 +38,16 @@ func (s *Session) eval(st statement, lines []string, toks []lexer.Token, from, t
 	if e != nil {
 		return nil, e
 	}
-	machine := vm.VM{MemoryBudget: s.budget}
+	// expr's own budget counts items, cumulatively, garbage included; the
+	// kernel's meter (budget.go) measures the heap instead, so expr's is
+	// turned off rather than left to refuse work that fits.
+	machine := vm.VM{MemoryBudget: math.MaxUint}
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
 		return nil, s.runError(st, lines, c, err)
+	}
+	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
+		return nil, s.errorAt(st, lines, from, builtin.RuntimeError, errTooDeep.Msg)
 	}
 	return v, nil
 }
@@ -75,6 +82,9 @@ func (s *Session) compile(st statement, lines []string, toks []lexer.Token, from
 	c.tree = tree
 	if id := unknownIdentifier(tree, config); id != nil {
 		return nil, s.unknownName(st, lines, id.Location().From, id.Value)
+	}
+	if e := s.methodCall(st, lines, c); e != nil {
+		return nil, e
 	}
 	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
 		return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))

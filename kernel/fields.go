@@ -16,8 +16,6 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-
-	"gamelab/kernel/builtin"
 )
 
 // fieldFunctions are the expr options of field reading: $field, which
@@ -73,22 +71,7 @@ func knownField(t reflect.Type, name string) bool {
 // field expr reads under name; otherwise an error that says what x is and
 // which of its fields is nearest.
 func fieldOrError(args ...any) (any, error) {
-	x, name := args[0], args[1].(string)
-	if m, ok := x.(map[string]any); ok {
-		return m[name], nil
-	}
-	if v, ok := readField(x, name, false); ok {
-		return v, nil
-	}
-	msg := kindPhrase(x) + " has no field " + name
-	if fields := fieldNames(x); len(fields) == 0 {
-		msg += " (it has no fields)"
-	} else if near := nearest(name, fields); near != "" {
-		msg += " (did you mean " + near + "?)"
-	} else {
-		msg += " (its fields: " + joinSorted(fields) + ")"
-	}
-	return nil, builtin.Errorf(builtin.NameError, "%s", msg)
+	return fieldOf(args[0], args[1].(string))
 }
 
 // readField reads field name of v as expr would. With fillNil (completion,

@@ -3,6 +3,7 @@ package kernel
 // The builtins and operators as expr sees them.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,10 +38,18 @@ func (s *Session) exprFunctions() []expr.Option {
 			return k.call(s, args...)
 		})))
 	}
-	opts = append(opts, expr.Function("$sum", numSum))
+	opts = append(opts, expr.Function("$sum", func(args ...any) (any, error) { return numSum(s.cell, args...) }))
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
 			s.cell.interrupted()
+			if name == "$pow" || isBig(args[0]) || isBig(args[1]) { // what makes large numbers
+				s.cell.reserve(resultBytes(name, args[0], args[1]))
+			}
+			if x, ok := args[0].(string); ok && name == "$add" {
+				if y, ok := args[1].(string); ok {
+					return concatStrings(s.cell, x, y), nil
+				}
+			}
 			return fn(args[0], args[1]), nil
 		}))
 	}
@@ -66,12 +75,23 @@ func (s *Session) exprFunctions() []expr.Option {
 		s.cell.interrupted()
 		return nil, nil
 	}))
-	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(args[0], args[1]), nil }, new(func(any, any) bool)))
-	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) { return printText(args[0]), nil }, new(func(any) string)))
-	opts = append(opts, expr.Function("$toJSON", toJSON, new(func(any) string)))
+	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(s.cell, args[0], args[1]), nil }, new(func(any, any) bool)))
+	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
+		s.cell.reserve(s.cell.textBytes(args[0]))
+		return printText(args[0]), nil
+	}, new(func(any) string)))
+	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
+		s.cell.reserve(2 * s.cell.textBytes(args[0])) // indented
+		return toJSON(args...)
+	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
-	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) { return numNeg(args[0]), nil }))
+	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) {
+		s.cell.reserve(resultBytes("$neg", args[0], 0))
+		return numNeg(args[0]), nil
+	}))
+	opts = append(opts, expr.Function("$member", memberValue))
+	opts = append(opts, s.overrideOptions()...)
 	opts = append(opts, s.extensions()...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
@@ -88,14 +108,42 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 		defer func() {
 			if r := recover(); r != nil {
 				err = builtin.Errorf(builtin.InternalError, "internal error in %s: %v", name, r)
+				if e, ok := r.(error); ok && stopped(e) {
+					err = e // the cell's poll: an interrupt or the budget
+				}
 			}
 		}()
+		for _, a := range args {
+			// A builtin's text (print, text, json, save…) is as large as
+			// its arguments written out; others allocate no more than that,
+			// but for game text, where "+ 1 " makes an exact integer of
+			// some 48 bytes: sixteen times the text.
+			need := s.cell.textBytes(a)
+			if str, isText := a.(string); isText && kind == builtin.GameError {
+				need = 16 * int64(len(str))
+			}
+			s.cell.reserve(need)
+		}
 		v, err = fn(append([]any(nil), args...))
 		if err != nil && s.cell.ctx.Err() == nil {
 			err = withKind(err, kind)
 		}
 		return v, err
 	}
+}
+
+// isBig says whether v is an integer beyond int64.
+func isBig(v any) bool {
+	_, ok := v.(*big.Int)
+	return ok
+}
+
+// stopped says whether err is how the cell's poll stops an operation
+// (cellRun.check): an interrupt, or a MemoryError.
+func stopped(err error) bool {
+	var be *builtin.Error
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.As(err, &be) && be.Kind == builtin.MemoryError
 }
 
 // withKind is err as a *builtin.Error of the given kind unless it says
@@ -136,6 +184,12 @@ func (exactPatch) Visit(node *ast.Node) {
 		if n.Operator == "in" {
 			call("$in", n.Left, n.Right)
 		}
+		if n.Operator == ".." {
+			call("$range", n.Left, n.Right)
+		}
+		if n.Operator == "matches" {
+			call("$matches", n.Left, n.Right)
+		}
 	case *ast.UnaryNode:
 		if n.Operator == "-" {
 			call("$neg", n.Node)
@@ -143,6 +197,10 @@ func (exactPatch) Visit(node *ast.Node) {
 	case *ast.BuiltinNode:
 		if fn, ok := exactBuiltins[n.Name]; ok && len(n.Arguments) == 1 {
 			call(fn, n.Arguments[0])
+			return
+		}
+		if n.Name == "sortBy" {
+			patchSortBy(node, n)
 			return
 		}
 		if n.Name != "sum" {
@@ -155,9 +213,14 @@ func (exactPatch) Visit(node *ast.Node) {
 		}
 		call("$sum", arg)
 	case *ast.MemberNode:
-		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional && !n.Method {
-			call("$index", n.Node, n.Property)
+		if n.Method {
+			return // a method call, refused before checking (see methodCall)
 		}
+		if _, constant := n.Property.(*ast.StringNode); !constant && !n.Optional {
+			call("$index", n.Node, n.Property)
+			return
+		}
+		patchMember(node, n)
 	case *ast.PredicateNode:
 		// The body of map, all, count, reduce…: expr's VM has no context, so
 		// a loop that does no arithmetic (`any(xs, any(xs, {false}))` over a
@@ -179,17 +242,20 @@ var exactBuiltins = map[string]string{"string": "$string", "toJSON": "$toJSON", 
 
 // valueIn is `x in xs`, numbers compared exactly (expr's own compared two
 // equal big integers as different); maps and strings as expr does.
-func valueIn(needle, coll any) bool {
-	items, ok := elements(coll)
-	if !ok {
+func valueIn(c *cellRun, needle, coll any) bool {
+	if _, _, isList := itemAt(coll, 0); !isList {
 		return runtime.In(needle, coll)
 	}
-	for _, x := range items {
+	for i := 0; ; i++ {
+		x, n, _ := itemAt(coll, i)
+		if i >= n {
+			return false
+		}
 		if numEqual(x, needle) {
 			return true
 		}
+		c.poll(i)
 	}
-	return false
 }
 
 // toJSON is expr's toJSON (indented JSON) with exact integers.
@@ -223,7 +289,14 @@ func toInt(args ...any) (any, error) {
 		if b, ok := parseBig(strings.TrimSpace(str)); ok {
 			return normBig(b), nil
 		}
-		return nil, fmt.Errorf("int: %q is not an integer", str)
+		if digits := strings.TrimLeft(strings.TrimSpace(str), "+-0"); len(digits) > maxIntDigits && strings.Trim(digits, "0123456789") == "" {
+			return nil, fmt.Errorf("int: the string has %d digits; integers stop at %d (%d bits)", len(digits), maxIntDigits, maxIntBits)
+		}
+		quoted := []rune(str)
+		if len(quoted) > 40 {
+			quoted = append(quoted[:40:40], []rune("…")...)
+		}
+		return nil, fmt.Errorf("int: %q is not an integer", string(quoted))
 	}
 	return nil, fmt.Errorf("int: cannot make an integer of a %s", typeName(args[0]))
 }
@@ -243,9 +316,45 @@ func toFloat(args ...any) (any, error) {
 	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
 }
 
-// parseBig reads a decimal integer literal.
-func parseBig(digits string) (*big.Int, bool) {
-	return new(big.Int).SetString(digits, 10)
+// getIndexer is a game value read by index (`p[2]`, from 1).
+type getIndexer interface {
+	GetIndex(index []any) (any, error)
+}
+
+// parseBig reads a decimal integer, signed or not, of at most maxIntDigits
+// digits (leading zeros aside).
+func parseBig(text string) (*big.Int, bool) {
+	digits := strings.TrimLeft(text, "+-")
+	if len(text)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return nil, false
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if len(digits) > maxIntDigits {
+		return nil, false
+	}
+	z := parseDigits(digits, map[int]*big.Int{})
+	if text[0] == '-' {
+		z.Neg(z)
+	}
+	return z, true
+}
+
+// parseDigits reads a string of decimal digits by halves, hi·10^k + lo:
+// math/big's SetString is quadratic (a second for 600,000 digits), this is
+// as fast as its multiplication (milliseconds). pow10 caches 10^k.
+func parseDigits(digits string, pow10 map[int]*big.Int) *big.Int {
+	if len(digits) <= 1000 {
+		z, _ := new(big.Int).SetString("0"+digits, 10)
+		return z
+	}
+	k := len(digits) / 2
+	p, ok := pow10[k]
+	if !ok {
+		p = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
+		pow10[k] = p
+	}
+	hi := parseDigits(digits[:len(digits)-k], pow10)
+	return hi.Add(hi.Mul(hi, p), parseDigits(digits[len(digits)-k:], pow10))
 }
 
 // fieldNames lists the fields expr reads on v (for help and completion).

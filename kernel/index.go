@@ -30,7 +30,6 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	exprbuiltin "github.com/expr-lang/expr/builtin"
 
 	"gamelab/kernel/builtin"
 )
@@ -166,8 +165,8 @@ func indexValue(args ...any) (any, error) {
 		}
 		return items[at], nil
 	}
-	if _, ok := i.(string); ok {
-		return fetch(x, i)
+	if name, ok := i.(string); ok {
+		return fieldOf(x, name) // never a method (see methods.go)
 	}
 	return nil, fmt.Errorf("cannot index %s with %s: only lists, strings and game values have numbered items", kindPhrase(x), formatValue(i))
 }
@@ -235,17 +234,31 @@ func sliceEnd(i any, n, def int) (int, error) {
 
 // getItem is expr's get(x, i) with list positions from 1: nil past the
 // end, as get gives, and an error for index 0.
+// A string key reads a field or a map's key only, never a method (see
+// methods.go), and nil when there is none.
 func getItem(args ...any) (any, error) {
-	if len(args) == 2 {
-		if items, ok := elements(args[0]); ok {
-			at, ok, err := listPosition(args[1], len(items))
-			if err != nil || !ok {
-				return nil, err
-			}
-			return items[at], nil
-		}
+	if len(args) != 2 {
+		return nil, fmt.Errorf("get: takes 2 arguments (x, key), got %d", len(args))
 	}
-	return exprbuiltin.Builtins[exprbuiltin.Index["get"]].Func(args...)
+	if name, ok := args[1].(string); ok {
+		v, err := fieldOf(args[0], name)
+		if err != nil {
+			return nil, nil
+		}
+		return v, nil
+	}
+	if items, ok := elements(args[0]); ok {
+		at, ok, err := listPosition(args[1], len(items))
+		if err != nil || !ok {
+			return nil, err
+		}
+		return items[at], nil
+	}
+	v, err := indexValue(args[0], args[1])
+	if err != nil {
+		return nil, nil
+	}
+	return v, nil
 }
 
 // position is a Go index (from 0) as the user counts it, from 1; nil (no

@@ -25,9 +25,41 @@ import (
 	"gamelab/internal/checked"
 )
 
-// maxPowBits bounds the size of an exact integer power, so that 2**(10**12)
-// is an error instead of an hour of multiplication and all the memory.
-const maxPowBits = 1 << 20
+// maxIntBits bounds the integers the kernel's arithmetic makes: 2^20 bits,
+// 315,653 decimal digits. math/big cannot be interrupted, and its slowest
+// steps grow faster than the numbers: a product of two 2^20-bit numbers
+// takes 20 ms, writing one in decimal 30-90 ms, of 2^22-bit ones 150 ms and
+// 300 ms, past the 100 ms an interrupt may wait. So a power, product, sum or
+// shift whose result would pass it is an error, as 2**(10**12) always was
+// (instead of an hour of multiplication and all the memory). Numbers a
+// solver made larger still add, compare and negate: a result no larger than
+// an operand is never refused.
+const maxIntBits = 1 << 20
+
+// maxIntDigits is how many decimal digits an integer of maxIntBits has at most.
+const maxIntDigits = 315653
+
+// tooLarge is the error of an operation whose result would pass maxIntBits.
+func tooLarge(a any, op string, b any) error {
+	return fmt.Errorf("%v %s %v: the result would have more than %d bits", shortNumber(a), op, shortNumber(b), maxIntBits)
+}
+
+// shortNumber is a number for an error message: itself, or its size when
+// it is too long to quote.
+func shortNumber(v any) string {
+	if n := asNumber(v); n.kind == bigNum && n.b.BitLen() > 64 {
+		return fmt.Sprintf("(an integer of %d bits)", n.b.BitLen())
+	}
+	return formatValue(v)
+}
+
+// checkGrowth refuses a result of bits bits when it passes maxIntBits and
+// is larger than both operands.
+func checkGrowth(bits int, a any, op string, b any, x, y number) {
+	if bits > maxIntBits && bits > x.big().BitLen() && bits > y.big().BitLen() {
+		panic(tooLarge(a, op, b))
+	}
+}
 
 type numKind int
 
@@ -134,21 +166,24 @@ func pair(a, b any) (x, y number, kind numKind) {
 }
 
 func numAdd(a, b any) any {
-	return arith(a, b, checked.Add, (*big.Int).Add, func(x, y float64) float64 { return x + y }, runtime.Add)
+	return arith(a, b, "+", checked.Add, (*big.Int).Add, func(x, y float64) float64 { return x + y }, runtime.Add)
 }
 
 func numSub(a, b any) any {
-	return arith(a, b, checked.Sub, (*big.Int).Sub, func(x, y float64) float64 { return x - y }, runtime.Subtract)
+	return arith(a, b, "-", checked.Sub, (*big.Int).Sub, func(x, y float64) float64 { return x - y }, runtime.Subtract)
 }
 
 func numMul(a, b any) any {
-	return arith(a, b, checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
+	if x, y, k := pair(a, b); k == bigNum && x.big().Sign() != 0 && y.big().Sign() != 0 {
+		checkGrowth(x.big().BitLen()+y.big().BitLen()-1, a, "*", b, x, y) // the product has at least these bits
+	}
+	return arith(a, b, "*", checked.Mul, (*big.Int).Mul, func(x, y float64) float64 { return x * y }, runtime.Multiply)
 }
 
 // arith is one exact binary operation: on int64 while the result fits (small
 // says when it does not), on big.Int beyond, in float64 when either side is a
 // float, and expr's own operator for everything else (strings, durations…).
-func arith(a, b any, small func(x, y int64) (int64, bool), exact func(z, x, y *big.Int) *big.Int,
+func arith(a, b any, op string, small func(x, y int64) (int64, bool), exact func(z, x, y *big.Int) *big.Int,
 	float func(x, y float64) float64, other func(a, b any) any) any {
 	x, y, k := pair(a, b)
 	switch k {
@@ -158,7 +193,9 @@ func arith(a, b any, small func(x, y int64) (int64, bool), exact func(z, x, y *b
 		}
 		fallthrough
 	case bigNum:
-		return normBig(exact(new(big.Int), x.big(), y.big()))
+		z := exact(new(big.Int), x.big(), y.big())
+		checkGrowth(z.BitLen(), a, op, b, x, y)
+		return normBig(z)
 	case floatNum:
 		return float(x.float(), y.float())
 	}
@@ -174,8 +211,7 @@ func numDiv(a, b any) any {
 		if y.big().Sign() == 0 {
 			panic(errors.New("division by zero"))
 		}
-		f, _ := new(big.Rat).SetFrac(x.big(), y.big()).Float64()
-		return f
+		return quotient(x.big(), y.big())
 	case intNum, floatNum:
 		return x.float() / y.float()
 	}
@@ -192,9 +228,44 @@ func numMod(a, b any) any {
 		if k == intNum {
 			return int(x.i % y.i) // MinInt64 % -1 is 0 in Go, no trap
 		}
+		if bx, by := x.big().BitLen(), y.big().BitLen(); by > 64 && bx > maxIntBits {
+			panic(fmt.Errorf("%s %% %s: a remainder of an integer of more than %d bits by one of more than 64 is refused: it could not be interrupted",
+				shortNumber(a), shortNumber(b), maxIntBits))
+		}
 		return normBig(new(big.Int).Rem(x.big(), y.big()))
 	}
 	return runtime.Modulo(a, b)
+}
+
+// quotient is x / y rounded to the nearest float64, computed from 66 bits of
+// quotient and a sticky bit rather than from big.Rat, whose reduction by
+// the greatest common divisor took more than a second for 2^20-bit
+// operands, uninterruptibly. y must not be 0.
+func quotient(x, y *big.Int) float64 {
+	if x.Sign() == 0 {
+		return 0
+	}
+	// q = floor(|x| * 2^-e / |y|) has 66 or 67 bits for e = bits(x) - bits(y) - 66.
+	e := x.BitLen() - y.BitLen() - 66
+	num, den := new(big.Int).Abs(x), new(big.Int).Abs(y)
+	if e > 0 {
+		den.Lsh(den, uint(e))
+	} else {
+		num.Lsh(num, uint(-e))
+	}
+	q, r := new(big.Int).QuoRem(num, den, new(big.Int))
+	q.Lsh(q, 1)
+	if r.Sign() != 0 {
+		q.SetBit(q, 0, 1) // sticky: the exact quotient is above q, so ties break the right way
+	}
+	f := new(big.Float).SetPrec(53).SetMode(big.ToNearestEven)
+	f.SetInt(q) // rounds once, to 53 bits
+	f.SetMantExp(f, e-1)
+	if x.Sign() != y.Sign() {
+		f.Neg(f)
+	}
+	v, _ := f.Float64()
+	return v
 }
 
 // numPow is exact for an integer base and a non-negative integer exponent;
@@ -203,8 +274,8 @@ func numPow(a, b any) any {
 	x, y, k := pair(a, b)
 	if (k == intNum || k == bigNum) && y.big().Sign() >= 0 {
 		base := x.big()
-		if !y.big().IsInt64() || base.BitLen() > 1 && y.big().Int64() > maxPowBits/int64(base.BitLen()-1) {
-			panic(fmt.Errorf("%v ** %v: the result would have more than %d bits", formatValue(a), formatValue(b), maxPowBits))
+		if !y.big().IsInt64() || base.BitLen() > 1 && y.big().Int64() > maxIntBits/int64(base.BitLen()-1) {
+			panic(tooLarge(a, "**", b))
 		}
 		return normBig(new(big.Int).Exp(base, y.big(), nil))
 	}
@@ -271,10 +342,7 @@ func toBigFloat(n number) *big.Float {
 }
 
 func numEqual(a, b any) bool {
-	if c, ok := numCmp(a, b); ok {
-		return c == 0
-	}
-	return runtime.Equal(a, b)
+	return valuesEqual(a, b, 0)
 }
 
 // numLess and friends are the ordered comparisons; the non-numeric cases
@@ -323,12 +391,56 @@ func elements(v any) (items []any, ok bool) {
 	return items, true
 }
 
+// items is elements for a running cell: a typed slice's conversion is
+// reserved in the budget first and polls the cell as it goes.
+func (c *cellRun) items(v any) (items []any, ok bool) {
+	if xs, isAny := v.([]any); isAny {
+		return xs, true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return nil, false
+	}
+	c.reserveItems(int64(rv.Len()), 16)
+	items = make([]any, rv.Len())
+	for i := range items {
+		items[i] = rv.Index(i).Interface()
+		c.poll(i)
+	}
+	return items, true
+}
+
+// itemAt is item i of an array (negative from the end) without converting
+// the array, and how many items it has; ok is false when v is no array.
+func itemAt(v any, i int) (item any, n int, ok bool) {
+	if xs, isAny := v.([]any); isAny {
+		if i < 0 {
+			i += len(xs)
+		}
+		if i < 0 || i >= len(xs) {
+			return nil, len(xs), true
+		}
+		return xs[i], len(xs), true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
+		return nil, 0, false
+	}
+	if i < 0 {
+		i += rv.Len()
+	}
+	if i < 0 || i >= rv.Len() {
+		return nil, rv.Len(), true
+	}
+	return rv.Index(i).Interface(), rv.Len(), true
+}
+
 // numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
-func numSum(args ...any) (any, error) {
+func numSum(c *cellRun, args ...any) (any, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
 	}
-	xs, ok := elements(args[0])
+	xs, ok := c.items(args[0])
 	if !ok {
 		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
 	}
@@ -337,18 +449,20 @@ func numSum(args ...any) (any, error) {
 		if asNumber(x).kind == notNum {
 			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
 		}
+		c.reserve(resultBytes("$add", total, x))
 		total = numAdd(total, x)
+		c.poll(i)
 	}
 	return total, nil
 }
 
 // extremum is max (sign 1) or min (sign -1) over its arguments or over the
 // one array it is given, comparing exactly.
-func extremum(name string, sign int) func(args ...any) (any, error) {
-	return func(args ...any) (any, error) {
+func extremum(name string, sign int) func(s *Session, args ...any) (any, error) {
+	return func(s *Session, args ...any) (any, error) {
 		xs, array := args, false
 		if len(args) == 1 {
-			if items, ok := elements(args[0]); ok {
+			if items, ok := s.cell.items(args[0]); ok {
 				xs, array = items, true
 			}
 		}
@@ -367,6 +481,7 @@ func extremum(name string, sign int) func(args ...any) (any, error) {
 			if c == sign {
 				best = x
 			}
+			s.cell.poll(i)
 		}
 		return best, nil
 	}

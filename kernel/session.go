@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"gamelab/kernel/builtin"
 
@@ -27,12 +29,18 @@ type Session struct {
 	last    any            // _: the last value shown
 	history map[int]any    // _N: the result of cell N
 	inputs  map[int]string // the code of cell N
-	budget  uint           // expr's memory budget per statement
+	budget  int64          // the memory budget in bytes (see budget.go)
+	watched atomic.Int64   // budget, for the watchdog's goroutine
 	extra   []*builtin.Builtin
 	funcs   []expr.Option // the builtins and operators as expr sees them
 	cell    *cellRun      // the cell being executed, nil between cells
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
+	freeing sync.Mutex          // held while memory goes back to the system after a cell (see startCell)
+	// checkHook, when set (by tests), runs at every poll of the cell
+	// (cellRun.check): a test cancels the cell there to prove that an
+	// operation that had started stops, without timing anything.
+	checkHook func()
 }
 
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
@@ -58,24 +66,14 @@ func NewSession(opts ...Option) *Session {
 		vars:    map[string]any{},
 		history: map[int]any{},
 		inputs:  map[int]string{},
-		budget:  DefaultMemoryBudget,
+		budget:  DefaultMemoryBudget(),
 	}
 	for _, o := range opts {
 		o(s)
 	}
+	s.setBudget(s.budget)
 	s.funcs = s.exprFunctions()
 	return s
-}
-
-// DefaultMemoryBudget is expr's memory budget for one statement: roughly the
-// number of items ranges and collections may hold together. It turns
-// `1..2000000000` into an error instead of an out-of-memory crash.
-const DefaultMemoryBudget = 1_000_000
-
-// WithMemoryBudget sets expr's memory budget per statement (see
-// DefaultMemoryBudget).
-func WithMemoryBudget(n uint) Option {
-	return func(s *Session) { s.budget = n }
 }
 
 // WithBuiltins adds builtins to the session besides games.Builtins (tests,

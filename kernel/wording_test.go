@@ -20,7 +20,6 @@ func TestErrorsInUsersWords(t *testing.T) {
 		{"map(-3..3, {v: #, best: 1})", "SyntaxError at 1:14: a map as a predicate's value needs brackets: write ({v: …}); {…} alone is the predicate's body"},
 		{"p + 1", "TypeError at 1:3: invalid operation: polygon + int"},
 		{"abs(p)", "RuntimeError at 1:5: abs: argument 1 (x) must be a number, got a polygon"},
-		{"int(2 ** 70) .. 3", "TypeError at 1:14: invalid operation: int(x) with x past 64 bits (a range's ends and counts must fit in 64 bits)"},
 	} {
 		t.Run(tc.cell, func(t *testing.T) {
 			s := newTestSession()

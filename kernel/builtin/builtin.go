@@ -50,6 +50,19 @@ type Env struct {
 	// the input (Ctrl-D, or Ctrl-C at the prompt), and the context's error
 	// when the cell is interrupted while it waits.
 	Input func(prompt string) (string, error)
+	// Budget says whether bytes more fit in the session's memory budget:
+	// nil if they do, else the MemoryError to return. A builtin that knows
+	// the size of a large table asks before allocating it (call Reserve,
+	// which checks for a nil Budget in an Env a test builds by hand).
+	Budget func(bytes int64) error
+}
+
+// Reserve asks Budget, when the Env has one, whether bytes more fit.
+func (env *Env) Reserve(bytes int64) error {
+	if env.Budget == nil {
+		return nil
+	}
+	return env.Budget(bytes)
 }
 
 // Warning reports msg through Warn when the Env has one.

@@ -73,6 +73,9 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 		if err := unpack(fn, args, "c", new(*Coins)); err != nil {
 			return nil, err
 		}
+		if err := env.Reserve(coins.TableBytes(len(x.row))); err != nil {
+			return nil, err // before the table is allocated, so the session's memory stays its own
+		}
 		if est := coinsEstimate(len(x.row)); est > warnEstimate && coins.TableBytes(len(x.row)) <= coins.MaxTableBytes {
 			// Said before the solve starts, so the user knows why it takes
 			// a while and that Ctrl-C is there.

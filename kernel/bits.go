@@ -1,0 +1,80 @@
+package kernel
+
+// Exact versions of expr's bit functions: expr's own take int64 and wrap
+// (bitshl(1, 64) was 0, bitshl(1, 63) negative) and refuse big integers.
+// These work on integers of any size with two's complement meaning, as
+// math/big defines it, so they agree with expr's wherever expr's is right.
+
+import (
+	"math"
+	"math/big"
+
+	"gamelab/kernel/builtin"
+)
+
+func init() {
+	for name, op := range map[string]func(z, x, y *big.Int) *big.Int{
+		"bitand": (*big.Int).And, "bitor": (*big.Int).Or, "bitxor": (*big.Int).Xor, "bitnand": (*big.Int).AndNot,
+	} {
+		exprOverrides[name] = bitwise(name, op)
+	}
+	exprOverrides["bitnot"] = bitNot
+	exprOverrides["bitshl"] = shifter("bitshl", true)
+	exprOverrides["bitshr"] = shifter("bitshr", false)
+}
+
+// bitwise is bitand, bitor, bitxor or bitnand (x &^ y) of two integers.
+func bitwise(name string, op func(z, x, y *big.Int) *big.Int) kernelFunc {
+	return func(c *cellRun, args ...any) (any, error) {
+		var x, y *big.Int
+		if err := unpack(name, args, 2, exact("x", &x), exact("y", &y)); err != nil {
+			return nil, err
+		}
+		c.reserve(int64(max(x.BitLen(), y.BitLen())/8 + 8))
+		return normBig(op(new(big.Int), x, y)), nil
+	}
+}
+
+// bitNot is bitnot(x), -x - 1.
+func bitNot(c *cellRun, args ...any) (any, error) {
+	var x *big.Int
+	if err := unpack("bitnot", args, 1, exact("x", &x)); err != nil {
+		return nil, err
+	}
+	c.reserve(int64(x.BitLen()/8 + 8))
+	return normBig(new(big.Int).Not(x)), nil
+}
+
+// shifter is bitshl (x * 2**n, left) or bitshr (x / 2**n rounded down).
+// A left shift's result is bounded (maxIntBits) and reserved in the
+// budget first: x.Lsh(x, 40000000000) was Go's fatal "out of memory".
+func shifter(name string, left bool) kernelFunc {
+	return func(c *cellRun, args ...any) (any, error) {
+		var x *big.Int
+		if err := unpack(name, args, 2, exact("x", &x), anything("n")); err != nil {
+			return nil, err
+		}
+		n := asNumber(args[1])
+		switch {
+		case n.kind == bigNum && n.b.Sign() > 0 && left && x.Sign() != 0:
+			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits, got %s", maxIntBits, formatValue(args[1]))
+		case n.kind == bigNum && n.b.Sign() > 0:
+			n = number{kind: intNum, i: math.MaxInt32} // shifts everything out, or 0 stays 0
+		case n.kind != intNum && n.kind != bigNum:
+			return nil, typeError(name, 2, "n", "must be an integer, got %s", typeName(args[1]))
+		case n.kind == bigNum || n.i < 0:
+			return nil, builtin.ArgError(name, 2, "n", "must be 0 or more, got %s", formatValue(args[1]))
+		}
+		if !left {
+			return normBig(new(big.Int).Rsh(x, uint(min(n.i, math.MaxInt32)))), nil
+		}
+		if x.Sign() == 0 {
+			return 0, nil
+		}
+		if bits := int64(x.BitLen()) + n.i; bits > maxIntBits || n.i > maxIntBits {
+			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits (%d digits), got %s", maxIntBits, maxIntDigits, formatValue(args[1]))
+		}
+		c.reserve(int64(x.BitLen())/8 + n.i/8 + 8)
+		return normBig(new(big.Int).Lsh(x, uint(n.i))), nil
+	}
+}
