@@ -836,3 +836,18 @@ func TestJSONNested(t *testing.T) {
 		t.Errorf("json({r: r}) = %s", got)
 	}
 }
+
+// TestSolveReportsProgress: solving a polygon or coins tells the cell's
+// Progress how far it has come, ending at the whole.
+func TestSolveReportsProgress(t *testing.T) {
+	for _, x := range []any{must(t, "randpolygon", 60, 1), must(t, "randcoins", 3000, 1)} {
+		var last, total int64
+		env := &builtin.Env{Ctx: context.Background(), Progress: func(done, all int64) { last, total = done, all }}
+		if _, err := lookup(t, "solve").Fn(env, x); err != nil {
+			t.Fatal(err)
+		}
+		if total == 0 || last != total {
+			t.Errorf("%s: progress ended at %d of %d", x.(builtin.Value).Text()[:20], last, total)
+		}
+	}
+}

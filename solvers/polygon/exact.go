@@ -438,6 +438,7 @@ func (t *tables) runGen(ln0 int) error {
 			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
 			work[w].maxBits = 0
 		}
+		t.levelDone(ln)
 	}
 	if h := t.cfg.settled; h != nil {
 		var residue, exact int

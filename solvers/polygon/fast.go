@@ -89,6 +89,7 @@ func (t *tables) runFast() (int, error) {
 			f.maxAbs = max(f.maxAbs, maxAbs[w])
 			maxAbs[w] = 0
 		}
+		t.levelDone(ln)
 	}
 	return n + 1, nil
 }

@@ -38,6 +38,30 @@ type Options struct {
 	// *SizeError: before the solve when the tables alone would not fit, else
 	// at the first level whose numbers would pass it.
 	MaxTableBytes int64
+	// Progress, when set, is told after each level of the DP how much of the
+	// work is done: done of total units, from the solve's own goroutine.
+	// A level of chains of length ln counts (ln−1)·ln units: n cells of
+	// ln−1 splits each, on numbers that grow about as fast as ln, so that
+	// the share done predicts the time left on the rings that take long.
+	Progress func(done, total int64)
+}
+
+// levelUnits is the work of level ln in Options.Progress's units.
+func levelUnits(ln int) int64 { return int64(ln-1) * int64(ln) }
+
+// levelDone reports level ln as done to Options.Progress, if any.
+func (t *tables) levelDone(ln int) {
+	if t.opts.Progress == nil {
+		return
+	}
+	var done, total int64
+	for l := 2; l <= t.n; l++ {
+		if l <= ln {
+			done += levelUnits(l)
+		}
+		total += levelUnits(l)
+	}
+	t.opts.Progress(done, total)
 }
 
 // DefaultMaxTableBytes is the default table budget: 8 GiB, a third of this
