@@ -316,11 +316,6 @@ func toFloat(args ...any) (any, error) {
 	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
 }
 
-// getIndexer is a game value read by index (`p[2]`, from 1).
-type getIndexer interface {
-	GetIndex(index []any) (any, error)
-}
-
 // parseBig reads a decimal integer, signed or not, of at most maxIntDigits
 // digits (leading zeros aside).
 func parseBig(text string) (*big.Int, bool) {
@@ -417,6 +412,3 @@ func editDistance(a, b string) int {
 	}
 	return d[len(x)][len(y)]
 }
-
-// fetch is expr's own indexing, for what indexValue does not handle itself.
-func fetch(from, i any) (any, error) { return runtime.Fetch(from, i), nil }
