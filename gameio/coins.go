@@ -20,9 +20,14 @@ import (
 // result is the exit status: 0 when every instance was answered, 1
 // otherwise, 2 for an unknown format.
 func SolveCoins(format Format, in io.Reader, out, errw io.Writer) int {
+	return Batch{Format: format}.Coins(in, out, errw)
+}
+
+// Coins is SolveCoins with bt's settings.
+func (bt Batch) Coins(in io.Reader, out, errw io.Writer) int {
 	w := bufio.NewWriter(out)
-	b := &coinsBatch{in: bufio.NewReader(in), out: w, stderr: errw}
-	switch format {
+	b := &coinsBatch{in: bufio.NewReader(in), out: w, stderr: errw, settings: bt}
+	switch format := bt.Format; format {
 	case Seed:
 		b.rows(func(r *coins.Result) { fmt.Fprintf(w, "%s %s\n", r.Best, r.Moves) })
 	case JSON:
@@ -45,11 +50,13 @@ func SolveCoins(format Format, in io.Reader, out, errw io.Writer) int {
 // coinsBatch reads instances from in and answers them on out, one at a time,
 // so a bad instance costs only its own answer.
 type coinsBatch struct {
-	in     *bufio.Reader
-	out    *bufio.Writer
-	stderr io.Writer
-	line   int // lines read so far
-	failed bool
+	in       *bufio.Reader
+	out      *bufio.Writer
+	stderr   io.Writer
+	line     int // lines read so far
+	failed   bool
+	settings Batch
+	answered int // instances answered or refused so far
 }
 
 func (b *coinsBatch) fail(line int, format string, a ...any) {
@@ -91,7 +98,10 @@ func (b *coinsBatch) rows(answer func(*coins.Result)) {
 			b.fail(b.line, "%v", err)
 			continue
 		}
-		r, err := coins.Solve(context.Background(), row)
+		b.answered++
+		m := b.settings.meter(b.answered)
+		r, err := coins.SolveProgress(context.Background(), row, report(m))
+		end(m)
 		if err != nil {
 			b.fail(b.line, "%v", err)
 			continue

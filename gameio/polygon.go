@@ -18,9 +18,14 @@ import (
 // and the others are still answered. The result is the exit status: 0 when
 // every instance was answered, 1 otherwise, 2 for an unknown format.
 func SolvePolygons(format Format, in io.Reader, out, errw io.Writer) int {
-	write, ok := polygonWriters[format]
+	return Batch{Format: format}.Polygons(in, out, errw)
+}
+
+// Polygons is SolvePolygons with b's settings.
+func (b Batch) Polygons(in io.Reader, out, errw io.Writer) int {
+	write, ok := polygonWriters[b.Format]
 	if !ok {
-		return unknownFormat(errw, "polygon", format)
+		return unknownFormat(errw, "polygon", b.Format)
 	}
 	data, err := io.ReadAll(in)
 	if err != nil {
@@ -33,7 +38,10 @@ func SolvePolygons(format Format, in io.Reader, out, errw io.Writer) int {
 	for _, in := range readPolygons(string(data)) {
 		if in.err == nil {
 			var r *polygon.Result
-			if r, in.err = polygon.Solve(context.Background(), in.poly); in.err == nil {
+			m := b.meter(in.num)
+			r, in.err = polygon.SolveWith(context.Background(), in.poly, polygon.Options{Progress: report(m)})
+			end(m)
+			if in.err == nil {
 				write(w, in.poly, r)
 				continue
 			}

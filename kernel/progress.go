@@ -8,34 +8,22 @@ package kernel
 // item (sweepPatch).
 
 import (
-	"fmt"
-	"math"
-	"time"
-
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+
+	meter "gamelab/internal/progress"
 )
 
-// Work that ends within showAfter shows no progress at all; a shown line
-// changes at most every refresh.
-const (
-	showAfter = time.Second
-	refresh   = 200 * time.Millisecond
-)
-
-// progress is the meter of one cell.
+// progress is the meter of one cell: the meter of internal/progress, and
+// the sweeps running in the cell.
 type progress struct {
-	show        func(line string) // ExecOptions.Progress; "" takes the line away
-	now         func() time.Time  // time.Now; tests step a clock of their own
-	start, last time.Time
-	done, total int64
-	shown       bool
-	sweeps      int   // sweeps running: the outermost one reports, alone
-	sweepTotal  int64 // the outermost sweep's items
+	*meter.Meter
+	sweeps     int   // sweeps running: the outermost one reports, alone
+	sweepTotal int64 // the outermost sweep's items
 }
 
 func newProgress(show func(string)) *progress {
-	return &progress{show: show, now: time.Now}
+	return &progress{Meter: meter.New(show)}
 }
 
 // report is Env.Progress: a builtin's work. Inside a sweep the sweep's
@@ -43,62 +31,13 @@ func newProgress(show func(string)) *progress {
 // shown.
 func (p *progress) report(done, total int64) {
 	if p.sweeps == 0 {
-		p.update(done, total)
+		p.Update(done, total)
 	}
 }
 
-// update records that done of total units of the current work are done.
-// Work with another total, or fewer done than before, is new work.
-func (p *progress) update(done, total int64) {
-	if p.show == nil {
-		return
-	}
-	now := p.now()
-	if total != p.total || done < p.done {
-		p.start, p.total = now, total
-	}
-	p.done = done
-	if done >= total {
-		p.end()
-		return
-	}
-	elapsed := now.Sub(p.start)
-	if elapsed < showAfter || p.shown && now.Sub(p.last) < refresh {
-		return
-	}
-	p.last, p.shown = now, true
-	p.show(progressLine(done, total, elapsed))
-}
-
-// end takes the line away, if one is shown: the work, or the cell, ended.
-func (p *progress) end() {
-	if p.shown {
-		p.shown = false
-		p.show("")
-	}
-}
-
-// progressLine is "42% done, about 12 s left; Ctrl-C stops it".
-func progressLine(done, total int64, elapsed time.Duration) string {
-	share := float64(done) / float64(total)
-	if done == 0 {
-		return "working; Ctrl-C stops it"
-	}
-	left := time.Duration(float64(elapsed) * (1 - share) / share)
-	return fmt.Sprintf("%d%% done, about %s left; Ctrl-C stops it", int(math.Floor(share*100)), aboutDuration(left))
-}
-
-// aboutDuration is a time left as an estimate reads: whole seconds under a
-// minute and a half, else minutes, else hours.
-func aboutDuration(d time.Duration) string {
-	switch {
-	case d < 90*time.Second:
-		return fmt.Sprintf("%d s", int(d.Round(time.Second)/time.Second))
-	case d < 90*time.Minute:
-		return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
-	}
-	return fmt.Sprintf("%d h", int(d.Round(time.Hour)/time.Hour))
-}
+// update and end are the meter's Update and End.
+func (p *progress) update(done, total int64) { p.Update(done, total) }
+func (p *progress) end()                     { p.End() }
 
 // sweepFunctions are the expr options of a sweep's progress: sweepPatch
 // rewrites map(xs, body) into

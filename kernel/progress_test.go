@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	meter "gamelab/internal/progress"
 	"gamelab/kernel/builtin"
 )
 
@@ -21,7 +22,7 @@ func TestProgressMeter(t *testing.T) {
 	var lines []string
 	c := &clock{time.Unix(0, 0)}
 	p := newProgress(func(l string) { lines = append(lines, l) })
-	p.now = c.now
+	p.Now = c.now
 	p.report(0, 100)
 	c.t = c.t.Add(500 * time.Millisecond)
 	p.report(10, 100)
@@ -48,7 +49,7 @@ func TestProgressMeter(t *testing.T) {
 	if want := []string{"14% done, about 12 s left; Ctrl-C stops it", ""}; strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %q, want %q", lines, want)
 	}
-	if got := aboutDuration(100 * time.Minute); got != "2 h" {
+	if got := meter.About(100 * time.Minute); got != "2 h" {
 		t.Errorf("aboutDuration: %s", got)
 	}
 }
@@ -61,7 +62,7 @@ func TestProgressThroughSession(t *testing.T) {
 	var s *Session
 	slow := &builtin.Builtin{Name: "tslowstep", Signature: "tslowstep(n)", Doc: "Works n seconds.", Example: "tslowstep(1)",
 		Fn: func(env *builtin.Env, args ...any) (any, error) {
-			s.cell.progress.now = c.now
+			s.cell.progress.Now = c.now
 			n := int64(args[0].(int))
 			for i := range n + 1 {
 				env.Report(i, n)
@@ -70,7 +71,7 @@ func TestProgressThroughSession(t *testing.T) {
 			return int(n), nil
 		}}
 	setClock := &builtin.Builtin{Name: "tclock", Signature: "tclock()", Doc: "Puts the meter on the test's clock.", Example: "tclock()",
-		Fn: func(*builtin.Env, ...any) (any, error) { s.cell.progress.now = c.now; return nil, nil }}
+		Fn: func(*builtin.Env, ...any) (any, error) { s.cell.progress.Now = c.now; return nil, nil }}
 	s = newTestSession(WithBuiltins(slow, setClock))
 	var lines []string
 	opts := ExecOptions{Progress: func(l string) { lines = append(lines, l) }}

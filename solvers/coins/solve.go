@@ -69,8 +69,11 @@ func Solve(ctx context.Context, coins []*big.Int) (*Result, error) {
 // SolveProgress is Solve that tells report, as it goes, how many of the
 // DP's total cells are done (from 0 of total at the start to total of
 // total at the end): the cells take about equal time, so a front end can
-// show a progress line and estimate the time left.
+// show a progress line and estimate the time left. A nil report is Solve.
 func SolveProgress(ctx context.Context, coins []*big.Int, report func(done, total int64)) (*Result, error) {
+	if report == nil {
+		return Solve(ctx, coins)
+	}
 	n := int64(len(coins))
 	total := n * (n - 1) / 2
 	return solveWith(ctx, coins, auto, func(sz int) {
