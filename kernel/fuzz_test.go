@@ -13,21 +13,26 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// FuzzSplitStatements: any cell splits without a panic into statements that
-// start on increasing lines of the cell, each within it.
+// FuzzSplitStatements: any cell splits without a panic into statements
+// that lie within the cell, in order: each one's first character comes after
+// the one before it's (statements cut at ";" keep their lines, blanked
+// outside their part, so two can share lines).
 func FuzzSplitStatements(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code string) {
 		stmts := splitStatements(code)
 		lines := strings.Count(strings.ReplaceAll(code, "\r\n", "\n"), "\n") + 1
-		last := 0
+		lastLine, lastCol := 0, 0
 		for _, st := range stmts {
-			if st.line <= last || st.line > lines {
-				t.Fatalf("statement at line %d after line %d, of %d lines: %q", st.line, last, lines, code)
+			if end := st.line + strings.Count(st.text, "\n"); st.line < 1 || end > lines {
+				t.Fatalf("statement on lines %d..%d of %d: %q", st.line, end, lines, code)
 			}
-			last = st.line + strings.Count(st.text, "\n")
-			if last > lines {
-				t.Fatalf("statement runs to line %d of %d: %q", last, lines, code)
+			lead := len(st.text) - len(strings.TrimLeft(st.text, " \t\n"))
+			line := st.line + strings.Count(st.text[:lead], "\n")
+			col := utf8.RuneCountInString(st.text[strings.LastIndex(st.text[:lead], "\n")+1 : lead])
+			if line < lastLine || line == lastLine && col <= lastCol {
+				t.Fatalf("statement at %d:%d after one at %d:%d: %q", line, col, lastLine, lastCol, code)
 			}
+			lastLine, lastCol = line, col
 		}
 	})
 }
