@@ -536,18 +536,7 @@ func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin flo
 				hx, lx = addDominated(hx, lx, rc[k], rd[k])
 			}
 		}
-		if hx-he > lmax {
-			lmax = hx - he
-		}
-		if hx+he >= lmax {
-			wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
-		}
-		if lx+le < umin {
-			umin = lx + le
-		}
-		if lx-le <= umin {
-			wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
-		}
+		t.rankOne(wk, k, hx, he, lx, le, &lmax, &umin)
 	}
 	return lmax, umin
 }
@@ -658,18 +647,7 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin fl
 				hx, lx = addDominated(hx, lx, rc[k], rd[k])
 			}
 		}
-		if hx-he > lmax {
-			lmax = hx - he
-		}
-		if hx+he >= lmax {
-			wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
-		}
-		if lx+le < umin {
-			umin = lx + le
-		}
-		if lx-le <= umin {
-			wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
-		}
+		t.rankOne(wk, k, hx, he, lx, le, &lmax, &umin)
 	}
 	return lmax, umin
 }
