@@ -54,6 +54,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 			}
 			return s.memoryError(bytes)
 		},
+		Available: func() int64 { return max(s.budget-heapBytes(), 0) },
 	}
 	c.progress = newProgress(o.Progress)
 	c.env.Progress = c.progress.report

@@ -16,7 +16,7 @@ import (
 	"strconv"
 )
 
-// Instance writes an n-vertex ring in seed 000's format (n, then
+// Instance writes an n-vertex ring in the batch command's seed format (docs/formats.md) (n, then
 // "op v op v ..."). The generator is splitmix64 seeded with seed: for vertex
 // i it draws one 64-bit word x; the operator is '*' when ops is "*", '+' when
 // "+", and for "mixed" '*' when x's top bit is set; the value is
@@ -52,7 +52,7 @@ func Instance(n int, ops string, lo, hi int64, seed uint64) ([]byte, error) {
 	return append(out, '\n'), nil
 }
 
-// RandInstance writes gamelab's randpolygon(n, seed) in seed 000's format:
+// RandInstance writes gamelab's randpolygon(n, seed) in the batch command's seed format (docs/formats.md):
 // the kernel's generator (kernel/games: splitmix64 from seed, an unbiased
 // draw of each operator, '+' or '*', then of each value in [-10, 10]). Its
 // best scores run to hundreds of digits (n = 600: 256 digits), the exact

@@ -9,7 +9,10 @@
 // for expr and supplies the Env of the running cell.
 package builtin
 
-import "context"
+import (
+	"context"
+	"math"
+)
 
 // Env is what a builtin may use of the cell that calls it.
 type Env struct {
@@ -55,6 +58,19 @@ type Env struct {
 	// the size of a large table asks before allocating it (call Reserve,
 	// which checks for a nil Budget in an Env a test builds by hand).
 	Budget func(bytes int64) error
+	// Available is how many bytes more the session's memory budget has
+	// room for now: for a solver that sizes its tables as it goes (the
+	// polygon solver's table limit). Nil in an Env a test builds by hand:
+	// call Headroom, which checks.
+	Available func() int64
+}
+
+// Headroom is Available, when the Env has one, else no limit at all.
+func (env *Env) Headroom() int64 {
+	if env.Available == nil {
+		return math.MaxInt64
+	}
+	return env.Available()
 }
 
 // Reserve asks Budget, when the Env has one, whether bytes more fit.

@@ -851,3 +851,20 @@ func TestSolveReportsProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestSolvePolygonWithinBudget: a polygon whose tables would pass what the
+// session's memory budget has left is refused as a MemoryError before the
+// tables are allocated; with room it is solved.
+func TestSolvePolygonWithinBudget(t *testing.T) {
+	p := must(t, "randpolygon", 1500, 1)
+	env := &builtin.Env{Ctx: context.Background(), Available: func() int64 { return 50 << 20 }}
+	_, err := lookup(t, "solve").Fn(env, p)
+	var be *builtin.Error
+	if !errors.As(err, &be) || be.Kind != builtin.MemoryError || !strings.Contains(be.Msg, "the memory budget has left") {
+		t.Fatalf("solve within 50 MB: %v", err)
+	}
+	env.Available = func() int64 { return 1 << 30 }
+	if _, err := lookup(t, "solve").Fn(env, must(t, "randpolygon", 100, 1)); err != nil {
+		t.Fatal(err)
+	}
+}

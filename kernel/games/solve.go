@@ -1,13 +1,15 @@
 package games
 
 import (
+	"errors"
 	"fmt"
-	"gamelab/kernel/builtin"
 	"io"
 	"math/big"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"gamelab/kernel/builtin"
 
 	"gamelab/kernel/display"
 	"gamelab/solvers/coins"
@@ -68,7 +70,17 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 			env.Warning(fmt.Sprintf("%s: a ring of %d vertices takes about %d s; Ctrl-C stops the solve",
 				fn, len(x.p.Values), int(est.Round(time.Second)/time.Second)))
 		}
-		r, err := polygon.SolveWith(env.Ctx, x.p, polygon.Options{Progress: env.Report})
+		// The tables, big numbers included, get what the session's memory
+		// budget has room for: the solver refuses an instance that would
+		// pass it before allocating, level by level, rather than being
+		// stopped once the heap has grown past it.
+		room := min(env.Headroom(), polygon.DefaultMaxTableBytes)
+		r, err := polygon.SolveWith(env.Ctx, x.p, polygon.Options{Progress: env.Report, MaxTableBytes: room})
+		var size *polygon.SizeError
+		if errors.As(err, &size) && room < polygon.DefaultMaxTableBytes {
+			return nil, builtin.Errorf(builtin.MemoryError, "%s: a ring of %d vertices needs about %s, more than the %s the memory budget has left (budget(bytes) changes it)",
+				fn, size.N, byteCount(size.Need), byteCount(room))
+		}
 		if err != nil {
 			return nil, solverError(fn, err)
 		}
@@ -125,6 +137,17 @@ const warnEstimate = 10 * time.Second
 func coinsEstimate(n int) time.Duration {
 	cells := float64(n) * float64(n-1) / 2
 	return time.Duration(cells * 5)
+}
+
+// byteCount is a size as a person reads it: 1.5 GB, 300 MB.
+func byteCount(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%d MB", b>>20)
+	}
+	return fmt.Sprintf("%d KB", max(b>>10, 1))
 }
 
 // polygonEstimate is roughly how long solving p takes on two cores: the DP

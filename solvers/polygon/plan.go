@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// plan rebuilds seed 000's optimal merge order after deleting edge e
+// plan rebuilds the original program's optimal merge order after deleting edge e
 // (0-based) first: its getBestSolution walk, whose stack pops are the merges.
-// Instead of keeping seed 000's cut tables (as much memory as the DP), each
-// visited chain rescans its split points with the seed's rule: the first split
+// Instead of keeping that program's cut tables (as much memory as the DP), each
+// visited chain rescans its split points with its rule: the first split
 // whose value equals the chain's extreme. A split is refuted cheaply when its
 // residue mod 2^64 cannot match, so big arithmetic is spent only on real
 // candidates; the walk visits n-1 chains and costs O(n²) at most.
@@ -20,7 +20,7 @@ func (t *tables) plan(e int) ([]int, error) {
 		i, ln int
 		hi    bool
 	}
-	// An explicit stack in place of the seed's recursion (chains can be n
+	// An explicit stack in place of the original program's recursion (chains can be n
 	// deep); right is pushed before left so left is walked first, as in the
 	// seed.
 	todo := []task{{e, t.n, true}}
@@ -51,7 +51,7 @@ func (t *tables) plan(e int) ([]int, error) {
 	return merges, nil
 }
 
-// cut returns seed 000's split of chain (i, ln) for its max (hi) or min: the
+// cut returns the original program's split of chain (i, ln) for its max (hi) or min: the
 // length s of the left part, and whether each part is taken at its max. It
 // polls before each exact evaluation and reports !ok if the solve is stopped.
 func (t *tables) cut(mt *meter, i, ln int, hi bool) (s int, needL, needR, ok bool) {
@@ -94,7 +94,7 @@ func (t *tables) cut(mt *meter, i, ln int, hi bool) (s int, needL, needR, ok boo
 		if ext.cmp(target) != 0 {
 			continue
 		}
-		// The seed's order: ac, ad, bc, bd; the first equal to the bound.
+		// The original program's order: ac, ad, bc, bd; the first equal to the bound.
 		for k, x := range e {
 			if x.cmp(ext) == 0 {
 				return s, k >= 2, k%2 == 1, true
@@ -219,7 +219,7 @@ func (tr *Trace) Chain(k int) (values []*big.Int, edges []int) {
 	return values, edges
 }
 
-// Expr returns the plan as a bracketed expression in seed 001's style: every
+// Expr returns the plan as a bracketed expression in the style of the problem's published solutions: every
 // merge is "(left op right)" with no spaces and negative numbers written
 // plainly ("-5+-2"), except that the outermost brackets are dropped. For
 // "* -5 + -2 * -8 * -5 + 8" it is `-8*(-5+(8*(-5+-2)))`; for n = 1 it is

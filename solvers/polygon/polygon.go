@@ -1,12 +1,13 @@
-// Package polygon solves the polygon game (IOI 1998 "Polygon", seeds 000 and
-// 001 of gamelab; SPEC §1.1) exactly at every size.
+// Package polygon solves the polygon game (IOI 1998 "Polygon"; rules in
+// docs/rules.md) exactly at every size.
 //
 // A ring of n vertices holds integers of any size; its n edges hold '+' or
 // '*'. Move 1 deletes an edge; every later move merges the two ends of an
 // edge into one vertex holding their sum or product. Solve finds, for every
 // first edge, the best and worst final value, the best score, every optimal
-// first edge and one optimal plan chosen with seed 000's tie-breaking, so that
-// the seed program's output is reproduced byte for byte.
+// first edge and one optimal plan chosen with the tie-breaking of the program
+// the problem was first published with, so that program's output is
+// reproduced byte for byte.
 //
 // The interval DP runs on plain int64 while a level provably cannot overflow,
 // on overflow-checked int64 when it might, and otherwise on exact integers
@@ -174,9 +175,9 @@ func nextToken(s string, off int) (int, int) {
 	return start, off
 }
 
-// SeedDiagram returns the two ASCII lines seed 000's showPolygon prints before
+// SeedDiagram returns the two ASCII lines the original program's showPolygon prints before
 // each answer: the vertices joined by edges 2..n, and below them a bracket
-// carrying edge 1 that closes the ring. The algorithm is the seed's, character
+// carrying edge 1 that closes the ring. The algorithm is that program's, character
 // for character (including its placement of edge 1's operator at the middle
 // and its shape for n = 1 and 2).
 func (p *Polygon) SeedDiagram() (top, bottom string) {

@@ -18,10 +18,10 @@ type Result struct {
 	Best   *big.Int   // the best score overall
 	// Optimal lists every optimal first edge, increasing, 1-based.
 	Optimal []int
-	// First is the plan's first edge: seed 000's choice, the smallest optimal.
+	// First is the plan's first edge: the original program's choice, the smallest optimal.
 	First int
 	// Merges are the n-1 remaining edges in merge order, by original edge
-	// number, as seed 000's stack pops them.
+	// number, as the original program's stack pops them.
 	Merges []int
 
 	poly *Polygon // a private copy, for Expr and Trace
