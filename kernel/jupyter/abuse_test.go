@@ -80,19 +80,6 @@ func zmtpFrame(flags byte, body []byte) []byte {
 	return append([]byte{flags, byte(len(body))}, body...)
 }
 
-// readyBody is a READY command's body with the given properties (name,
-// value pairs).
-func readyBody(props ...string) []byte {
-	b := []byte("\x05READY")
-	for i := 0; i+1 < len(props); i += 2 {
-		b = append(b, byte(len(props[i])))
-		b = append(b, props[i]...)
-		b = binary.BigEndian.AppendUint32(b, uint32(len(props[i+1])))
-		b = append(b, props[i+1]...)
-	}
-	return b
-}
-
 // zconn is a hand-made ZMTP peer: it speaks the wire protocol directly, so
 // a test controls every byte and every deadline.
 type zconn struct {
@@ -120,7 +107,7 @@ func zmtpTry(addr, sockType string, limit time.Duration) (*zconn, error) {
 	z := &zconn{Conn: c, r: bufio.NewReader(c)}
 	c.SetDeadline(time.Now().Add(limit))
 	defer c.SetDeadline(time.Time{})
-	if _, err := c.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyBody("Socket-Type", sockType))...)); err != nil {
+	if _, err := c.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", sockType))...)); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -291,7 +278,7 @@ func TestConnectCloseNoLeak(t *testing.T) {
 		"incompatible socket type": func(addr, _ string) error {
 			conn, err := net.Dial("tcp", addr)
 			if err == nil {
-				conn.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyBody("Socket-Type", "PUSH"))...))
+				conn.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", "PUSH"))...))
 				err = hungUp(conn)
 			}
 			return err
@@ -341,12 +328,12 @@ func TestBadHandshakes(t *testing.T) {
 		name string
 		data []byte
 	}{
-		{"no socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyBody("Identity", "x"))...)},
-		{"unknown socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyBody("Socket-Type", "FOO"))...)},
+		{"no socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Identity", "x"))...)},
+		{"unknown socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", "FOO"))...)},
 		{"property past the end", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05READY\x02ab"))...)},
 		{"value past the end", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05READY\x02ab\x00\x00\x00\x09xy"))...)},
 		{"not READY", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05HELLO"))...)},
-		{"a message, not a command", append(zmtpGreeting(nil), zmtpFrame(0, readyBody("Socket-Type", "DEALER"))...)},
+		{"a message, not a command", append(zmtpGreeting(nil), zmtpFrame(0, readyCommand("Socket-Type", "DEALER"))...)},
 		{"PLAIN", zmtpGreeting(func(g []byte) { copy(g[12:], "PLAIN") })},
 		{"ZMTP 2", zmtpGreeting(func(g []byte) { g[10] = 2 })},
 		{"bad signature", zmtpGreeting(func(g []byte) { g[9] = 0 })},

@@ -1,0 +1,40 @@
+package progress
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMeter: nothing for work under a second; then the share done and the
+// time left, at most every Refresh; the line goes when the work ends; new
+// work (another total) starts the clock again.
+func TestMeter(t *testing.T) {
+	var lines []string
+	now := time.Unix(0, 0)
+	m := New(func(l string) { lines = append(lines, l) })
+	m.Now = func() time.Time { return now }
+	step := func(d time.Duration, done, total int64) { now = now.Add(d); m.Update(done, total) }
+	step(0, 0, 100)
+	step(500*time.Millisecond, 10, 100)
+	step(500*time.Millisecond, 25, 100) // a quarter in 1 s: 3 s left
+	step(100*time.Millisecond, 30, 100) // within Refresh: not shown
+	step(time.Second, 50, 100)
+	step(0, 100, 100)
+	step(0, 0, 7)
+	step(2*time.Second, 1, 7)
+	m.End()
+	want := []string{
+		"25% done, about 3 s left; Ctrl-C stops it", "50% done, about 2 s left; Ctrl-C stops it", "",
+		"14% done, about 12 s left; Ctrl-C stops it", "",
+	}
+	if strings.Join(lines, "|") != strings.Join(want, "|") {
+		t.Errorf("lines %q\nwant  %q", lines, want)
+	}
+	New(nil).Update(1, 2) // a meter without a line shows nothing, and does not fail
+	for d, want := range map[time.Duration]string{80 * time.Second: "80 s", 20 * time.Minute: "20 min", 100 * time.Minute: "2 h"} {
+		if got := About(d); got != want {
+			t.Errorf("About(%v) = %s, want %s", d, got, want)
+		}
+	}
+}
