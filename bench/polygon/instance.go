@@ -14,6 +14,8 @@ package polygonbench
 import (
 	"fmt"
 	"strconv"
+
+	"gamelab/solvers/polygon"
 )
 
 // Instance writes an n-vertex ring in the batch command's seed format (docs/formats.md) (n, then
@@ -52,37 +54,13 @@ func Instance(n int, ops string, lo, hi int64, seed uint64) ([]byte, error) {
 	return append(out, '\n'), nil
 }
 
-// RandInstance writes gamelab's randpolygon(n, seed) in the batch command's seed format (docs/formats.md):
-// the kernel's generator (kernel/games: splitmix64 from seed, an unbiased
-// draw of each operator, '+' or '*', then of each value in [-10, 10]). Its
-// best scores run to hundreds of digits (n = 600: 256 digits), the exact
-// work polygon_gmp.c is the baseline for. TestRandInstanceIsRandpolygon
-// holds it to the kernel's.
+// RandInstance writes gamelab's randpolygon(n, seed), polygon.Random, in the
+// batch command's seed format (docs/formats.md). Its best scores run to
+// hundreds of digits (n = 600: 256 digits), the exact work polygon_gmp.c is
+// the baseline for. TestRandInstanceIsRandpolygon holds it to the kernel's.
 func RandInstance(n int, seed uint64) ([]byte, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("polygon instance: need n >= 1, got %d", n)
 	}
-	state := seed
-	intn := func(bound uint64) uint64 {
-		limit := -bound % bound // draws below it are rejected: no modulo bias
-		for {
-			state += 0x9e3779b97f4a7c15
-			z := state
-			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-			z = (z ^ z>>27) * 0x94d049bb133111eb
-			if z ^= z >> 31; z >= limit {
-				return z % bound
-			}
-		}
-	}
-	out := strconv.AppendInt(nil, int64(n), 10)
-	out = append(out, '\n')
-	for i := range n {
-		if i > 0 {
-			out = append(out, ' ')
-		}
-		out = append(out, "+*"[intn(2)], ' ')
-		out = strconv.AppendInt(out, -10+int64(intn(21)), 10)
-	}
-	return append(out, '\n'), nil
+	return fmt.Appendf(nil, "%d\n%s\n", n, polygon.Random(n, seed)), nil
 }

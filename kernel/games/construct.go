@@ -3,8 +3,10 @@ package games
 import (
 	"errors"
 	"fmt"
-	"gamelab/kernel/builtin"
 	"math/big"
+
+	"gamelab/internal/splitmix"
+	"gamelab/kernel/builtin"
 
 	"gamelab/solvers/coins"
 	"gamelab/solvers/lifeline"
@@ -273,58 +275,56 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 	return NewBoard(b), nil
 }
 
-// randArgs reads (n, seed), n named nName, for a random constructor, n in 1..maxN, and
-// returns the generator for the seed. The seed is any integer of 64 bits.
-func randArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (int, *rng, error) {
+// randArgs reads (n, seed), n named nName, for a random constructor, n in
+// 1..maxN. The seed is any integer of 64 bits, taken as its two's complement
+// bits for splitmix64.
+func randArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (int, uint64, error) {
 	var n int
 	var seed *big.Int
 	if err := unpack(fn, args, nName, between(&n, 1, maxN), "seed", &seed); err != nil {
-		return 0, nil, err
+		return 0, 0, err
 	}
 	if !seed.IsInt64() {
-		return 0, nil, builtin.ArgError(fn, 2, "seed", "must fit 64 bits, got %s", seed)
+		return 0, 0, builtin.ArgError(fn, 2, "seed", "must fit 64 bits, got %s", seed)
 	}
 	if err := env.Ctx.Err(); err != nil {
-		return 0, nil, err
+		return 0, 0, err
 	}
-	return n, newRNG(seed.Int64()), nil
+	return n, uint64(seed.Int64()), nil
 }
 
 func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
-	n, g, err := randArgs("randpolygon", "n", env, args, MaxRandPolygon)
+	n, seed, err := randArgs("randpolygon", "n", env, args, MaxRandPolygon)
 	if err != nil {
 		return nil, err
 	}
-	p := &polygon.Polygon{Ops: make([]byte, n), Values: make([]*big.Int, n)}
-	for i := range n {
-		p.Ops[i] = "+*"[g.intn(2)]
-		p.Values[i] = big.NewInt(int64(g.between(-10, 10)))
-	}
-	return NewPolygon(p), nil
+	return NewPolygon(polygon.Random(n, seed)), nil
 }
 
 func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
-	n, g, err := randArgs("randcoins", "n", env, args, MaxRandCoins)
+	n, seed, err := randArgs("randcoins", "n", env, args, MaxRandCoins)
 	if err != nil {
 		return nil, err
 	}
+	g := splitmix.New(seed)
 	row := make([]*big.Int, n)
 	for i := range row {
-		row[i] = big.NewInt(int64(g.between(1, 100)))
+		row[i] = big.NewInt(int64(g.Between(1, 100)))
 	}
 	return NewCoins(row), nil
 }
 
 func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
-	n, g, err := randArgs("randboard", "N", env, args, MaxBoardN)
+	n, seed, err := randArgs("randboard", "N", env, args, MaxBoardN)
 	if err != nil {
 		return nil, err
 	}
+	g := splitmix.New(seed)
 	b := lifeline.NewBoard(n)
 	empty := false
 	for i := range b.Cells {
-		if g.intn(10) >= 3 {
-			b.Cells[i] = uint8(g.between(1, 4))
+		if g.Intn(10) >= 3 {
+			b.Cells[i] = uint8(g.Between(1, 4))
 		} else {
 			empty = true
 		}

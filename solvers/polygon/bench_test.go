@@ -60,32 +60,14 @@ func BenchmarkSolveMul500OneCore(b *testing.B) {
 	}
 }
 
-// kernelRandPolygon is the kernel's randpolygon(n, seed) (kernel/games:
-// splitmix64, an unbiased draw of the operator, then of the value in
-// [-10, 10]), rebuilt here since solvers import no kernel code. With ops "*"
-// every operator is '*' and the values are drawn the same way.
+// kernelRandPolygon is the kernel's randpolygon(n, seed), Random; with ops
+// "*" every operator is '*' and the values are the same.
 func kernelRandPolygon(n int, seed int64, ops string) *Polygon {
-	state := uint64(seed)
-	intn := func(n int) int {
-		bound := uint64(n)
-		limit := -bound % bound // draws below it are rejected: no modulo bias
-		for {
-			state += 0x9e3779b97f4a7c15
-			z := state
-			z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-			z = (z ^ z>>27) * 0x94d049bb133111eb
-			if z ^= z >> 31; z >= limit {
-				return int(z % bound)
-			}
-		}
-	}
-	p := &Polygon{Ops: make([]byte, n), Values: make([]*big.Int, n)}
-	for i := range n {
-		p.Ops[i] = "+*"[intn(2)]
-		if ops == "*" {
+	p := Random(n, uint64(seed))
+	if ops == "*" {
+		for i := range p.Ops {
 			p.Ops[i] = '*'
 		}
-		p.Values[i] = big.NewInt(int64(-10 + intn(21)))
 	}
 	return p
 }
