@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"gamelab/internal/splitmix"
 	"gamelab/solvers/polygon"
 )
 
@@ -30,13 +31,9 @@ func Instance(n int, ops string, lo, hi int64, seed uint64) ([]byte, error) {
 	}
 	out := strconv.AppendInt(nil, int64(n), 10)
 	out = append(out, '\n')
-	state := seed
+	g := splitmix.New(seed)
 	for i := range n {
-		state += 0x9e3779b97f4a7c15
-		x := state
-		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-		x ^= x >> 31
+		x := g.Next()
 		op := ops
 		if op == "mixed" {
 			op = "+"

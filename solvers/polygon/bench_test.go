@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"gamelab/internal/splitmix"
 )
 
 // genPolygon is the deterministic instance generator of the benchmarks, the
@@ -15,13 +17,9 @@ import (
 // the value is lo + (x>>1) mod (hi-lo+1).
 func genPolygon(n int, ops string, lo, hi int64) *Polygon {
 	p := &Polygon{}
-	state := uint64(1)
+	g := splitmix.New(1)
 	for i := 0; i < n; i++ {
-		state += 0x9e3779b97f4a7c15
-		x := state
-		x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-		x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-		x ^= x >> 31
+		x := g.Next()
 		op := ops[0]
 		if ops == "mixed" {
 			op = '+'
