@@ -5,6 +5,7 @@ package kernel
 // Returns, walked by reflection.
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 	"unicode"
@@ -226,4 +227,37 @@ func (s *Session) callSamples(fn string, args []ast.Node) []any {
 		}
 	}
 	return b.Returns
+}
+
+// readField reads field name of v as expr would. With fillNil (completion,
+// which lists the fields of what a field holds) a nil pointer, v's or a
+// field's, reads as the zero value of what it points to; without it as nil.
+func readField(v any, name string, fillNil bool) (any, bool) {
+	if m, ok := v.(map[string]any); ok {
+		x, ok := m[name]
+		return x, ok
+	}
+	rv := reflect.ValueOf(v)
+	for rv.IsValid() && rv.Kind() == reflect.Pointer {
+		if !rv.IsNil() {
+			rv = rv.Elem()
+		} else if fillNil {
+			rv = reflect.New(rv.Type().Elem()).Elem()
+		} else {
+			return nil, false
+		}
+	}
+	if !rv.IsValid() || rv.Kind() != reflect.Struct {
+		return nil, false
+	}
+	for _, f := range structFields(rv.Type()) {
+		if f.name == name {
+			fv := rv.FieldByIndex(f.index)
+			if fillNil && fv.Kind() == reflect.Pointer && fv.IsNil() {
+				return reflect.New(fv.Type().Elem()).Interface(), true
+			}
+			return fv.Interface(), true
+		}
+	}
+	return nil, false
 }
