@@ -46,22 +46,18 @@ type Options struct {
 	Progress func(done, total int64)
 }
 
-// levelUnits is the work of level ln in Options.Progress's units.
-func levelUnits(ln int) int64 { return int64(ln-1) * int64(ln) }
+// unitsThrough is the work of levels 2..ln in Options.Progress's units,
+// Σ (l−1)·l for l = 2..ln, which is (ln−1)·ln·(ln+1)/3.
+func unitsThrough(ln int) int64 {
+	l := int64(ln)
+	return (l - 1) * l * (l + 1) / 3
+}
 
 // levelDone reports level ln as done to Options.Progress, if any.
 func (t *tables) levelDone(ln int) {
-	if t.opts.Progress == nil {
-		return
+	if t.opts.Progress != nil {
+		t.opts.Progress(unitsThrough(ln), unitsThrough(t.n))
 	}
-	var done, total int64
-	for l := 2; l <= t.n; l++ {
-		if l <= ln {
-			done += levelUnits(l)
-		}
-		total += levelUnits(l)
-	}
-	t.opts.Progress(done, total)
 }
 
 // DefaultMaxTableBytes is the default table budget: 8 GiB, a third of this
