@@ -157,23 +157,10 @@ func allocatedBytes() uint64 {
 func (s *Session) memoryError(need int64) *builtin.Error {
 	what := "the statement needs more memory than is left"
 	if need > 0 {
-		what = "the next step needs " + byteSize(need)
+		what = "the next step needs " + builtin.ByteSize(need)
 	}
 	return builtin.Errorf(builtin.MemoryError, "memory budget exceeded: %s, %s is in use, and the budget is %s (budget(bytes) changes it)",
-		what, byteSize(heapBytes()), byteSize(s.budget))
-}
-
-// byteSize writes n bytes for a person: 512 B, 3.2 MB, 11.6 GB (powers of 1024).
-func byteSize(n int64) string {
-	switch {
-	case n < 1<<10:
-		return fmt.Sprintf("%d B", n)
-	case n < 1<<20:
-		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
-	case n < 1<<30:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+		what, builtin.ByteSize(heapBytes()), builtin.ByteSize(s.budget))
 }
 
 // reserve is asked before allocating need bytes: it panics with a
@@ -298,12 +285,12 @@ func budgetBuiltin(s *Session, args ...any) (any, error) {
 		return nil, builtin.ArgError("budget", 1, "bytes", "must be a number of bytes like 2**30 or \"512MB\", got %s", formatValue(args[0]))
 	}
 	if n.i < minBudget {
-		return nil, builtin.ArgError("budget", 1, "bytes", "must be at least %d (%s), got %d", minBudget, byteSize(minBudget), n.i)
+		return nil, builtin.ArgError("budget", 1, "bytes", "must be at least %d (%s), got %d", minBudget, builtin.ByteSize(minBudget), n.i)
 	}
 	if runtime.GC(); heapBytes() > n.i {
 		// Every later statement would stop at once, this one too.
 		return nil, builtin.ArgError("budget", 1, "bytes", "is less than the %s the session holds now (del some variables first), got %s",
-			byteSize(heapBytes()), byteSize(n.i))
+			builtin.ByteSize(heapBytes()), builtin.ByteSize(n.i))
 	}
 	s.setBudget(n.i)
 	return nil, nil
@@ -350,7 +337,7 @@ var budgetDoc = &kernelBuiltin{doc: builtin.Builtin{
 	Doc: "The session's memory budget in bytes: one limit for its variables and history and for the work of the statement " +
 		"that runs (strings, arrays, ranges, integers, games and solver tables). A statement that would pass it stops with a " +
 		"MemoryError, keeping every variable, and its memory goes back. The default is a quarter of the machine's memory " +
-		"(or of the container's limit), at least 64 MB: " + byteSize(max(machineMemory()/4, minBudget)) + " here. " +
+		"(or of the container's limit), at least 64 MB: " + builtin.ByteSize(max(machineMemory()/4, minBudget)) + " here. " +
 		"GAMELAB_MEMORY=2GB in the environment sets another; budget(bytes) changes it (at least 64 MB): " +
 		`budget(2**30) or budget("512MB").`,
 	Example: `budget()`,

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gamelab/kernel/builtin"
 )
 
 // gamelabBinary builds cmd/gamelab from this tree into the test's
@@ -83,11 +85,11 @@ func attacksThroughBinary(t *testing.T, bin string) {
 		t.Errorf("stdout %q", got)
 	}
 	peak := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
-	t.Logf("%d statements in %v, peak RSS %s", len(script), time.Since(start).Round(time.Millisecond), byteSize(peak))
+	t.Logf("%d statements in %v, peak RSS %s", len(script), time.Since(start).Round(time.Millisecond), builtin.ByteSize(peak))
 	// The budget is of the heap; the process adds its runtime and the
 	// collector's headroom (its memory limit is an eighth above the budget).
 	if peak > 512<<20+512<<20/8+128<<20 {
-		t.Errorf("peak RSS %s with a 512 MB budget", byteSize(peak))
+		t.Errorf("peak RSS %s with a 512 MB budget", builtin.ByteSize(peak))
 	}
 }
 

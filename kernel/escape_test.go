@@ -221,7 +221,7 @@ func TestBudgetAcrossStatements(t *testing.T) {
 	}
 	runtime.GC()
 	if h := heapBytes(); h > s.budget {
-		t.Errorf("the heap holds %s after the error, over the budget of %s", byteSize(h), byteSize(s.budget))
+		t.Errorf("the heap holds %s after the error, over the budget of %s", builtin.ByteSize(h), builtin.ByteSize(s.budget))
 	}
 }
 
@@ -245,7 +245,7 @@ func TestBudgetBuiltin(t *testing.T) {
 	}
 	// help says what the default is on this machine.
 	out := execAll(t, s, "help budget")
-	if text := strings.Join(strings.Fields(out.Stdout), " "); !strings.Contains(text, byteSize(max(machineMemory()/4, minBudget))+" here") {
+	if text := strings.Join(strings.Fields(out.Stdout), " "); !strings.Contains(text, builtin.ByteSize(max(machineMemory()/4, minBudget))+" here") {
 		t.Errorf("help budget does not say the default:\n%s", out.Stdout)
 	}
 	if n, err := parseBytes("2GB"); err != nil || n != 2<<30 {
@@ -380,7 +380,7 @@ func TestBigCellGivesMemoryBack(t *testing.T) {
 	s.memoryReturned()
 	// The cell's code stays (In[N]), 40 MB of the 100.
 	if grew := residentBytes(t) - before; grew > 100<<20 {
-		t.Errorf("the process grew by %s after a 40 MB cell", byteSize(grew))
+		t.Errorf("the process grew by %s after a 40 MB cell", builtin.ByteSize(grew))
 	}
 }
 

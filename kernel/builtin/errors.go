@@ -61,3 +61,17 @@ func Errorf(kind Kind, format string, a ...any) *Error {
 	err := fmt.Errorf(format, a...)
 	return &Error{Kind: kind, Offset: -1, Msg: err.Error(), Err: errors.Unwrap(err)}
 }
+
+// ByteSize is an amount of memory as the messages about the memory budget
+// write it: 512 B, 3.5 KB, 126.0 MB, 5.9 GB.
+func ByteSize(n int64) string {
+	switch {
+	case n < 1<<10:
+		return fmt.Sprintf("%d B", n)
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	case n < 1<<30:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+}

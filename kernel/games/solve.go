@@ -79,7 +79,7 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 		var size *polygon.SizeError
 		if errors.As(err, &size) && room < polygon.DefaultMaxTableBytes {
 			return nil, builtin.Errorf(builtin.MemoryError, "%s: a ring of %d vertices needs about %s, more than the %s the memory budget has left (budget(bytes) changes it)",
-				fn, size.N, byteCount(size.Need), byteCount(room))
+				fn, size.N, builtin.ByteSize(size.Need), builtin.ByteSize(room))
 		}
 		if err != nil {
 			return nil, solverError(fn, err)
@@ -137,17 +137,6 @@ const warnEstimate = 10 * time.Second
 func coinsEstimate(n int) time.Duration {
 	cells := float64(n) * float64(n-1) / 2
 	return time.Duration(cells * 5)
-}
-
-// byteCount is a size as a person reads it: 1.5 GB, 300 MB.
-func byteCount(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%d MB", b>>20)
-	}
-	return fmt.Sprintf("%d KB", max(b>>10, 1))
 }
 
 // polygonEstimate is roughly how long solving p takes on two cores: the DP
