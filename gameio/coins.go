@@ -100,8 +100,8 @@ func (b *coinsBatch) rows(answer func(*coins.Result)) {
 		}
 		b.answered++
 		m := b.settings.meter(b.answered)
-		r, err := coins.SolveProgress(context.Background(), row, report(m))
-		end(m)
+		r, err := coins.SolveProgress(context.Background(), row, m.Update)
+		m.End()
 		if err != nil {
 			b.fail(b.line, "%v", err)
 			continue

@@ -39,8 +39,8 @@ func (b Batch) Polygons(in io.Reader, out, errw io.Writer) int {
 		if in.err == nil {
 			var r *polygon.Result
 			m := b.meter(in.num)
-			r, in.err = polygon.SolveWith(context.Background(), in.poly, polygon.Options{Progress: report(m)})
-			end(m)
+			r, in.err = polygon.SolveWith(context.Background(), in.poly, polygon.Options{Progress: m.Update})
+			m.End()
 			if in.err == nil {
 				write(w, in.poly, r)
 				continue

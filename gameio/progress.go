@@ -21,10 +21,11 @@ type Batch struct {
 	now func() time.Time // the meters' clock: time.Now, or a test's
 }
 
-// meter is the progress meter of instance num, or nil without Progress.
+// meter is the progress meter of instance num: one that shows nothing
+// without Progress.
 func (b Batch) meter(num int) *progress.Meter {
 	if b.Progress == nil {
-		return nil
+		return progress.New(nil)
 	}
 	m := progress.New(func(line string) {
 		if line == "" {
@@ -37,21 +38,6 @@ func (b Batch) meter(num int) *progress.Meter {
 		m.Now = b.now
 	}
 	return m
-}
-
-// report is m's Update, or nil (no reports) without a meter.
-func report(m *progress.Meter) func(done, total int64) {
-	if m == nil {
-		return nil
-	}
-	return m.Update
-}
-
-// end takes m's line away, if it has one.
-func end(m *progress.Meter) {
-	if m != nil {
-		m.End()
-	}
 }
 
 // Lifelines is SolveLifelines with b's settings. A Life Line turn is linear

@@ -58,7 +58,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	}
 	c.progress = newProgress(o.Progress)
 	c.env.Progress = c.progress.report
-	defer c.progress.end()
+	defer c.progress.End()
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
 	}

@@ -35,10 +35,6 @@ func (p *progress) report(done, total int64) {
 	}
 }
 
-// update and end are the meter's Update and End.
-func (p *progress) update(done, total int64) { p.Update(done, total) }
-func (p *progress) end()                     { p.End() }
-
 // sweepFunctions are the expr options of a sweep's progress: sweepPatch
 // rewrites map(xs, body) into
 //
@@ -54,20 +50,20 @@ func (s *Session) sweepFunctions() []expr.Option {
 			p.sweeps++
 			if items, ok := elements(args[0]); ok && p.sweeps == 1 {
 				p.sweepTotal = int64(len(items))
-				p.update(0, p.sweepTotal)
+				p.Update(0, p.sweepTotal)
 			}
 			return args[0], nil
 		}),
 		expr.Function("$sweepStep", func(args ...any) (any, error) {
 			if p := meter(); p.sweeps == 1 {
-				p.update(int64(args[0].(int)), p.sweepTotal)
+				p.Update(int64(args[0].(int)), p.sweepTotal)
 			}
 			return nil, nil
 		}),
 		expr.Function("$sweepEnd", func(args ...any) (any, error) {
 			p := meter()
 			if p.sweeps == 1 {
-				p.update(p.sweepTotal, p.sweepTotal)
+				p.Update(p.sweepTotal, p.sweepTotal)
 			}
 			p.sweeps--
 			return args[0], nil

@@ -45,7 +45,7 @@ func TestProgressMeter(t *testing.T) {
 	p.report(0, 7)
 	c.t = c.t.Add(2 * time.Second)
 	p.report(1, 7)
-	p.end()
+	p.End()
 	if want := []string{"14% done, about 12 s left; Ctrl-C stops it", ""}; strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %q, want %q", lines, want)
 	}
