@@ -18,6 +18,7 @@ import (
 	"github.com/expr-lang/expr/parser/lexer"
 	"github.com/expr-lang/expr/vm"
 
+	"gamelab/internal/decimal"
 	"gamelab/kernel/builtin"
 )
 
@@ -175,7 +176,7 @@ func bigLiterals(src []rune, toks []lexer.Token, from, to int, env map[string]an
 		if _, err := strconv.ParseInt(digits, 10, 64); err == nil {
 			continue
 		}
-		b, ok := parseBig(digits)
+		b, ok := decimal.Parse(digits)
 		if !ok {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/internal/decimal"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 
@@ -286,11 +287,11 @@ func toInt(args ...any) (any, error) {
 		return normBig(b), nil
 	}
 	if str, ok := args[0].(string); ok {
-		if b, ok := parseBig(strings.TrimSpace(str)); ok {
+		if b, ok := decimal.Parse(strings.TrimSpace(str)); ok {
 			return normBig(b), nil
 		}
-		if digits := strings.TrimLeft(strings.TrimSpace(str), "+-0"); len(digits) > maxIntDigits && strings.Trim(digits, "0123456789") == "" {
-			return nil, fmt.Errorf("int: the string has %d digits; integers stop at %d (%d bits)", len(digits), maxIntDigits, maxIntBits)
+		if digits := strings.TrimLeft(strings.TrimSpace(str), "+-0"); len(digits) > decimal.MaxDigits && strings.Trim(digits, "0123456789") == "" {
+			return nil, fmt.Errorf("int: the string has %d digits; integers stop at %d (%d bits)", len(digits), decimal.MaxDigits, decimal.MaxBits)
 		}
 		quoted := []rune(str)
 		if len(quoted) > 40 {
@@ -314,42 +315,6 @@ func toFloat(args ...any) (any, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
-}
-
-// parseBig reads a decimal integer, signed or not, of at most maxIntDigits
-// digits (leading zeros aside).
-func parseBig(text string) (*big.Int, bool) {
-	digits := strings.TrimLeft(text, "+-")
-	if len(text)-len(digits) > 1 || digits == "" || strings.Trim(digits, "0123456789") != "" {
-		return nil, false
-	}
-	digits = strings.TrimLeft(digits, "0")
-	if len(digits) > maxIntDigits {
-		return nil, false
-	}
-	z := parseDigits(digits, map[int]*big.Int{})
-	if text[0] == '-' {
-		z.Neg(z)
-	}
-	return z, true
-}
-
-// parseDigits reads a string of decimal digits by halves, hi·10^k + lo:
-// math/big's SetString is quadratic (a second for 600,000 digits), this is
-// as fast as its multiplication (milliseconds). pow10 caches 10^k.
-func parseDigits(digits string, pow10 map[int]*big.Int) *big.Int {
-	if len(digits) <= 1000 {
-		z, _ := new(big.Int).SetString("0"+digits, 10)
-		return z
-	}
-	k := len(digits) / 2
-	p, ok := pow10[k]
-	if !ok {
-		p = new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
-		pow10[k] = p
-	}
-	hi := parseDigits(digits[:len(digits)-k], pow10)
-	return hi.Add(hi.Mul(hi, p), parseDigits(digits[len(digits)-k:], pow10))
 }
 
 // fieldNames lists the fields expr reads on v (for help and completion).

@@ -18,6 +18,7 @@ import (
 	"math/big"
 	"reflect"
 
+	"gamelab/internal/decimal"
 	"gamelab/kernel/builtin"
 
 	"github.com/expr-lang/expr/vm/runtime"
@@ -25,19 +26,16 @@ import (
 	"gamelab/internal/checked"
 )
 
-// maxIntBits bounds the integers the kernel's arithmetic makes: 2^20 bits,
-// 315,653 decimal digits. math/big cannot be interrupted, and its slowest
-// steps grow faster than the numbers: a product of two 2^20-bit numbers
-// takes 20 ms, writing one in decimal 30-90 ms, of 2^22-bit ones 150 ms and
-// 300 ms, past the 100 ms an interrupt may wait. So a power, product, sum or
-// shift whose result would pass it is an error, as 2**(10**12) always was
-// (instead of an hour of multiplication and all the memory). Numbers a
-// solver made larger still add, compare and negate: a result no larger than
-// an operand is never refused.
-const maxIntBits = 1 << 20
+// maxIntBits bounds the integers the kernel's arithmetic makes (see
+// decimal.MaxBits for why). So a power, product, sum or shift whose result
+// would pass it is an error, as 2**(10**12) always was (instead of an hour of
+// multiplication and all the memory). Numbers a solver made larger still
+// add, compare and negate: a result no larger than an operand is never
+// refused.
+const maxIntBits = decimal.MaxBits
 
 // maxIntDigits is how many decimal digits an integer of maxIntBits has at most.
-const maxIntDigits = 315653
+const maxIntDigits = decimal.MaxDigits
 
 // tooLarge is the error of an operation whose result would pass maxIntBits.
 func tooLarge(a any, op string, b any) error {
