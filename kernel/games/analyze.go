@@ -70,7 +70,7 @@ func (a *Analysis) finish(players []string) {
 		}
 		a.Moves[i] = map[string]any{
 			"turn": t.turn, "player": player, "move": t.moveVal, "best": t.bestVal,
-			"value": number(t.value), "after": number(t.after), "loss": number(t.loss),
+			"value": Number(t.value), "after": Number(t.after), "loss": Number(t.loss),
 		}
 		if loss[t.player] == nil {
 			loss[t.player] = new(big.Int)
@@ -78,19 +78,19 @@ func (a *Analysis) finish(players []string) {
 		loss[t.player].Add(loss[t.player], t.loss)
 	}
 	if a.Game == "polygon" {
-		a.Loss = number(loss["1"])
+		a.Loss = Number(loss["1"])
 		return
 	}
 	m := map[string]any{}
 	for p, v := range loss {
-		m[p] = number(v)
+		m[p] = Number(v)
 	}
 	a.Loss = m
 }
 
 func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
-	if err := unpack("analyze", args, "x", &x, "moves", &moves); err != nil {
+	if err := Unpack("analyze", args, "x", &x, "moves", &moves); err != nil {
 		return nil, err
 	}
 	return analyzeLine(env, "analyze", x, moves)
@@ -119,7 +119,7 @@ func analyzeLine(env *builtin.Env, fn string, x, moves any) (*Analysis, error) {
 		}
 		return analyzeBoard(env, fn, b, ms)
 	}
-	return nil, badType(fn, 1, "x", "a polygon, chain, coins, coins position or board", x)
+	return nil, BadType(fn, 1, "x", "a polygon, chain, coins, coins position or board", x)
 }
 
 // polyTurn is what analyze needs of a polygon position: the best final
@@ -168,12 +168,12 @@ func analyzePolygon(ctx context.Context, fn string, s polyPos, es []int) (*Analy
 	}
 	value, best, err := polyTurn(ctx, s)
 	if err != nil {
-		return nil, solverError(fn, err)
+		return nil, SolverError(fn, err)
 	}
 	for t, e := range es {
 		nextValue, nextBest, err := polyTurn(ctx, positions[t+1])
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		rec := turnRec{turn: len(positions[t].moves) + 1, player: "1", move: strconv.Itoa(e), moveVal: e,
 			value: value, after: nextValue, bestVal: []any{}}
@@ -190,7 +190,7 @@ func analyzePolygon(ctx context.Context, fn string, s polyPos, es []int) (*Analy
 	}
 	end := positions[len(es)]
 	if end.over() {
-		a.Score = number(end.vals[0])
+		a.Score = Number(end.vals[0])
 	}
 	a.End = end.value()
 	a.finish([]string{"1"})
@@ -212,7 +212,7 @@ func analyzeCoins(ctx context.Context, fn string, s coinsPos, ms []string) (*Ana
 	if len(ms) > 0 {
 		var err error
 		if line, err = coins.Line(ctx, s.left(), end.moves[len(s.moves):]); err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 	}
 	for t, m := range ms {
@@ -238,7 +238,7 @@ func analyzeCoins(ctx context.Context, fn string, s coinsPos, ms []string) (*Ana
 		}
 		s, _ = s.play(m)
 	}
-	a.Totals = map[string]any{"A": number(s.total[0]), "B": number(s.total[1])}
+	a.Totals = map[string]any{"A": Number(s.total[0]), "B": Number(s.total[1])}
 	a.End = s.value()
 	a.finish([]string{"A", "B"})
 	return a, nil
@@ -267,7 +267,7 @@ func analyzeBoard(env *builtin.Env, fn string, b *Board, ms []stoneMove) (*Analy
 			// Only a legal move is worth solving; placeStone says why not.
 			res, err := lifeline.Solve(env.Ctx, cur, m.player)
 			if err != nil {
-				return nil, solverError(fn, err)
+				return nil, SolverError(fn, err)
 			}
 			if t == 0 && len(res.Unreachable) > 0 {
 				env.Warning((&LifelineResult{res: res}).unreachableWarning())
@@ -299,7 +299,7 @@ func analyzeBoard(env *builtin.Env, fn string, b *Board, ms []stoneMove) (*Analy
 	}
 	a.Totals = map[string]any{}
 	for p, v := range points {
-		a.Totals[p] = number(v)
+		a.Totals[p] = Number(v)
 	}
 	a.End = NewBoard(cur)
 	a.finish(players)
@@ -308,23 +308,23 @@ func analyzeBoard(env *builtin.Env, fn string, b *Board, ms []stoneMove) (*Analy
 
 // Text is the table of turns, then the losses and the outcome. A long line
 // shows its first and last turns (see traceRows).
-func (a *Analysis) Text() string { return textOf(a, false) }
+func (a *Analysis) Text() string { return TextOf(a, false) }
 
-func (a *Analysis) writeText(w io.Writer, full bool) error {
+func (a *Analysis) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "turn\tplayer\tmove\tvalue\tafter\tloss\tbest moves")
-	skipped := traceRows(len(a.turns), full, func(i int) {
+	skipped := TraceRows(len(a.turns), full, func(i int) {
 		t := a.turns[i]
 		loss := t.loss.String()
 		if t.loss.Sign() > 0 {
 			loss += " ✗"
 		}
-		best := listCut(len(t.best), full, " ", func(i int) string { return t.best[i] }, fmt.Sprintf("r.moves[%d].best", i+1))
+		best := ListCut(len(t.best), full, " ", func(i int) string { return t.best[i] }, fmt.Sprintf("r.moves[%d].best", i+1))
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", t.turn, t.player, t.move, t.value, t.after, loss, best)
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t\t\t\t") })
 	tw.Flush()
-	text := trimLines(b.String())
+	text := TrimLines(b.String())
 	if len(a.turns) == 0 {
 		text = "no moves\n"
 	}
@@ -334,28 +334,28 @@ func (a *Analysis) writeText(w io.Writer, full bool) error {
 	text += "loss: " + a.byPlayer(a.Loss) + "\n"
 	switch {
 	case a.Game == "polygon" && a.Score != nil:
-		text += fmt.Sprintf("score: %s\n", formatValue(a.Score))
+		text += fmt.Sprintf("score: %s\n", FormatValue(a.Score))
 	case a.Game == "polygon":
 		text += "score: none yet (more than one value is left)\n"
 	default:
 		text += "totals: " + a.byPlayer(a.Totals) + "\n"
 	}
-	return writeString(w, text)
+	return WriteString(w, text)
 }
 
 // byPlayer writes a per-player map as "A 20, B 0" (Life Line "stone 4: 3").
 func (a *Analysis) byPlayer(x any) string {
 	m, ok := x.(map[string]any)
 	if !ok {
-		return formatValue(x)
+		return FormatValue(x)
 	}
-	keys := sortedKeys(m)
+	keys := SortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		if a.Game == "lifeline" {
-			parts[i] = fmt.Sprintf("stone %s %s", k, formatValue(m[k]))
+			parts[i] = fmt.Sprintf("stone %s %s", k, FormatValue(m[k]))
 		} else {
-			parts[i] = fmt.Sprintf("%s %s", k, formatValue(m[k]))
+			parts[i] = fmt.Sprintf("%s %s", k, FormatValue(m[k]))
 		}
 	}
 	if len(parts) == 0 {
@@ -376,7 +376,7 @@ type jsonTurn struct {
 	Loss   any   `json:"loss"`
 }
 
-func (a *Analysis) jsonValue() any {
+func (a *Analysis) JSONValue() any {
 	moves := make([]jsonTurn, len(a.Moves))
 	for i, m := range a.Moves {
 		moves[i] = jsonTurn{m["turn"].(int), m["player"], m["move"], m["best"].([]any), m["value"], m["after"], m["loss"]}

@@ -148,7 +148,7 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 				}
 			}
 			slices.Sort(opt)
-			if !slices.Equal(res.Optimal, nonNil(opt)) {
+			if !slices.Equal(res.Optimal, NonNil(opt)) {
 				t.Fatalf("%s after %v: optimal %v, brute force %v", p, line, res.Optimal, opt)
 			}
 			plan := must(t, "analyze", c, toAny(res.Merges)).(*Analysis)
@@ -457,7 +457,7 @@ func TestAfterErrors(t *testing.T) {
 		for _, fn := range []string{"after", "analyze"} {
 			_, err := call(t, fn, tc.x, tc.moves)
 			if err == nil || !strings.Contains(err.Error(), tc.want[strings.Index(tc.want, ":")+1:]) {
-				t.Errorf("%s(%v, %v): %v, want %q", fn, typeName(tc.x), tc.moves, err, tc.want)
+				t.Errorf("%s(%v, %v): %v, want %q", fn, TypeName(tc.x), tc.moves, err, tc.want)
 			}
 		}
 	}
@@ -471,7 +471,7 @@ func TestAnalyzeCancelled(t *testing.T) {
 	p := must(t, "randpolygon", 12, 1)
 	for _, tc := range [][]any{{p, []any{1, 2}}, {must(t, "randcoins", 30, 1), "LR"}, {must(t, "randboard", 6, 1), []any{[]any{6, 1, 1}}}} {
 		if _, err := lookup(t, "analyze").Fn(env, tc...); !errors.Is(err, context.Canceled) {
-			t.Errorf("analyze(%s) with a cancelled context: %v", typeName(tc[0]), err)
+			t.Errorf("analyze(%s) with a cancelled context: %v", TypeName(tc[0]), err)
 		}
 	}
 }

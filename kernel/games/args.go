@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// unpack checks a builtin's arguments and stores them, in the manner of
+// Unpack checks a builtin's arguments and stores them, in the manner of
 // starlark-go's UnpackArgs, so every builtin reports arity, type and range
 // mistakes in the same shape: "solve: argument 2 (player) must be 1..9, got 12".
 //
@@ -24,7 +24,7 @@ import (
 //	**Polygon, **Coins, **Board   a game value of that kind
 //	*any       anything (the builtin checks it itself, with badType)
 //	*intIn     an integer in [lo, hi] (see between)
-func unpack(fn string, args []any, params ...any) error {
+func Unpack(fn string, args []any, params ...any) error {
 	nparams := len(params) / 2
 	required := nparams
 	names := make([]string, nparams)
@@ -64,13 +64,13 @@ type intIn struct {
 	lo, hi int
 }
 
-// between makes an intIn destination: unpack stores the argument in *p after
+// Between makes an intIn destination: unpack stores the argument in *p after
 // checking lo ≤ v ≤ hi.
-func between(p *int, lo, hi int) *intIn { return &intIn{p, lo, hi} }
+func Between(p *int, lo, hi int) *intIn { return &intIn{p, lo, hi} }
 
-// checkIndex is for ranges known only after unpacking (a vertex number
+// CheckIndex is for ranges known only after unpacking (a vertex number
 // depends on the polygon): the same message as intIn's.
-func checkIndex(fn string, k int, name string, v, lo, hi int) error {
+func CheckIndex(fn string, k int, name string, v, lo, hi int) error {
 	if v < lo || v > hi {
 		return builtin.ArgError(fn, k, name, "%s", rangeMsg(v, lo, hi))
 	}
@@ -88,13 +88,13 @@ func rangeMsg(v, lo, hi int) string {
 func store(dst, a any) string {
 	switch d := dst.(type) {
 	case *int:
-		v, msg := toInt(a)
+		v, msg := ToInt(a)
 		if msg != "" {
 			return msg
 		}
 		*d = v
 	case *intIn:
-		v, msg := toInt(a)
+		v, msg := ToInt(a)
 		if msg != "" {
 			if _, isBig := a.(*big.Int); isBig {
 				return fmt.Sprintf("must be %d..%d, got %s", d.lo, d.hi, a)
@@ -106,7 +106,7 @@ func store(dst, a any) string {
 		}
 		*d.p = v
 	case **big.Int:
-		v, msg := toBig(a)
+		v, msg := ToBig(a)
 		if msg != "" {
 			return msg
 		}
@@ -114,31 +114,31 @@ func store(dst, a any) string {
 	case *string:
 		s, ok := a.(string)
 		if !ok {
-			return "must be a string, got " + typeName(a)
+			return "must be a string, got " + TypeName(a)
 		}
 		*d = s
 	case *[]any:
-		l, ok := asList(a)
+		l, ok := AsList(a)
 		if !ok {
-			return "must be an array, got " + typeName(a)
+			return "must be an array, got " + TypeName(a)
 		}
 		*d = l
 	case **Polygon:
 		v, ok := a.(*Polygon)
 		if !ok || v == nil {
-			return "must be a polygon, got " + typeName(a)
+			return "must be a polygon, got " + TypeName(a)
 		}
 		*d = v
 	case **Coins:
 		v, ok := a.(*Coins)
 		if !ok || v == nil {
-			return "must be coins, got " + typeName(a)
+			return "must be coins, got " + TypeName(a)
 		}
 		*d = v
 	case **Board:
 		v, ok := a.(*Board)
 		if !ok || v == nil {
-			return "must be a board, got " + typeName(a)
+			return "must be a board, got " + TypeName(a)
 		}
 		*d = v
 	case *any:
@@ -149,19 +149,19 @@ func store(dst, a any) string {
 	return ""
 }
 
-// badType is the error for an argument of none of the accepted kinds; want
+// BadType is the error for an argument of none of the accepted kinds; want
 // reads like "a polygon, coins or board".
-func badType(fn string, k int, name, want string, a any) error {
-	return builtin.ArgError(fn, k, name, "must be %s, got %s", want, typeName(a))
+func BadType(fn string, k int, name, want string, a any) error {
+	return builtin.ArgError(fn, k, name, "must be %s, got %s", want, TypeName(a))
 }
 
 // maxExactFloat is 2^53: above it a float64 no longer holds every integer,
 // so an integral-looking float there may not be the number the user wrote.
 const maxExactFloat = 1 << 53
 
-// toInt accepts the integer forms expr produces (int, int64, an integral
+// ToInt accepts the integer forms expr produces (int, int64, an integral
 // float64) and *big.Int, when the value fits an int.
-func toInt(a any) (int, string) {
+func ToInt(a any) (int, string) {
 	switch v := a.(type) {
 	case int:
 		return v, ""
@@ -178,19 +178,19 @@ func toInt(a any) (int, string) {
 		}
 		return 0, fmt.Sprintf("must be an integer, got %v", v)
 	case float32:
-		return toInt(float64(v))
+		return ToInt(float64(v))
 	}
-	if i, ok := smallInt(a); ok {
+	if i, ok := SmallInt(a); ok {
 		if i.IsInt64() && i.Int64() >= math.MinInt && i.Int64() <= math.MaxInt {
 			return int(i.Int64()), ""
 		}
 		return 0, "is too large, got " + i.String()
 	}
-	return 0, "must be an integer, got " + typeName(a)
+	return 0, "must be an integer, got " + TypeName(a)
 }
 
-// toBig accepts any integer form, of any size, and returns a fresh *big.Int.
-func toBig(a any) (*big.Int, string) {
+// ToBig accepts any integer form, of any size, and returns a fresh *big.Int.
+func ToBig(a any) (*big.Int, string) {
 	switch v := a.(type) {
 	case *big.Int:
 		if v != nil {
@@ -205,16 +205,16 @@ func toBig(a any) (*big.Int, string) {
 		}
 		return nil, fmt.Sprintf("must be an integer, got %v", v)
 	case float32:
-		return toBig(float64(v))
+		return ToBig(float64(v))
 	}
-	if i, ok := smallInt(a); ok {
+	if i, ok := SmallInt(a); ok {
 		return i, ""
 	}
-	return nil, "must be an integer, got " + typeName(a)
+	return nil, "must be an integer, got " + TypeName(a)
 }
 
-// smallInt converts Go's fixed-size integer kinds.
-func smallInt(a any) (*big.Int, bool) {
+// SmallInt converts Go's fixed-size integer kinds.
+func SmallInt(a any) (*big.Int, bool) {
 	switch v := a.(type) {
 	case int:
 		return big.NewInt(int64(v)), true
@@ -240,28 +240,28 @@ func smallInt(a any) (*big.Int, bool) {
 	return nil, false
 }
 
-// number is how a game number reaches the user: an int when it fits (so expr
+// Number is how a game Number reaches the user: an int when it fits (so expr
 // arithmetic and comparisons work on it), else the exact *big.Int. It never
 // wraps. The result does not alias b.
-func number(b *big.Int) any {
+func Number(b *big.Int) any {
 	if b.IsInt64() && b.Int64() >= math.MinInt && b.Int64() <= math.MaxInt {
 		return int(b.Int64())
 	}
 	return new(big.Int).Set(b)
 }
 
-// numbers maps number over a slice.
-func numbers(bs []*big.Int) []any {
+// Numbers maps number over a slice.
+func Numbers(bs []*big.Int) []any {
 	out := make([]any, len(bs))
 	for i, b := range bs {
-		out[i] = number(b)
+		out[i] = Number(b)
 	}
 	return out
 }
 
-// asList accepts the list types expr produces ([]any) and typed slices a Go
+// AsList accepts the list types expr produces ([]any) and typed slices a Go
 // caller or a result field may hold.
-func asList(a any) ([]any, bool) {
+func AsList(a any) ([]any, bool) {
 	switch v := a.(type) {
 	case []any:
 		return v, true
@@ -295,12 +295,12 @@ func asList(a any) ([]any, bool) {
 	return nil, false
 }
 
-// typeName names a value's type as the user knows it.
-func typeName(a any) string {
+// TypeName names a value's type as the user knows it.
+func TypeName(a any) string {
 	switch v := a.(type) {
 	case nil:
 		return "nil"
-	case kinded:
+	case Kinded:
 		return v.TypeName()
 	case bool:
 		return "bool"
@@ -313,14 +313,14 @@ func typeName(a any) string {
 	case map[string]any:
 		return "map"
 	}
-	if _, ok := smallInt(a); ok {
+	if _, ok := SmallInt(a); ok {
 		return "int"
 	}
-	if _, ok := asList(a); ok {
+	if _, ok := AsList(a); ok {
 		return "array"
 	}
 	return fmt.Sprintf("%T", a)
 }
 
-// kinded is implemented by every value of this package: its user-facing type name.
-type kinded interface{ TypeName() string }
+// Kinded is implemented by every value of this package: its user-facing type name.
+type Kinded interface{ TypeName() string }

@@ -50,25 +50,25 @@ func (b *Board) String() string { return b.b.String() }
 
 // Text draws the triangle; a board too large to draw says what it is
 // instead.
-func (b *Board) Text() string { return textOf(b, false) }
+func (b *Board) Text() string { return TextOf(b, false) }
 
 // SVG draws the triangle (a card when too large).
-func (b *Board) SVG() string { return svgOf(b, false) }
+func (b *Board) SVG() string { return SVGOf(b, false) }
 
-func (b *Board) writeText(w io.Writer, full bool) error {
-	return drawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+func (b *Board) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, b.picture(), full, b.MakeCard, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
-func (b *Board) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+func (b *Board) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, b.picture(), full, b.MakeCard, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 func (b *Board) picture() display.Triangle {
 	return display.Triangle{N: b.N, Cells: b.b.Cells, Caption: fmt.Sprintf("board of size %d", b.N)}
 }
 
-// card is what stands in for the drawing of a board too large to draw.
-func (b *Board) card(why string) display.Card {
+// MakeCard is what stands in for the drawing of a board too large to draw.
+func (b *Board) MakeCard(why string) display.Card {
 	return card(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
 }
 
@@ -89,7 +89,7 @@ func (b *Board) facts() string {
 		}
 	}
 	stones := len(b.b.Cells) - byStone[0]
-	facts := fmt.Sprintf("%s, %s", count(len(b.b.Cells), "vertex", "vertices"), count(stones, "stone", "stones"))
+	facts := fmt.Sprintf("%s, %s", Count(len(b.b.Cells), "vertex", "vertices"), Count(stones, "stone", "stones"))
 	if len(parts) > 0 {
 		facts += " (" + strings.Join(parts, ", ") + ")"
 	}
@@ -102,7 +102,7 @@ func (b *Board) SetIndex(index []any, v any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, msg := toInt(v)
+	c, msg := ToInt(v)
 	if msg == "" && (c < 0 || c > 9) {
 		msg = rangeMsg(c, 0, 9)
 	}
@@ -126,14 +126,14 @@ func (b *Board) vertex(what string, index []any) (r, p int, err error) {
 	if len(index) != 2 {
 		return 0, 0, fmt.Errorf("%s: wants two indices, row and position, got %d", what, len(index))
 	}
-	r, msg := toInt(index[0])
+	r, msg := ToInt(index[0])
 	if msg == "" && (r < 1 || r > b.N) {
 		msg = rangeMsg(r, 1, b.N)
 	}
 	if msg != "" {
 		return 0, 0, fmt.Errorf("%s: the row %s", what, msg)
 	}
-	p, msg = toInt(index[1])
+	p, msg = ToInt(index[1])
 	if msg == "" && (p < 1 || p > r) {
 		msg = rangeMsg(p, 1, r)
 	}

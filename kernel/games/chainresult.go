@@ -43,14 +43,14 @@ func solveChainPos(ctx context.Context, c *PolygonChain) (*ChainResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &ChainResult{N: c.N, Best: number(dp.best()), Worst: number(dp.worst()), Optimal: []int{}, Chain: c, dp: dp, plan: plan}
+	r := &ChainResult{N: c.N, Best: Number(dp.best()), Worst: Number(dp.worst()), Optimal: []int{}, Chain: c, dp: dp, plan: plan}
 	for k, ok := range opt {
 		if ok {
 			r.Optimal = append(r.Optimal, c.pos.edges[k])
 		}
 	}
 	slices.Sort(r.Optimal)
-	r.Merges = nonNil(plan.merges(func(s int) int { return c.pos.edges[s] }))
+	r.Merges = NonNil(plan.merges(func(s int) int { return c.pos.edges[s] }))
 	r.Expr = planExpr(plan, dp.ops)
 	return r, nil
 }
@@ -81,22 +81,22 @@ func planExpr(nd *planNode, ops []byte) string {
 }
 
 // Text is the summary: best score, the optimal next merges, the plan.
-func (r *ChainResult) Text() string { return textOf(r, false) }
+func (r *ChainResult) Text() string { return TextOf(r, false) }
 
-func (r *ChainResult) writeText(w io.Writer, full bool) error {
+func (r *ChainResult) WriteText(w io.Writer, full bool) error {
 	ints := func(xs []int, field string) string {
-		return listCut(len(xs), full, " ", func(i int) string { return fmt.Sprint(xs[i]) }, field)
+		return ListCut(len(xs), full, " ", func(i int) string { return fmt.Sprint(xs[i]) }, field)
 	}
 	var b strings.Builder
 	if r.N == 1 {
 		fmt.Fprintf(&b, "the game is over: score %s\n", r.dp.best())
-		return writeString(w, b.String())
+		return WriteString(w, b.String())
 	}
 	fmt.Fprintf(&b, "best %s from here (worst %s): merge edge %d next (optimal next merges: %s)\n",
 		r.dp.best(), r.dp.worst(), r.Merges[0], ints(r.Optimal, "r.optimal"))
 	fmt.Fprintf(&b, "plan: merge edges %s\n", ints(r.Merges, "r.merges"))
 	fmt.Fprintf(&b, "plan %s\n", r.Expr)
-	return writeString(w, b.String())
+	return WriteString(w, b.String())
 }
 
 func (r *ChainResult) picture() display.Chain {
@@ -106,21 +106,21 @@ func (r *ChainResult) picture() display.Chain {
 }
 
 // SVG is the chain with the optimal next merges marked.
-func (r *ChainResult) SVG() string { return svgOf(r, false) }
+func (r *ChainResult) SVG() string { return SVGOf(r, false) }
 
-func (r *ChainResult) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+func (r *ChainResult) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
 }
 
-func (r *ChainResult) writePicture(w io.Writer, full bool) error {
-	return drawText(w, r.picture(), full, r.card, textWhy(r.N, display.MaxTextVertices, "values"))
+func (r *ChainResult) WritePicture(w io.Writer, full bool) error {
+	return DrawText(w, r.picture(), full, r.card, textWhy(r.N, display.MaxTextVertices, "values"))
 }
 
 func (r *ChainResult) card(why string) display.Card {
-	return answered(r.Chain.card(why), fmt.Sprintf(": best %s", r.dp.best()), why, resultSee)
+	return Answered(r.Chain.card(why), fmt.Sprintf(": best %s", r.dp.best()), why, resultSee)
 }
 
-func (r *ChainResult) jsonValue() any {
+func (r *ChainResult) JSONValue() any {
 	return struct {
 		N       int    `json:"n"`
 		Best    any    `json:"best"`
@@ -141,7 +141,7 @@ func solveCoinsPos(env *builtin.Env, fn string, c *CoinsPosition) (*CoinsResult,
 	if left := s.left(); len(left) > 0 {
 		r, err := coins.Solve(env.Ctx, left)
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		mover, other := a, b
 		if s.mover() == 1 {
@@ -162,7 +162,7 @@ func solvePosition(env *builtin.Env, fn string, x any) (any, error) {
 	case *PolygonChain:
 		r, err := solveChainPos(env.Ctx, x)
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		return r, nil
 	case *CoinsPosition:

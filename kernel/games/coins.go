@@ -22,7 +22,7 @@ type Coins struct {
 
 // NewCoins wraps a row (not copied: the caller hands it over).
 func NewCoins(row []*big.Int) *Coins {
-	return &Coins{N: len(row), Values: numbers(row), row: row}
+	return &Coins{N: len(row), Values: Numbers(row), row: row}
 }
 
 // Row returns the coins; callers must not change them.
@@ -31,38 +31,38 @@ func (c *Coins) Row() []*big.Int { return c.row }
 func (c *Coins) TypeName() string { return "coins" }
 
 // String is the row as coins() reads it back: "10 80 90 30".
-func (c *Coins) String() string { return strings.Join(bigStrings(c.row), " ") }
+func (c *Coins) String() string { return strings.Join(BigStrings(c.row), " ") }
 
 // Text draws the row; a row too long to draw says what it is instead.
-func (c *Coins) Text() string { return textOf(c, false) }
+func (c *Coins) Text() string { return TextOf(c, false) }
 
 // SVG draws the row (a card when too long).
-func (c *Coins) SVG() string { return svgOf(c, false) }
+func (c *Coins) SVG() string { return SVGOf(c, false) }
 
-func (c *Coins) writeText(w io.Writer, full bool) error {
-	return drawText(w, c.picture(""), full, c.card, c.textWhy())
+func (c *Coins) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, c.picture(""), full, c.card, c.TextWhy())
 }
 
-func (c *Coins) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, c.picture(""), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+func (c *Coins) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, c.picture(""), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 // picture is the row, coloured by who takes each coin when moves is given.
 // Its caption is the row as coins() reads it, while that is short.
 func (c *Coins) picture(moves string) display.Row {
-	caption := "coins of " + count(c.N, "coin", "coins")
+	caption := "coins of " + Count(c.N, "coin", "coins")
 	if c.N <= display.MaxTextCoins {
 		caption = fmt.Sprintf("coins(%q)", c.String())
 	}
-	return display.Row{Coins: bigStrings(c.row), Moves: moves, Caption: caption}
+	return display.Row{Coins: BigStrings(c.row), Moves: moves, Caption: caption}
 }
 
-// textWhy says which limit of the text drawing c passes.
-func (c *Coins) textWhy() string { return textWhy(c.N, display.MaxTextCoins, "coins") }
+// TextWhy says which limit of the text drawing c passes.
+func (c *Coins) TextWhy() string { return textWhy(c.N, display.MaxTextCoins, "coins") }
 
 // card is what stands in for the drawing of a row too long to draw.
 func (c *Coins) card(why string) display.Card {
-	return card("coins of "+count(c.N, "coin", "coins"), []string{c.facts()}, why,
+	return card("coins of "+Count(c.N, "coin", "coins"), []string{c.facts()}, why,
 		`at(c, i) or c.values[i] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
 }
 
@@ -70,7 +70,7 @@ func (c *Coins) card(why string) display.Card {
 // and range.
 func (c *Coins) facts() string {
 	lo, hi := bigRange(c.row)
-	return fmt.Sprintf("%s (sum %s, from %s to %s)", peek(c.N, func(i int) string { return c.row[i].String() }), sum(c.row), lo, hi)
+	return fmt.Sprintf("%s (sum %s, from %s to %s)", Peek(c.N, func(i int) string { return c.row[i].String() }), sum(c.row), lo, hi)
 }
 
 func sum(xs []*big.Int) *big.Int {

@@ -105,16 +105,16 @@ func init() {
 
 func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 	var first, ops any
-	if err := unpack("polygon", args, "text", &first, "ops?", &ops); err != nil {
+	if err := Unpack("polygon", args, "text", &first, "ops?", &ops); err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
 		text, ok := first.(string)
 		if !ok {
-			if _, isList := asList(first); isList {
+			if _, isList := AsList(first); isList {
 				return nil, builtin.ArgError("polygon", 1, "text", "is an array: give the operators too, polygon(values, \"+*…\")")
 			}
-			return nil, badType("polygon", 1, "text", "a string", first)
+			return nil, BadType("polygon", 1, "text", "a string", first)
 		}
 		p, err := polygon.Parse(text)
 		if err != nil {
@@ -122,9 +122,9 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 		}
 		return NewPolygon(p), nil
 	}
-	list, ok := asList(first)
+	list, ok := AsList(first)
 	if !ok {
-		return nil, badType("polygon", 1, "values", "an array", first)
+		return nil, BadType("polygon", 1, "values", "an array", first)
 	}
 	values, err := bigList("polygon", 1, "values", list)
 	if err != nil {
@@ -148,7 +148,7 @@ func bigList(fn string, k int, name string, list []any) ([]*big.Int, error) {
 	}
 	out := make([]*big.Int, len(list))
 	for i, x := range list {
-		b, msg := toBig(x)
+		b, msg := ToBig(x)
 		if msg != "" {
 			return nil, builtin.ArgError(fn, k, name, "element %d %s", i+1, msg)
 		}
@@ -159,7 +159,7 @@ func bigList(fn string, k int, name string, list []any) ([]*big.Int, error) {
 
 func fnCoins(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("coins", args, "values", &x); err != nil {
+	if err := Unpack("coins", args, "values", &x); err != nil {
 		return nil, err
 	}
 	if s, ok := x.(string); ok {
@@ -169,9 +169,9 @@ func fnCoins(env *builtin.Env, args ...any) (any, error) {
 		}
 		return NewCoins(row), nil
 	}
-	list, ok := asList(x)
+	list, ok := AsList(x)
 	if !ok {
-		return nil, badType("coins", 1, "values", "an array or a string", x)
+		return nil, BadType("coins", 1, "values", "an array or a string", x)
 	}
 	row, err := bigList("coins", 1, "values", list)
 	if err != nil {
@@ -182,20 +182,20 @@ func fnCoins(env *builtin.Env, args ...any) (any, error) {
 
 func fnBoard(env *builtin.Env, args ...any) (any, error) {
 	var first, cells any
-	if err := unpack("board", args, "N", &first, "cells?", &cells); err != nil {
+	if err := Unpack("board", args, "N", &first, "cells?", &cells); err != nil {
 		return nil, err
 	}
 	if len(args) == 1 {
-		if rows, ok := asList(first); ok {
+		if rows, ok := AsList(first); ok {
 			if len(rows) > 0 {
-				if _, nested := asList(rows[0]); !nested {
+				if _, nested := AsList(rows[0]); !nested {
 					return nil, builtin.ArgError("board", 1, "rows", "must be an array of rows, one array per row (for the cells in one array, use board(N, cells))")
 				}
 			}
 			return boardFromRows("board", 1, "rows", len(rows), rows)
 		}
 	}
-	n, msg := toInt(first)
+	n, msg := ToInt(first)
 	if msg == "" && (n < 1 || n > MaxBoardN) {
 		msg = rangeMsg(n, 1, MaxBoardN)
 	}
@@ -205,7 +205,7 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 	switch c := cells.(type) {
 	case nil:
 		if len(args) == 2 {
-			return nil, badType("board", 2, "cells", "a string or an array", c)
+			return nil, BadType("board", 2, "cells", "a string or an array", c)
 		}
 		return NewBoard(lifeline.NewBoard(n)), nil
 	case string:
@@ -215,9 +215,9 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 		}
 		return NewBoard(b), nil
 	}
-	list, ok := asList(cells)
+	list, ok := AsList(cells)
 	if !ok {
-		return nil, badType("board", 2, "cells", "a string or an array", cells)
+		return nil, BadType("board", 2, "cells", "a string or an array", cells)
 	}
 	return boardFromRows("board", 2, "cells", n, list)
 }
@@ -231,12 +231,12 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 	b := lifeline.NewBoard(n)
 	nested := len(list) > 0
 	for _, x := range list {
-		if _, ok := asList(x); !ok {
+		if _, ok := AsList(x); !ok {
 			nested = false
 		}
 	}
 	cell := func(v any, r, p int) error {
-		c, msg := toInt(v)
+		c, msg := ToInt(v)
 		if msg == "" && (c < 0 || c > 9) {
 			msg = rangeMsg(c, 0, 9)
 		}
@@ -262,7 +262,7 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 		return nil, builtin.ArgError(fn, k, name, "must hold %d rows, got %d", n, len(list))
 	}
 	for r, x := range list {
-		row, _ := asList(x)
+		row, _ := AsList(x)
 		if len(row) != r+1 {
 			return nil, builtin.ArgError(fn, k, name, "row %d must hold %d cells, got %d", r+1, r+1, len(row))
 		}
@@ -281,7 +281,7 @@ func boardFromRows(fn string, k int, name string, n int, list []any) (any, error
 func randArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (int, uint64, error) {
 	var n int
 	var seed *big.Int
-	if err := unpack(fn, args, nName, between(&n, 1, maxN), "seed", &seed); err != nil {
+	if err := Unpack(fn, args, nName, Between(&n, 1, maxN), "seed", &seed); err != nil {
 		return 0, 0, err
 	}
 	if !seed.IsInt64() {

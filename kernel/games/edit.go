@@ -95,9 +95,9 @@ func init() {
 	})
 }
 
-// firstArg returns the argument a builtin dispatches on, or the error for a
+// FirstArg returns the argument a builtin dispatches on, or the error for a
 // call without arguments.
-func firstArg(fn, sig string, args []any) (any, error) {
+func FirstArg(fn, sig string, args []any) (any, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("%s: missing arguments, want %s", fn, sig)
 	}
@@ -105,18 +105,18 @@ func firstArg(fn, sig string, args []any) (any, error) {
 }
 
 func fnAt(env *builtin.Env, args ...any) (any, error) {
-	x, err := firstArg("at", "at(x, i) or at(board, r, p)", args)
+	x, err := FirstArg("at", "at(x, i) or at(board, r, p)", args)
 	if err != nil {
 		return nil, err
 	}
 	switch v := x.(type) {
 	case *Polygon, *Coins:
 		var i int
-		if err := unpack("at", args, "x", new(any), "i", &i); err != nil {
+		if err := Unpack("at", args, "x", new(any), "i", &i); err != nil {
 			return nil, err
 		}
 		values := valuesOf(v)
-		if err := checkIndex("at", 2, "i", i, 1, len(values)); err != nil {
+		if err := CheckIndex("at", 2, "i", i, 1, len(values)); err != nil {
 			return nil, err
 		}
 		return values[i-1], nil
@@ -129,7 +129,7 @@ func fnAt(env *builtin.Env, args ...any) (any, error) {
 	case *PolygonChain, *CoinsPosition:
 		return atPosition(args)
 	}
-	return nil, badType("at", 1, "x", "a polygon, coins or board", x)
+	return nil, BadType("at", 1, "x", "a polygon, coins or board", x)
 }
 
 func valuesOf(x any) []any {
@@ -144,22 +144,22 @@ func unpackVertex(fn string, args []any, bname string, v *int) (r, p int, err er
 	var b *Board
 	params := []any{bname, &b, "r", &r, "p", &p}
 	if v != nil {
-		params = append(params, "v", between(v, 0, 9))
+		params = append(params, "v", Between(v, 0, 9))
 	}
-	if err := unpack(fn, args, params...); err != nil {
+	if err := Unpack(fn, args, params...); err != nil {
 		return 0, 0, err
 	}
-	if err := checkIndex(fn, 2, "r", r, 1, b.N); err != nil {
+	if err := CheckIndex(fn, 2, "r", r, 1, b.N); err != nil {
 		return 0, 0, err
 	}
-	if err := checkIndex(fn, 3, "p", p, 1, r); err != nil {
+	if err := CheckIndex(fn, 3, "p", p, 1, r); err != nil {
 		return 0, 0, err
 	}
 	return r, p, nil
 }
 
 func fnSetv(env *builtin.Env, args ...any) (any, error) {
-	x, err := firstArg("setv", "setv(x, i, v)", args)
+	x, err := FirstArg("setv", "setv(x, i, v)", args)
 	if err != nil {
 		return nil, err
 	}
@@ -167,18 +167,18 @@ func fnSetv(env *builtin.Env, args ...any) (any, error) {
 	var v *big.Int
 	switch x := x.(type) {
 	case *Polygon:
-		if err := unpack("setv", args, "p", new(*Polygon), "i", &i, "v", &v); err != nil {
+		if err := Unpack("setv", args, "p", new(*Polygon), "i", &i, "v", &v); err != nil {
 			return nil, err
 		}
-		if err := checkIndex("setv", 2, "i", i, 1, x.N); err != nil {
+		if err := CheckIndex("setv", 2, "i", i, 1, x.N); err != nil {
 			return nil, err
 		}
 		return x.with(func(q *polygon.Polygon) { q.Values[i-1] = v }), nil
 	case *Coins:
-		if err := unpack("setv", args, "c", new(*Coins), "i", &i, "v", &v); err != nil {
+		if err := Unpack("setv", args, "c", new(*Coins), "i", &i, "v", &v); err != nil {
 			return nil, err
 		}
-		if err := checkIndex("setv", 2, "i", i, 1, x.N); err != nil {
+		if err := CheckIndex("setv", 2, "i", i, 1, x.N); err != nil {
 			return nil, err
 		}
 		return x.with(func(row []*big.Int) []*big.Int { row[i-1] = v; return row }), nil
@@ -187,17 +187,17 @@ func fnSetv(env *builtin.Env, args ...any) (any, error) {
 	case *PolygonChain, *CoinsPosition:
 		return setvPosition(args)
 	}
-	return nil, badType("setv", 1, "x", "a polygon or coins", x)
+	return nil, BadType("setv", 1, "x", "a polygon or coins", x)
 }
 
 func fnSetop(env *builtin.Env, args ...any) (any, error) {
 	var p *Polygon
 	var i int
 	var ops string
-	if err := unpack("setop", args, "p", &p, "i", &i, "op", &ops); err != nil {
+	if err := Unpack("setop", args, "p", &p, "i", &i, "op", &ops); err != nil {
 		return nil, err
 	}
-	if err := checkIndex("setop", 2, "i", i, 1, p.N); err != nil {
+	if err := CheckIndex("setop", 2, "i", i, 1, p.N); err != nil {
 		return nil, err
 	}
 	op, ok := parseOp(ops)
@@ -217,7 +217,7 @@ func fnSetcell(env *builtin.Env, args ...any) (any, error) {
 }
 
 func fnInsert(env *builtin.Env, args ...any) (any, error) {
-	x, err := firstArg("insert", "insert(p, i, op, v) or insert(c, i, v)", args)
+	x, err := FirstArg("insert", "insert(p, i, op, v) or insert(c, i, v)", args)
 	if err != nil {
 		return nil, err
 	}
@@ -226,10 +226,10 @@ func fnInsert(env *builtin.Env, args ...any) (any, error) {
 	switch x := x.(type) {
 	case *Polygon:
 		var ops string
-		if err := unpack("insert", args, "p", new(*Polygon), "i", &i, "op", &ops, "v", &v); err != nil {
+		if err := Unpack("insert", args, "p", new(*Polygon), "i", &i, "op", &ops, "v", &v); err != nil {
 			return nil, err
 		}
-		if err := checkIndex("insert", 2, "i", i, 1, x.N+1); err != nil {
+		if err := CheckIndex("insert", 2, "i", i, 1, x.N+1); err != nil {
 			return nil, err
 		}
 		op, ok := parseOp(ops)
@@ -241,21 +241,21 @@ func fnInsert(env *builtin.Env, args ...any) (any, error) {
 			q.Values = slices.Insert(q.Values, i-1, v)
 		}), nil
 	case *Coins:
-		if err := unpack("insert", args, "c", new(*Coins), "i", &i, "v", &v); err != nil {
+		if err := Unpack("insert", args, "c", new(*Coins), "i", &i, "v", &v); err != nil {
 			return nil, err
 		}
-		if err := checkIndex("insert", 2, "i", i, 1, x.N+1); err != nil {
+		if err := CheckIndex("insert", 2, "i", i, 1, x.N+1); err != nil {
 			return nil, err
 		}
 		return x.with(func(row []*big.Int) []*big.Int { return slices.Insert(row, i-1, v) }), nil
 	}
-	return nil, badType("insert", 1, "x", "a polygon or coins", x)
+	return nil, BadType("insert", 1, "x", "a polygon or coins", x)
 }
 
 func fnRemove(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var i int
-	if err := unpack("remove", args, "x", &x, "i", &i); err != nil {
+	if err := Unpack("remove", args, "x", &x, "i", &i); err != nil {
 		return nil, err
 	}
 	var n int
@@ -265,7 +265,7 @@ func fnRemove(env *builtin.Env, args ...any) (any, error) {
 	case *Coins:
 		n = x.N
 	default:
-		return nil, badType("remove", 1, "x", "a polygon or coins", x)
+		return nil, BadType("remove", 1, "x", "a polygon or coins", x)
 	}
 	if n == 1 {
 		what := "coin"
@@ -274,7 +274,7 @@ func fnRemove(env *builtin.Env, args ...any) (any, error) {
 		}
 		return nil, builtin.ArgError("remove", 1, "x", "has only one %s, which must stay", what)
 	}
-	if err := checkIndex("remove", 2, "i", i, 1, n); err != nil {
+	if err := CheckIndex("remove", 2, "i", i, 1, n); err != nil {
 		return nil, err
 	}
 	if p, ok := x.(*Polygon); ok {
@@ -296,7 +296,7 @@ func rotated[T any](s []T, k int) []T {
 func fnRotate(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var k int
-	if err := unpack("rotate", args, "x", &x, "k", &k); err != nil {
+	if err := Unpack("rotate", args, "x", &x, "k", &k); err != nil {
 		return nil, err
 	}
 	switch x := x.(type) {
@@ -313,7 +313,7 @@ func fnRotate(env *builtin.Env, args ...any) (any, error) {
 			}
 		}), nil
 	}
-	return nil, badType("rotate", 1, "x", "a polygon, coins or board", x)
+	return nil, BadType("rotate", 1, "x", "a polygon, coins or board", x)
 }
 
 // turnBoard returns the cells of b turned 120° anticlockwise. With a = r−p,
@@ -332,7 +332,7 @@ func turnBoard(b *lifeline.Board) []uint8 {
 
 func fnReverse(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("reverse", args, "x", &x); err != nil {
+	if err := Unpack("reverse", args, "x", &x); err != nil {
 		return nil, err
 	}
 	switch x := x.(type) {
@@ -357,10 +357,10 @@ func fnReverse(env *builtin.Env, args ...any) (any, error) {
 		}), nil
 	}
 	// This builtin takes expr's name, so it keeps expr's meaning for arrays.
-	if l, ok := asList(x); ok {
+	if l, ok := AsList(x); ok {
 		l = slices.Clone(l)
 		slices.Reverse(l)
 		return l, nil
 	}
-	return nil, badType("reverse", 1, "x", "a polygon, coins, board or array", x)
+	return nil, BadType("reverse", 1, "x", "a polygon, coins, board or array", x)
 }

@@ -22,14 +22,14 @@ func (e *Explanation) TypeName() string { return "explanation" }
 const maxExplainDepth = 6
 
 func fnExplain(env *builtin.Env, args ...any) (any, error) {
-	x, err := firstArg("explain", "explain(solve(p)) or explain(coins, depth)", args)
+	x, err := FirstArg("explain", "explain(solve(p)) or explain(coins, depth)", args)
 	if err != nil {
 		return nil, err
 	}
 	switch v := x.(type) {
 	case *Coins, *CoinsPosition, *CoinsResult:
 		depth := 3
-		if err := unpack("explain", args, "c", new(any), "depth?", between(&depth, 1, maxExplainDepth)); err != nil {
+		if err := Unpack("explain", args, "c", new(any), "depth?", Between(&depth, 1, maxExplainDepth)); err != nil {
 			return nil, err
 		}
 		s, ok := coinsStartOf(v)
@@ -38,7 +38,7 @@ func fnExplain(env *builtin.Env, args ...any) (any, error) {
 		}
 		return explainCoins(env.Ctx, s, depth)
 	case *Polygon:
-		if err := unpack("explain", args, "result", new(any)); err != nil {
+		if err := Unpack("explain", args, "result", new(any)); err != nil {
 			return nil, err
 		}
 		r, err := solveArgs("explain", env, args)
@@ -47,17 +47,17 @@ func fnExplain(env *builtin.Env, args ...any) (any, error) {
 		}
 		return explainPlan(env.Ctx, r.(*PolygonResult))
 	case *PolygonResult:
-		if err := unpack("explain", args, "result", new(any)); err != nil {
+		if err := Unpack("explain", args, "result", new(any)); err != nil {
 			return nil, err
 		}
 		return explainPlan(env.Ctx, v)
 	case *ChainResult:
-		if err := unpack("explain", args, "result", new(any)); err != nil {
+		if err := Unpack("explain", args, "result", new(any)); err != nil {
 			return nil, err
 		}
 		return explainTree(v.Chain.pos, v.dp, v.plan, fmt.Sprintf("best %s from here", v.dp.best())), nil
 	}
-	return nil, badType("explain", 1, "result", "a polygon result (solve(p)), a chain result or coins", x)
+	return nil, BadType("explain", 1, "result", "a polygon result (solve(p)), a chain result or coins", x)
 }
 
 // explainPlan explains the solver's plan of a ring: the chain its first
@@ -158,7 +158,7 @@ func explainTree(s polyPos, dp *chainDP, root *planNode, caption string) *Explan
 	tree := display.Tree{Caption: caption, Root: build(root)}
 	if mins > 0 {
 		tree.Notes = append(tree.Notes, fmt.Sprintf("↓ min: %s, to be multiplied by a negative: why the DP keeps the minimum of every part as well as its maximum",
-			count(mins, "part is taken at its minimum", "parts are taken at their minimum")))
+			Count(mins, "part is taken at its minimum", "parts are taken at their minimum")))
 	} else {
 		tree.Notes = append(tree.Notes, "every part is taken at its maximum")
 	}
@@ -265,7 +265,7 @@ func explainCoins(ctx context.Context, s coinsPos, depth int) (*Explanation, err
 	if err != nil {
 		return nil, fmt.Errorf("explain: %w", err)
 	}
-	caption := fmt.Sprintf("the next %s", count(depth, "move", "moves"))
+	caption := fmt.Sprintf("the next %s", Count(depth, "move", "moves"))
 	if s.moves != "" {
 		caption += fmt.Sprintf(" after %s (A %s, B %s so far)", s.moves, s.total[0], s.total[1])
 	}
@@ -276,25 +276,25 @@ func explainCoins(ctx context.Context, s coinsPos, depth int) (*Explanation, err
 }
 
 // Text is the indented tree.
-func (e *Explanation) Text() string { return textOf(e, false) }
+func (e *Explanation) Text() string { return TextOf(e, false) }
 
 // SVG draws the tree (a card when too large to read).
-func (e *Explanation) SVG() string { return svgOf(e, false) }
+func (e *Explanation) SVG() string { return SVGOf(e, false) }
 
-func (e *Explanation) writeText(w io.Writer, full bool) error {
-	return drawText(w, e.tree, full, e.card, fmt.Sprintf("more than %d leaves", 4*display.MaxTreeLeaves))
+func (e *Explanation) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, e.tree, full, e.card, fmt.Sprintf("more than %d leaves", 4*display.MaxTreeLeaves))
 }
 
-func (e *Explanation) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, e.tree, full, e.card, fmt.Sprintf("more than %d leaves", display.MaxTreeLeaves))
+func (e *Explanation) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, e.tree, full, e.card, fmt.Sprintf("more than %d leaves", display.MaxTreeLeaves))
 }
 
 func (e *Explanation) card(why string) display.Card {
 	return card(e.tree.Caption, []string{e.tree.Root.Text}, why, `text(x) or save(x, "x.txt") shows the whole tree`)
 }
 
-// jsonValue is the tree as nested objects: each node's line and its kids.
-func (e *Explanation) jsonValue() any {
+// JSONValue is the tree as nested objects: each node's line and its kids.
+func (e *Explanation) JSONValue() any {
 	type node struct {
 		Text string  `json:"text"`
 		Kids []*node `json:"kids,omitempty"`

@@ -19,9 +19,9 @@ const (
 	maxFullFrames          = 200
 )
 
-// pickFrames chooses the steps of an n-step game to draw: all of them, or
+// PickFrames chooses the steps of an n-step game to draw: all of them, or
 // the first and last few; gap is where the left-out ones were.
-func pickFrames(n int, full bool) (steps []int, omitted, gap int) {
+func PickFrames(n int, full bool) (steps []int, omitted, gap int) {
 	limit := headFrames + tailFrames
 	if full {
 		limit = maxFullFrames
@@ -45,9 +45,9 @@ func pickFrames(n int, full bool) (steps []int, omitted, gap int) {
 	return steps, n - head - tail, head
 }
 
-// frames builds the small multiples of an n-step game; pic draws step i.
-func frames(caption string, n int, full bool, pic func(i int) display.Drawing) display.Frames {
-	steps, omitted, gap := pickFrames(n, full)
+// Frames builds the small multiples of an n-step game; pic draws step i.
+func Frames(caption string, n int, full bool, pic func(i int) display.Drawing) display.Frames {
+	steps, omitted, gap := PickFrames(n, full)
 	f := display.Frames{Caption: caption, Omitted: omitted, Gap: gap}
 	for _, i := range steps {
 		f.Frames = append(f.Frames, display.Frame{Label: fmt.Sprintf("step %d", i+1), Pic: pic(i)})
@@ -60,14 +60,14 @@ func frames(caption string, n int, full bool, pic func(i int) display.Drawing) d
 
 // SVG shows the polygon step by step: the ring with the deleted edge, then
 // the chain after each merge with the new value marked.
-func (t *PolygonTrace) SVG() string { return svgOf(t, false) }
+func (t *PolygonTrace) SVG() string { return SVGOf(t, false) }
 
-func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error {
+func (t *PolygonTrace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.Polygon.ring(nil).SVGFits() {
 		return r.card(fmt.Sprintf("more than %d vertices", display.MaxSVGVertices)).WriteSVG(w)
 	}
-	f := frames(fmt.Sprintf("best %s: the plan step by step", r.res.Best), len(t.raw), full, func(i int) display.Drawing {
+	f := Frames(fmt.Sprintf("best %s: the plan step by step", r.res.Best), len(t.raw), full, func(i int) display.Drawing {
 		s := t.raw[i]
 		if i == 0 {
 			ring := r.Polygon.ring(nil)
@@ -80,7 +80,7 @@ func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error {
 		for k, e := range edges {
 			ops[k] = r.Polygon.p.Ops[e-1]
 		}
-		return display.Chain{Values: bigStrings(vals), Ops: ops, Edges: edges, New: slices.Index(vals, s.Value) + 1,
+		return display.Chain{Values: BigStrings(vals), Ops: ops, Edges: edges, New: slices.Index(vals, s.Value) + 1,
 			Caption: fmt.Sprintf("merge edge %d: %s %c %s = %s", s.Edge, s.Left, s.Op, s.Right, s.Value)}
 	})
 	return f.WriteSVG(w)
@@ -88,14 +88,14 @@ func (t *PolygonTrace) writeSVG(w io.Writer, full bool) error {
 
 // SVG shows the coins turn by turn: the row with each coin taken so far
 // marked by its taker, and the running totals.
-func (t *CoinsTrace) SVG() string { return svgOf(t, false) }
+func (t *CoinsTrace) SVG() string { return SVGOf(t, false) }
 
-func (t *CoinsTrace) writeSVG(w io.Writer, full bool) error {
+func (t *CoinsTrace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.Coins.picture("").SVGFits() {
 		return r.card(fmt.Sprintf("more than %d coins", display.MaxSVGCoins)).WriteSVG(w)
 	}
-	f := frames(fmt.Sprintf("A %s, B %s: the game turn by turn", r.res.Best, r.res.Second), len(t.raw), full, func(i int) display.Drawing {
+	f := Frames(fmt.Sprintf("A %s, B %s: the game turn by turn", r.res.Best, r.res.Second), len(t.raw), full, func(i int) display.Drawing {
 		tn := t.raw[i]
 		row := r.Coins.picture(r.Moves[:i+1])
 		row.Partial = true
@@ -107,14 +107,14 @@ func (t *CoinsTrace) writeSVG(w io.Writer, full bool) error {
 
 // SVG shows the turn in three frames: the board with the best vertices,
 // the stone placed with the groups it removes ringed, the board after.
-func (t *LifelineTrace) SVG() string { return svgOf(t, false) }
+func (t *LifelineTrace) SVG() string { return SVGOf(t, false) }
 
-func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error {
+func (t *LifelineTrace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.triangle().SVGFits() {
 		return r.card(fmt.Sprintf("more than %d rows", display.MaxSVGRows)).WriteSVG(w)
 	}
-	f := frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
+	f := Frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
 		switch i {
 		case 0:
 			b := r.Board.picture()
@@ -125,7 +125,7 @@ func (t *LifelineTrace) writeSVG(w io.Writer, full bool) error {
 			b := r.triangle()
 			b.Best = nil
 			mv := r.Moves[0]
-			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], count(len(r.Removed), "stone", "stones"))
+			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], Count(len(r.Removed), "stone", "stones"))
 			return b
 		}
 		b := r.After.picture()

@@ -33,20 +33,20 @@ func TestTracePicturesAreFrames(t *testing.T) {
 		{must(t, "trace", must(t, "coins", "10 80 90 30")), 4, []string{"turn 2: B takes R, coin 3 (90)", "A 110 · B 100 · A − B = 10"}},
 		{must(t, "trace", b, 4), 3, []string{"player 4 to move: best 6", "stone 4 at (3,2) removes 6 stones", "after the move"}},
 	} {
-		doc := svgOf(tc.tr.(svger), false)
+		doc := SVGOf(tc.tr.(SVGer), false)
 		if err := wellFormed(doc); err != nil {
-			t.Fatalf("%s: %v", typeName(tc.tr), err)
+			t.Fatalf("%s: %v", TypeName(tc.tr), err)
 		}
 		for i := 1; i <= tc.steps; i++ {
 			tc.texts = append(tc.texts, fmt.Sprintf(">step %d<", i))
 		}
 		for _, s := range append(tc.texts, ">step 1<") {
 			if !strings.Contains(doc, s) {
-				t.Errorf("%s: picture lacks %q", typeName(tc.tr), s)
+				t.Errorf("%s: picture lacks %q", TypeName(tc.tr), s)
 			}
 		}
 		if strings.Contains(doc, fmt.Sprintf(">step %d<", tc.steps+1)) {
-			t.Errorf("%s: more than %d steps", typeName(tc.tr), tc.steps)
+			t.Errorf("%s: more than %d steps", TypeName(tc.tr), tc.steps)
 		}
 	}
 }
@@ -58,25 +58,25 @@ func TestLongTraceFrames(t *testing.T) {
 		x     any
 		steps int
 	}{{must(t, "randpolygon", 40, 1), 40}, {must(t, "randcoins", 60, 1), 60}} {
-		tr := must(t, "trace", tc.x).(svger)
-		doc := svgOf(tr, false)
+		tr := must(t, "trace", tc.x).(SVGer)
+		doc := SVGOf(tr, false)
 		if err := wellFormed(doc); err != nil {
 			t.Fatal(err)
 		}
 		omitted := tc.steps - headFrames - tailFrames
 		for _, s := range []string{">step 1<", ">step 6<", fmt.Sprintf(">step %d<", tc.steps), fmt.Sprintf("… %d steps not shown …", omitted)} {
 			if !strings.Contains(doc, s) {
-				t.Errorf("%s: lacks %q", typeName(tr), s)
+				t.Errorf("%s: lacks %q", TypeName(tr), s)
 			}
 		}
 		if strings.Contains(doc, ">step 7<") {
-			t.Errorf("%s: step 7 drawn", typeName(tr))
+			t.Errorf("%s: step 7 drawn", TypeName(tr))
 		}
 		if w := svgWidth(t, doc); w > 1000 {
-			t.Errorf("%s: %v px wide", typeName(tr), w)
+			t.Errorf("%s: %v px wide", TypeName(tr), w)
 		}
-		if full := svgOf(tr, true); !strings.Contains(full, ">step 7<") {
-			t.Errorf("%s: save draws only some steps", typeName(tr))
+		if full := SVGOf(tr, true); !strings.Contains(full, ">step 7<") {
+			t.Errorf("%s: save draws only some steps", TypeName(tr))
 		}
 	}
 }
@@ -94,7 +94,7 @@ func TestCardsAgree(t *testing.T) {
 	} {
 		text, svg := tc.x.(builtin.Value).Text(), tc.x.(builtin.Pictured).SVG()
 		if !strings.Contains(text, tc.why) || !strings.Contains(svg, tc.why) {
-			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", typeName(tc.x), tc.why, text, svg)
+			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", TypeName(tc.x), tc.why, text, svg)
 		}
 	}
 }

@@ -175,7 +175,7 @@ func TestIntegerForms(t *testing.T) {
 }
 
 func mustBig(t *testing.T, v any) *big.Int {
-	b, msg := toBig(v)
+	b, msg := ToBig(v)
 	if msg != "" {
 		t.Fatal(msg)
 	}
@@ -413,7 +413,7 @@ func sameMultiset(a, b []any) bool {
 	key := func(xs []any) []string {
 		out := make([]string, len(xs))
 		for i, x := range xs {
-			out[i] = formatValue(x)
+			out[i] = FormatValue(x)
 		}
 		slices.Sort(out)
 		return out
@@ -593,7 +593,7 @@ func TestSVGWellFormed(t *testing.T) {
 	for _, v := range values {
 		svg := must(t, "svg", v).(string)
 		if err := wellFormed(svg); err != nil || !strings.HasPrefix(svg, "<svg") {
-			t.Errorf("%s: SVG not well-formed: %v\n%.200s", typeName(v), err, svg)
+			t.Errorf("%s: SVG not well-formed: %v\n%.200s", TypeName(v), err, svg)
 		}
 	}
 }

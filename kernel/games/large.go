@@ -16,24 +16,24 @@ import (
 // streaming to a writer, so asking for all of a big value costs time and
 // memory linear in its size.
 
-// texter is implemented by every value of this package that has a text.
-type texter interface {
-	writeText(w io.Writer, full bool) error
+// Texter is implemented by every value of this package that has a text.
+type Texter interface {
+	WriteText(w io.Writer, full bool) error
 }
 
-// svger is implemented by every value of this package that has a picture.
-type svger interface {
-	writeSVG(w io.Writer, full bool) error
+// SVGer is implemented by every value of this package that has a picture.
+type SVGer interface {
+	WriteSVG(w io.Writer, full bool) error
 }
 
-// pictureTexter is implemented by the results: the text drawing that goes
+// PictureTexter is implemented by the results: the text drawing that goes
 // with their SVG, which show and save put above the summary.
-type pictureTexter interface {
-	writePicture(w io.Writer, full bool) error
+type PictureTexter interface {
+	WritePicture(w io.Writer, full bool) error
 }
 
-// drawing is a picture of package display.
-type drawing interface {
+// Drawing is a picture of package display.
+type Drawing interface {
 	WriteText(w io.Writer) error
 	WriteSVG(w io.Writer) error
 	TextFits() bool
@@ -55,61 +55,61 @@ func textWhy(n, maxN int, unit string) string {
 	return fmt.Sprintf("more than %d digits", display.MaxTextChars)
 }
 
-// answered turns a game value's card into its result's: the caption gains
+// Answered turns a game value's card into its result's: the caption gains
 // the answer, the last line says how to see all of the result.
-func answered(c display.Card, answer, why, see string) display.Card {
+func Answered(c display.Card, answer, why, see string) display.Card {
 	c.Caption += answer
 	c.Lines[len(c.Lines)-1] = "too large to draw here (" + why + "); " + see
 	return c
 }
 
-// drawText writes d's text drawing, or the card when it does not fit and
+// DrawText writes d's text drawing, or the card when it does not fit and
 // full is false. why names the text limit.
-func drawText(w io.Writer, d drawing, full bool, c func(why string) display.Card, why string) error {
+func DrawText(w io.Writer, d Drawing, full bool, c func(why string) display.Card, why string) error {
 	if full || d.TextFits() {
 		return d.WriteText(w)
 	}
-	return writeString(w, c(why).Text())
+	return WriteString(w, c(why).Text())
 }
 
-// drawSVG is drawText for the SVG.
-func drawSVG(w io.Writer, d drawing, full bool, c func(why string) display.Card, why string) error {
+// DrawSVG is drawText for the SVG.
+func DrawSVG(w io.Writer, d Drawing, full bool, c func(why string) display.Card, why string) error {
 	if full || d.SVGFits() {
 		return d.WriteSVG(w)
 	}
 	return c(why).WriteSVG(w)
 }
 
-func writeString(w io.Writer, s string) error {
+func WriteString(w io.Writer, s string) error {
 	_, err := io.WriteString(w, s)
 	return err
 }
 
-// render runs a writer into a string.
-func render(write func(w io.Writer) error) string {
+// Render runs a writer into a string.
+func Render(write func(w io.Writer) error) string {
 	var b strings.Builder
 	_ = write(&b) // a strings.Builder does not fail
 	return b.String()
 }
 
-func textOf(x texter, full bool) string {
-	return render(func(w io.Writer) error { return x.writeText(w, full) })
+func TextOf(x Texter, full bool) string {
+	return Render(func(w io.Writer) error { return x.WriteText(w, full) })
 }
 
-func svgOf(x svger, full bool) string {
-	return render(func(w io.Writer) error { return x.writeSVG(w, full) })
+func SVGOf(x SVGer, full bool) string {
+	return Render(func(w io.Writer) error { return x.WriteSVG(w, full) })
 }
 
 // Shown lists are cut to this many items (the full list is a field away).
-const maxListed = 30
+const MaxListed = 30
 
-// listCut writes the first maxListed of n items (item(i) writes item i),
+// ListCut writes the first maxListed of n items (item(i) writes item i),
 // then how many more there are and where to find them; all when full.
-func listCut(n int, full bool, sep string, item func(i int) string, field string) string {
+func ListCut(n int, full bool, sep string, item func(i int) string, field string) string {
 	var b strings.Builder
 	for i := range n {
-		if i == maxListed && !full {
-			fmt.Fprintf(&b, "%s… (%d more in %s)", sep, n-maxListed, field)
+		if i == MaxListed && !full {
+			fmt.Fprintf(&b, "%s… (%d more in %s)", sep, n-MaxListed, field)
 			break
 		}
 		if i > 0 {
@@ -120,11 +120,11 @@ func listCut(n int, full bool, sep string, item func(i int) string, field string
 	return b.String()
 }
 
-// peek writes the first and last few of n items as "a b c … y z".
-func peek(n int, item func(i int) string) string {
+// Peek writes the first and last few of n items as "a b c … y z".
+func Peek(n int, item func(i int) string) string {
 	const head, tail = 8, 3
 	if n <= head+tail {
-		return listCut(n, true, " ", item, "")
+		return ListCut(n, true, " ", item, "")
 	}
 	parts := make([]string, 0, head+tail+1)
 	for i := range head {
@@ -137,5 +137,5 @@ func peek(n int, item func(i int) string) string {
 	return strings.Join(parts, " ")
 }
 
-// count writes "1 vertex", "5 vertices".
-func count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }
+// Count writes "1 vertex", "5 vertices".
+func Count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, Plural(n, one, many)) }

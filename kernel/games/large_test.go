@@ -96,7 +96,7 @@ func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
 		must(t, "trace", must(t, "randcoins", 200, 1)).(*CoinsTrace),
 	} {
 		if text := x.Text(); strings.Contains(text, "too large") || strings.Contains(text, "not shown") {
-			t.Errorf("%s: not drawn:\n%.400s", typeName(x), text)
+			t.Errorf("%s: not drawn:\n%.400s", TypeName(x), text)
 		}
 	}
 }

@@ -67,7 +67,7 @@ func (g *game) undo() bool {
 
 func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	var x, who any
-	if err := unpack("play", args, "x", &x, "players?", &who); err != nil {
+	if err := Unpack("play", args, "x", &x, "players?", &who); err != nil {
 		return nil, err
 	}
 	g := &game{start: x, at: []any{x}}
@@ -93,19 +93,19 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 		if who == nil {
 			return nil, builtin.ArgError("play", 2, "players", "is missing: give the order of play, e.g. play(b, [4, 2])")
 		}
-		l, ok := asList(who)
+		l, ok := AsList(who)
 		if !ok || len(l) == 0 {
 			return nil, builtin.ArgError("play", 2, "players", "must be a list of players 1..9, e.g. [4, 2], got %s", Format(who))
 		}
 		for _, p := range l {
-			v, msg := toInt(p)
+			v, msg := ToInt(p)
 			if msg != "" || v < 1 || v > 9 {
 				return nil, builtin.ArgError("play", 2, "players", "must hold players 1..9, got %s", Format(p))
 			}
 			g.players = append(g.players, strconv.Itoa(v))
 		}
 	default:
-		return nil, badType("play", 1, "x", "a polygon, chain, coins, coins position or board", x)
+		return nil, BadType("play", 1, "x", "a polygon, chain, coins, coins position or board", x)
 	}
 	if env.Input == nil {
 		return nil, builtin.Errorf(builtin.GameError, "play: needs a person to answer at the keyboard, and here nobody can "+

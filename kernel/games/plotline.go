@@ -74,30 +74,30 @@ func (a *Analysis) plot() *LinePlot {
 }
 
 // Text lists the points with bars and the marked moves.
-func (c *LinePlot) Text() string { return textOf(c, false) }
+func (c *LinePlot) Text() string { return TextOf(c, false) }
 
 // SVG draws the chart (a card when there are too many points).
-func (c *LinePlot) SVG() string { return svgOf(c, false) }
+func (c *LinePlot) SVG() string { return SVGOf(c, false) }
 
-func (c *LinePlot) writeText(w io.Writer, full bool) error {
-	return drawText(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxTextBars))
+func (c *LinePlot) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxTextBars))
 }
 
-func (c *LinePlot) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxSVGBars))
+func (c *LinePlot) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxSVGBars))
 }
 
 func (c *LinePlot) card(why string) display.Card {
-	return card(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", count(len(c.chart.Y), "point", "points"), count(len(c.chart.Marks), "move", "moves"))}, why,
+	return card(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", Count(len(c.chart.Y), "point", "points"), Count(len(c.chart.Marks), "move", "moves"))}, why,
 		`text(x) or save(x, "plot.txt") or save(x, "plot.svg") draws it all`)
 }
 
-// jsonValue is the points, exact, and which of them (from 1) are marked.
-func (c *LinePlot) jsonValue() any {
+// JSONValue is the points, exact, and which of them (from 1) are marked.
+func (c *LinePlot) JSONValue() any {
 	y := make([]any, len(c.chart.YText))
 	for i, s := range c.chart.YText {
 		v, _ := new(big.Int).SetString(s, 10)
-		y[i] = number(v)
+		y[i] = Number(v)
 	}
 	return struct {
 		X     []string `json:"x"`

@@ -29,7 +29,7 @@ type Polygon struct {
 
 // NewPolygon wraps a solver polygon (not copied: the caller hands it over).
 func NewPolygon(p *polygon.Polygon) *Polygon {
-	return &Polygon{N: len(p.Values), Values: numbers(p.Values), Ops: string(p.Ops), p: p}
+	return &Polygon{N: len(p.Values), Values: Numbers(p.Values), Ops: string(p.Ops), p: p}
 }
 
 // Solver returns the solver's polygon; callers must not change it.
@@ -42,17 +42,17 @@ func (p *Polygon) String() string { return p.p.String() }
 
 // Text draws the ring and gives the text form to copy; a ring too large to
 // draw says what it is instead.
-func (p *Polygon) Text() string { return textOf(p, false) }
+func (p *Polygon) Text() string { return TextOf(p, false) }
 
 // SVG draws the ring (a card when too large).
-func (p *Polygon) SVG() string { return svgOf(p, false) }
+func (p *Polygon) SVG() string { return SVGOf(p, false) }
 
-func (p *Polygon) writeText(w io.Writer, full bool) error {
-	return drawText(w, p.ring(nil), full, p.card, p.textWhy())
+func (p *Polygon) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, p.ring(nil), full, p.card, p.textWhy())
 }
 
-func (p *Polygon) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+func (p *Polygon) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
 // textWhy says which limit of the text drawing p passes.
@@ -60,7 +60,7 @@ func (p *Polygon) textWhy() string { return textWhy(p.N, display.MaxTextVertices
 
 // card is what stands in for the drawing of a ring too large to draw.
 func (p *Polygon) card(why string) display.Card {
-	return card("polygon of "+count(p.N, "vertex", "vertices"), []string{p.facts()}, why,
+	return card("polygon of "+Count(p.N, "vertex", "vertices"), []string{p.facts()}, why,
 		`at(p, i) or p.values[i] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
@@ -69,7 +69,7 @@ func (p *Polygon) card(why string) display.Card {
 func (p *Polygon) facts() string {
 	plus := strings.Count(string(p.p.Ops), "+")
 	lo, hi := bigRange(p.p.Values)
-	return fmt.Sprintf("%s (%d + and %d *; values %s..%s)", peek(p.N, func(i int) string {
+	return fmt.Sprintf("%s (%d + and %d *; values %s..%s)", Peek(p.N, func(i int) string {
 		return string(p.p.Ops[i]) + " " + p.p.Values[i].String()
 	}), plus, p.N-plus, lo, hi)
 }
@@ -91,9 +91,9 @@ func bigRange(xs []*big.Int) (lo, hi *big.Int) {
 // ring is the picture of p, with r's plan marked when r is not nil.
 func (p *Polygon) ring(r *polygon.Result) display.Ring {
 	d := display.Ring{
-		Values:  bigStrings(p.p.Values),
+		Values:  BigStrings(p.p.Values),
 		Ops:     p.p.Ops,
-		Caption: "polygon of " + count(p.N, "vertex", "vertices"),
+		Caption: "polygon of " + Count(p.N, "vertex", "vertices"),
 	}
 	if p.N <= display.MaxTextVertices { // else the caption would be longer than the picture
 		d.Caption = fmt.Sprintf("polygon(%q)", p.String())
@@ -137,7 +137,7 @@ func indexedNumber(x string, index []any, n int, v any) (int, *big.Int, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	b, msg := toBig(v)
+	b, msg := ToBig(v)
 	if msg != "" {
 		return 0, nil, fmt.Errorf("%s[%d] = v: the value %s", x, i, msg)
 	}
@@ -150,7 +150,7 @@ func oneIndex(what string, index []any, n int) (int, error) {
 	if len(index) != 1 {
 		return 0, fmt.Errorf("%s: wants one index, got %d", what, len(index))
 	}
-	i, msg := toInt(index[0])
+	i, msg := ToInt(index[0])
 	if msg != "" {
 		return 0, fmt.Errorf("%s: the index %s", what, msg)
 	}
@@ -186,14 +186,14 @@ func parseOps(a any) ([]byte, string) {
 			}
 		}
 	default:
-		l, ok := asList(a)
+		l, ok := AsList(a)
 		if !ok {
-			return nil, "must be a string of operators like \"+**+\", got " + typeName(a)
+			return nil, "must be a string of operators like \"+**+\", got " + TypeName(a)
 		}
 		for _, x := range l {
 			s, ok := x.(string)
 			if !ok {
-				return nil, "must hold operators as strings, got " + typeName(x)
+				return nil, "must hold operators as strings, got " + TypeName(x)
 			}
 			toks = append(toks, s)
 		}
@@ -209,7 +209,7 @@ func parseOps(a any) ([]byte, string) {
 	return ops, ""
 }
 
-func bigStrings(bs []*big.Int) []string {
+func BigStrings(bs []*big.Int) []string {
 	out := make([]string, len(bs))
 	for i, b := range bs {
 		out[i] = b.String()

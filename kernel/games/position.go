@@ -104,7 +104,7 @@ func (s polyPos) value() any {
 	if s.isRing() {
 		return s.poly
 	}
-	return &PolygonChain{N: len(s.vals), Values: numbers(s.vals), Edges: nonNil(s.edges), Ops: string(s.ops()),
+	return &PolygonChain{N: len(s.vals), Values: Numbers(s.vals), Edges: NonNil(s.edges), Ops: string(s.ops()),
 		Moves: s.moves, Polygon: s.poly, pos: s}
 }
 
@@ -199,7 +199,7 @@ func (s coinsPos) value() any {
 	if s.lo < s.hi {
 		turn = playerName(s.mover())
 	}
-	return &CoinsPosition{N: s.hi - s.lo, Values: numbers(s.left()), A: number(s.total[0]), B: number(s.total[1]),
+	return &CoinsPosition{N: s.hi - s.lo, Values: Numbers(s.left()), A: Number(s.total[0]), B: Number(s.total[1]),
 		Turn: turn, Moves: s.moves, Coins: s.coins, pos: s}
 }
 
@@ -217,14 +217,14 @@ func coinMoves(fn string, k int, a any) ([]string, error) {
 		}
 		return out, nil
 	}
-	l, ok := asList(a)
+	l, ok := AsList(a)
 	if !ok {
-		return nil, badType(fn, k, "moves", `a string of moves like "LRL"`, a)
+		return nil, BadType(fn, k, "moves", `a string of moves like "LRL"`, a)
 	}
 	for t, x := range l {
 		s, ok := x.(string)
 		if !ok {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that is %s, not \"L\" or \"R\"", t+1, typeName(x))
+			return nil, builtin.ArgError(fn, k, "moves", "has move %d that is %s, not \"L\" or \"R\"", t+1, TypeName(x))
 		}
 		out = append(out, strings.ToUpper(strings.TrimSpace(s)))
 	}
@@ -233,13 +233,13 @@ func coinMoves(fn string, k int, a any) ([]string, error) {
 
 // edgeMoves reads a line of polygon moves: edge numbers, one or a list.
 func edgeMoves(fn string, k int, a any) ([]int, error) {
-	l, ok := asList(a)
+	l, ok := AsList(a)
 	if !ok {
 		l = []any{a}
 	}
 	out := make([]int, len(l))
 	for t, x := range l {
-		v, msg := toInt(x)
+		v, msg := ToInt(x)
 		if msg != "" {
 			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s (a move is an edge number)", t+1, msg)
 		}
@@ -254,24 +254,24 @@ type stoneMove struct{ r, p, player int }
 // stoneMoves reads a line of Life Line moves: [row, position, player], one
 // or a list of them.
 func stoneMoves(fn string, k int, a any) ([]stoneMove, error) {
-	l, ok := asList(a)
+	l, ok := AsList(a)
 	if !ok {
-		return nil, badType(fn, k, "moves", "a list of moves [row, position, player]", a)
+		return nil, BadType(fn, k, "moves", "a list of moves [row, position, player]", a)
 	}
 	if len(l) > 0 {
-		if _, single := asList(l[0]); !single {
+		if _, single := AsList(l[0]); !single {
 			l = []any{l} // one move, [3, 2, 4]
 		}
 	}
 	out := make([]stoneMove, len(l))
 	for t, x := range l {
-		m, ok := asList(x)
+		m, ok := AsList(x)
 		if !ok || len(m) != 3 {
 			return nil, builtin.ArgError(fn, k, "moves", "has move %d that is not [row, position, player]: %s", t+1, Format(x))
 		}
 		var v [3]int
 		for i, y := range m {
-			n, msg := toInt(y)
+			n, msg := ToInt(y)
 			if msg != "" {
 				return nil, builtin.ArgError(fn, k, "moves", "has move %d whose %s %s", t+1, []string{"row", "position", "player"}[i], msg)
 			}
@@ -292,7 +292,7 @@ func illegal(fn string, k, t int, move, why string) error {
 
 func fnAfter(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
-	if err := unpack("after", args, "x", &x, "moves", &moves); err != nil {
+	if err := Unpack("after", args, "x", &x, "moves", &moves); err != nil {
 		return nil, err
 	}
 	switch v := x.(type) {
@@ -340,7 +340,7 @@ func fnAfter(env *builtin.Env, args ...any) (any, error) {
 		}
 		return NewBoard(b), nil
 	}
-	return nil, badType("after", 1, "x", "a polygon, chain, coins, coins position or board", x)
+	return nil, BadType("after", 1, "x", "a polygon, chain, coins, coins position or board", x)
 }
 
 // polyStart is the polygon position x is: a ring or a chain.
@@ -379,13 +379,13 @@ func placeStone(env *builtin.Env, fn string, t int, b *lifeline.Board, m stoneMo
 	}
 	mv, err := lifeline.Place(env.Ctx, b, m.player, m.r, m.p)
 	if err != nil {
-		return nil, solverError(fn, err)
+		return nil, SolverError(fn, err)
 	}
 	return mv, nil
 }
 
-// nonNil makes an empty list write as [] rather than null in JSON.
-func nonNil(xs []int) []int {
+// NonNil makes an empty list write as [] rather than null in JSON.
+func NonNil(xs []int) []int {
 	if xs == nil {
 		return []int{}
 	}

@@ -63,11 +63,11 @@ func (c *CoinsPosition) withCoin(i int, b *big.Int) *CoinsPosition {
 func atPosition(args []any) (any, error) {
 	var x any
 	var i int
-	if err := unpack("at", args, "x", &x, "i", &i); err != nil {
+	if err := Unpack("at", args, "x", &x, "i", &i); err != nil {
 		return nil, err
 	}
 	values := x.(interface{ positionValues() []any }).positionValues()
-	if err := checkIndex("at", 2, "i", i, 1, len(values)); err != nil {
+	if err := CheckIndex("at", 2, "i", i, 1, len(values)); err != nil {
 		return nil, err
 	}
 	return values[i-1], nil
@@ -78,17 +78,17 @@ func setvPosition(args []any) (any, error) {
 	var x any
 	var i int
 	var v *big.Int
-	if err := unpack("setv", args, "x", &x, "i", &i, "v", &v); err != nil {
+	if err := Unpack("setv", args, "x", &x, "i", &i, "v", &v); err != nil {
 		return nil, err
 	}
 	switch x := x.(type) {
 	case *PolygonChain:
-		if err := checkIndex("setv", 2, "i", i, 1, x.N); err != nil {
+		if err := CheckIndex("setv", 2, "i", i, 1, x.N); err != nil {
 			return nil, err
 		}
 		return x.withValue(i, v), nil
 	case *CoinsPosition:
-		if err := checkIndex("setv", 2, "i", i, 1, x.N); err != nil {
+		if err := CheckIndex("setv", 2, "i", i, 1, x.N); err != nil {
 			return nil, err
 		}
 		return x.withCoin(i, v), nil

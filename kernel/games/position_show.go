@@ -13,44 +13,44 @@ import (
 
 // movesText writes a polygon line as "3, 2, 4" (long lines cut).
 func movesText(moves []int) string {
-	return listCut(len(moves), false, ", ", func(i int) string { return fmt.Sprint(moves[i]) }, "x.moves")
+	return ListCut(len(moves), false, ", ", func(i int) string { return fmt.Sprint(moves[i]) }, "x.moves")
 }
 
 func (c *PolygonChain) picture(optimal []int) display.Chain {
 	return display.Chain{
-		Values: bigStrings(c.pos.vals), Ops: c.pos.ops(), Edges: c.pos.edges, New: c.pos.made, Optimal: optimal,
-		Caption: fmt.Sprintf("after moves %s: %s left", movesText(c.Moves), count(c.N, "value", "values")),
+		Values: BigStrings(c.pos.vals), Ops: c.pos.ops(), Edges: c.pos.edges, New: c.pos.made, Optimal: optimal,
+		Caption: fmt.Sprintf("after moves %s: %s left", movesText(c.Moves), Count(c.N, "value", "values")),
 	}
 }
 
 // Text draws the chain; a chain too long to draw says what it is instead.
-func (c *PolygonChain) Text() string { return textOf(c, false) }
+func (c *PolygonChain) Text() string { return TextOf(c, false) }
 
 // SVG draws the chain (a card when too long).
-func (c *PolygonChain) SVG() string { return svgOf(c, false) }
+func (c *PolygonChain) SVG() string { return SVGOf(c, false) }
 
-func (c *PolygonChain) writeText(w io.Writer, full bool) error {
-	return drawText(w, c.picture(nil), full, c.card, textWhy(c.N, display.MaxTextVertices, "values"))
+func (c *PolygonChain) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, c.picture(nil), full, c.card, textWhy(c.N, display.MaxTextVertices, "values"))
 }
 
-func (c *PolygonChain) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, c.picture(nil), full, c.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+func (c *PolygonChain) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, c.picture(nil), full, c.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
 }
 
 func (c *PolygonChain) card(why string) display.Card {
-	return card(fmt.Sprintf("polygon chain of %s after %s", count(c.N, "value", "values"), count(len(c.Moves), "move", "moves")),
-		[]string{peek(c.N, func(i int) string { return c.pos.vals[i].String() })}, why,
+	return card(fmt.Sprintf("polygon chain of %s after %s", Count(c.N, "value", "values"), Count(len(c.Moves), "move", "moves")),
+		[]string{Peek(c.N, func(i int) string { return c.pos.vals[i].String() })}, why,
 		`c.values[i] reads a value; text(c) or save(c, "c.txt") or save(c, "c.svg") draws it all`)
 }
 
-func (c *PolygonChain) jsonValue() any {
+func (c *PolygonChain) JSONValue() any {
 	return struct {
 		N      int    `json:"n"`
 		Values []any  `json:"values"`
 		Edges  []int  `json:"edges"`
 		Ops    string `json:"ops"`
 		Moves  []int  `json:"moves"`
-	}{c.N, c.Values, nonNil(c.Edges), c.Ops, c.Moves}
+	}{c.N, c.Values, NonNil(c.Edges), c.Ops, c.Moves}
 }
 
 func (c *CoinsPosition) picture() display.Row {
@@ -61,24 +61,24 @@ func (c *CoinsPosition) picture() display.Row {
 
 // Text draws the whole row with the coins taken so far marked, then the
 // totals and whose turn it is.
-func (c *CoinsPosition) Text() string { return textOf(c, false) }
+func (c *CoinsPosition) Text() string { return TextOf(c, false) }
 
 // SVG draws the same.
-func (c *CoinsPosition) SVG() string { return svgOf(c, false) }
+func (c *CoinsPosition) SVG() string { return SVGOf(c, false) }
 
-func (c *CoinsPosition) writeText(w io.Writer, full bool) error {
-	return drawText(w, c.picture(), full, c.card, c.Coins.textWhy())
+func (c *CoinsPosition) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, c.picture(), full, c.card, c.Coins.TextWhy())
 }
 
-func (c *CoinsPosition) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, c.picture(), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+func (c *CoinsPosition) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, c.picture(), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 // summary is the position in a line: totals, whose turn, the coins left.
 func (c *CoinsPosition) summary() string {
 	s := c.pos
 	var b strings.Builder
-	fmt.Fprintf(&b, "A %s, B %s after %s", s.total[0], s.total[1], count(len(s.moves), "move", "moves"))
+	fmt.Fprintf(&b, "A %s, B %s after %s", s.total[0], s.total[1], Count(len(s.moves), "move", "moves"))
 	if c.Turn == "" {
 		b.WriteString("; no coins left")
 	} else {
@@ -92,7 +92,7 @@ func (c *CoinsPosition) card(why string) display.Card {
 		`p.values[i] reads a coin left; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
-func (c *CoinsPosition) jsonValue() any {
+func (c *CoinsPosition) JSONValue() any {
 	return struct {
 		N      int    `json:"n"`
 		Values []any  `json:"values"`

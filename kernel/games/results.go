@@ -36,7 +36,7 @@ type PolygonResult struct {
 
 func newPolygonResult(p *Polygon, r *polygon.Result) *PolygonResult {
 	return &PolygonResult{
-		N: r.N, Scores: numbers(r.Scores), Worst: numbers(r.Worst), Best: number(r.Best),
+		N: r.N, Scores: Numbers(r.Scores), Worst: Numbers(r.Worst), Best: Number(r.Best),
 		Optimal: r.Optimal, First: r.First, Merges: r.Merges, Expr: r.Expr(),
 		Polygon: p, res: r,
 	}
@@ -46,14 +46,14 @@ func (r *PolygonResult) TypeName() string { return "polygon result" }
 
 // Text is the summary: best score, plan, scores per first edge. Long lists
 // are cut after maxListed items, saying which field holds them all.
-func (r *PolygonResult) Text() string { return textOf(r, false) }
+func (r *PolygonResult) Text() string { return TextOf(r, false) }
 
-func (r *PolygonResult) writeText(w io.Writer, full bool) error {
+func (r *PolygonResult) WriteText(w io.Writer, full bool) error {
 	ints := func(xs []int, field string) string {
-		return listCut(len(xs), full, " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
+		return ListCut(len(xs), full, " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
 	}
 	bigs := func(xs []*big.Int, field string) string {
-		return listCut(len(xs), full, " ", func(i int) string { return xs[i].String() }, field)
+		return ListCut(len(xs), full, " ", func(i int) string { return xs[i].String() }, field)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", r.res.Best, r.First, ints(r.Optimal, "r.optimal"))
@@ -68,23 +68,23 @@ func (r *PolygonResult) writeText(w io.Writer, full bool) error {
 	fmt.Fprintf(&b, "plan %s\n", plan)
 	fmt.Fprintf(&b, "scores by first edge: %s\n", bigs(r.res.Scores, "r.scores"))
 	fmt.Fprintf(&b, "worst by first edge: %s\n", bigs(r.res.Worst, "r.worst"))
-	return writeString(w, b.String())
+	return WriteString(w, b.String())
 }
 
 // SVG is the ring with the plan's first edge and the optimal ones marked.
-func (r *PolygonResult) SVG() string { return svgOf(r, false) }
+func (r *PolygonResult) SVG() string { return SVGOf(r, false) }
 
-func (r *PolygonResult) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+func (r *PolygonResult) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
-func (r *PolygonResult) writePicture(w io.Writer, full bool) error {
-	return drawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
+func (r *PolygonResult) WritePicture(w io.Writer, full bool) error {
+	return DrawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
 }
 
 // card stands in for the picture of a ring too large to draw.
 func (r *PolygonResult) card(why string) display.Card {
-	return answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", r.res.Best, r.First), why, resultSee)
+	return Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", r.res.Best, r.First), why, resultSee)
 }
 
 // CoinsResult is solve(coins).
@@ -100,7 +100,7 @@ type CoinsResult struct {
 }
 
 func newCoinsResult(c *Coins, r *coins.Result) *CoinsResult {
-	return &CoinsResult{N: r.N, Best: number(r.Best), Second: number(r.Second), Diff: number(r.Diff),
+	return &CoinsResult{N: r.N, Best: Number(r.Best), Second: Number(r.Second), Diff: Number(r.Diff),
 		Moves: r.Moves, Coins: c, res: r}
 }
 
@@ -108,33 +108,33 @@ func (r *CoinsResult) TypeName() string { return "coins result" }
 
 // Text is the summary: the two totals, the difference, the moves (cut
 // after maxMoves letters).
-func (r *CoinsResult) Text() string { return textOf(r, false) }
+func (r *CoinsResult) Text() string { return TextOf(r, false) }
 
 // maxMoves is how many letters of the moves the summary shows.
 const maxMoves = 200
 
-func (r *CoinsResult) writeText(w io.Writer, full bool) error {
+func (r *CoinsResult) WriteText(w io.Writer, full bool) error {
 	moves := r.Moves
 	if len(moves) > maxMoves && !full {
 		moves = fmt.Sprintf("%s… (%d letters in r.moves)", moves[:maxMoves], len(moves))
 	}
-	return writeString(w, fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", r.res.Best, r.res.Second, r.res.Diff, moves))
+	return WriteString(w, fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", r.res.Best, r.res.Second, r.res.Diff, moves))
 }
 
 // SVG is the row, each coin coloured by who takes it.
-func (r *CoinsResult) SVG() string { return svgOf(r, false) }
+func (r *CoinsResult) SVG() string { return SVGOf(r, false) }
 
-func (r *CoinsResult) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, r.Coins.picture(r.Moves), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+func (r *CoinsResult) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, r.Coins.picture(r.Moves), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
-func (r *CoinsResult) writePicture(w io.Writer, full bool) error {
-	return drawText(w, r.Coins.picture(r.Moves), full, r.card, r.Coins.textWhy())
+func (r *CoinsResult) WritePicture(w io.Writer, full bool) error {
+	return DrawText(w, r.Coins.picture(r.Moves), full, r.card, r.Coins.TextWhy())
 }
 
 // card stands in for the picture of a row too long to draw.
 func (r *CoinsResult) card(why string) display.Card {
-	return answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", r.res.Best, r.res.Second), why, "trace(c) shows each turn; "+resultSee)
+	return Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", r.res.Best, r.res.Second), why, "trace(c) shows each turn; "+resultSee)
 }
 
 // LifelineResult is solve(board, player).
@@ -198,10 +198,10 @@ func (r *LifelineResult) TypeName() string { return "lifeline result" }
 // Text is the summary: best points and where, what the first best move
 // removes, and a note when the board cannot arise in play (solving warns,
 // naming the groups, on the error stream).
-func (r *LifelineResult) Text() string { return textOf(r, false) }
+func (r *LifelineResult) Text() string { return TextOf(r, false) }
 
-// writeText writes Text; it is short at any size (its lists are cut).
-func (r *LifelineResult) writeText(w io.Writer, full bool) error { return writeString(w, r.summary()) }
+// WriteText writes Text; it is short at any size (its lists are cut).
+func (r *LifelineResult) WriteText(w io.Writer, full bool) error { return WriteString(w, r.summary()) }
 
 func (r *LifelineResult) summary() string {
 	var b strings.Builder
@@ -257,7 +257,7 @@ func (r *LifelineResult) unreachableWarning() string {
 		}
 		b.WriteString(g.String())
 	}
-	b.WriteString(plural(len(r.res.Unreachable), " touches", " touch"))
+	b.WriteString(Plural(len(r.res.Unreachable), " touches", " touch"))
 	b.WriteString(" no empty vertex; like the judge, no move counts them")
 	return b.String()
 }
@@ -271,24 +271,24 @@ func (r *LifelineResult) unreachableNote() string {
 		return ""
 	}
 	return fmt.Sprintf("unreachable board: %s touch%s no empty vertex and count%s for no move (listed in r.unreachable)\n",
-		count(k, "group", "groups"), plural(k, "es", ""), plural(k, "s", ""))
+		Count(k, "group", "groups"), Plural(k, "es", ""), Plural(k, "s", ""))
 }
 
 // SVG is the board with the best vertices, the first move and the stones it
 // removes marked.
-func (r *LifelineResult) SVG() string { return svgOf(r, false) }
+func (r *LifelineResult) SVG() string { return SVGOf(r, false) }
 
-func (r *LifelineResult) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+func (r *LifelineResult) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
-func (r *LifelineResult) writePicture(w io.Writer, full bool) error {
-	return drawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+func (r *LifelineResult) WritePicture(w io.Writer, full bool) error {
+	return DrawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 // card stands in for the picture of a board too large to draw.
 func (r *LifelineResult) card(why string) display.Card {
-	return answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+resultSee)
+	return Answered(r.Board.MakeCard(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+resultSee)
 }
 
 // resultSee is how to see all of a result too large to draw.
@@ -323,7 +323,7 @@ func vertexList(vs [][]int) string {
 	return strings.Join(parts, " ")
 }
 
-func plural(n int, one, many string) string {
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}

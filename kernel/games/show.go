@@ -86,7 +86,7 @@ func Format(x any) string {
 	case string:
 		return v
 	}
-	return formatValue(x)
+	return FormatValue(x)
 }
 
 // Shown lists and maps of more than MaxShownItems items in all (counted
@@ -135,7 +135,7 @@ func countItems(x any) int {
 			n += countItems(e)
 		}
 		return max(n, 1)
-	case string, kinded:
+	case string, Kinded:
 		return 1
 	}
 	if v := reflect.ValueOf(x); v.Kind() == reflect.Slice || v.Kind() == reflect.Array {
@@ -151,9 +151,9 @@ func countItems(x any) int {
 	return 1
 }
 
-// formatValue writes a plain value whole; strings inside lists and maps
+// FormatValue writes a plain value whole; strings inside lists and maps
 // are quoted.
-func formatValue(x any) string {
+func FormatValue(x any) string {
 	var f formatter
 	f.write(x)
 	return f.b.String()
@@ -179,11 +179,11 @@ func (f *formatter) write(x any) {
 	case *big.Int:
 		f.single(v.String())
 		return
-	case kinded:
+	case Kinded:
 		f.single("<" + v.TypeName() + ">")
 		return
 	case map[string]any:
-		keys := sortedKeys(v)
+		keys := SortedKeys(v)
 		f.b.WriteString("{")
 		f.each(len(keys), func(i int) {
 			f.b.WriteString(strconv.Quote(keys[i]) + ": ")
@@ -192,7 +192,7 @@ func (f *formatter) write(x any) {
 		f.b.WriteString("}")
 		return
 	}
-	if l, ok := asList(x); ok {
+	if l, ok := AsList(x); ok {
 		f.b.WriteString("[")
 		f.each(len(l), func(i int) { f.write(l[i]) })
 		f.b.WriteString("]")
@@ -222,7 +222,7 @@ func (f *formatter) each(n int, item func(i int)) {
 	}
 }
 
-func sortedKeys(m map[string]any) []string {
+func SortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -233,12 +233,12 @@ func sortedKeys(m map[string]any) []string {
 
 func fnShow(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("show", args, "x", &x); err != nil {
+	if err := Unpack("show", args, "x", &x); err != nil {
 		return nil, err
 	}
 	text := FormatShown(x)
-	if p, ok := x.(pictureTexter); ok {
-		pic := render(func(w io.Writer) error { return p.writePicture(w, false) })
+	if p, ok := x.(PictureTexter); ok {
+		pic := Render(func(w io.Writer) error { return p.WritePicture(w, false) })
 		text = strings.TrimRight(pic, "\n") + "\n" + text
 	}
 	svg := ""
@@ -252,22 +252,22 @@ func fnShow(env *builtin.Env, args ...any) (any, error) {
 func fnSave(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	var file string
-	if err := unpack("save", args, "x", &x, "file", &file); err != nil {
+	if err := Unpack("save", args, "x", &x, "file", &file); err != nil {
 		return nil, err
 	}
 	// The whole drawing, however large, streams to the file.
 	var write func(w io.Writer) error
 	switch ext := strings.ToLower(filepath.Ext(file)); ext {
 	case ".svg":
-		p, ok := x.(svger)
+		p, ok := x.(SVGer)
 		if !ok {
-			return nil, builtin.ArgError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", typeName(x))
+			return nil, builtin.ArgError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", TypeName(x))
 		}
-		write = func(w io.Writer) error { return p.writeSVG(w, true) }
+		write = func(w io.Writer) error { return p.WriteSVG(w, true) }
 	case ".txt":
 		write = func(w io.Writer) error {
-			if p, ok := x.(pictureTexter); ok {
-				if err := p.writePicture(w, true); err != nil {
+			if p, ok := x.(PictureTexter); ok {
+				if err := p.WritePicture(w, true); err != nil {
 					return err
 				}
 			}
@@ -303,13 +303,13 @@ func writeFile(name string, write func(w io.Writer) error) error {
 // writeFullText writes x's whole text, ending in one newline: a game value
 // with nothing left out, anything else as Format writes it.
 func writeFullText(w io.Writer, x any) error {
-	t, ok := x.(texter)
+	t, ok := x.(Texter)
 	if !ok {
-		return writeString(w, Format(x)+"\n")
+		return WriteString(w, Format(x)+"\n")
 	}
 	// Text drawings end in one newline already; Format trims it, and the
 	// file gets it back.
-	return t.writeText(w, true)
+	return t.WriteText(w, true)
 }
 
 // Chart is plot(…): a bar chart.
@@ -321,17 +321,17 @@ func (c *Chart) TypeName() string { return "chart" }
 
 // Text draws the bars with block characters (a card when there are too
 // many to read).
-func (c *Chart) Text() string { return textOf(c, false) }
+func (c *Chart) Text() string { return TextOf(c, false) }
 
 // SVG draws the bars (a card when there are too many).
-func (c *Chart) SVG() string { return svgOf(c, false) }
+func (c *Chart) SVG() string { return SVGOf(c, false) }
 
-func (c *Chart) writeText(w io.Writer, full bool) error {
-	return drawText(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxTextBars))
+func (c *Chart) WriteText(w io.Writer, full bool) error {
+	return DrawText(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxTextBars))
 }
 
-func (c *Chart) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxSVGBars))
+func (c *Chart) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxSVGBars))
 }
 
 // card stands in for a chart of too many bars: their range.
@@ -346,13 +346,13 @@ func (c *Chart) card(why string) display.Card {
 	if caption == "" {
 		caption = "chart"
 	}
-	return card(caption, []string{fmt.Sprintf("%s from %v to %v", count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
+	return card(caption, []string{fmt.Sprintf("%s from %v to %v", Count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
 		`text(x) or save(x, "chart.txt") or save(x, "chart.svg") draws them all`)
 }
 
 func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	var first, second any
-	if err := unpack("plot", args, "values", &first, "values?", &second); err != nil {
+	if err := Unpack("plot", args, "values", &first, "values?", &second); err != nil {
 		return nil, err
 	}
 	if a, ok := first.(*Analysis); ok && len(args) == 1 {
@@ -368,9 +368,9 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if len(args) == 2 {
 		labelArg, valueArg, k = first, second, 2
 	}
-	list, ok := asList(valueArg)
+	list, ok := AsList(valueArg)
 	if !ok {
-		return nil, badType("plot", k, "values", "an array of numbers", valueArg)
+		return nil, BadType("plot", k, "values", "an array of numbers", valueArg)
 	}
 	vals, err := chartValues("plot", k, list)
 	if err != nil {
@@ -382,9 +382,9 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 			labels[i] = fmt.Sprint(i + 1)
 		}
 	} else {
-		ll, ok := asList(labelArg)
+		ll, ok := AsList(labelArg)
 		if !ok {
-			return nil, badType("plot", 1, "labels", "an array", labelArg)
+			return nil, BadType("plot", 1, "labels", "an array", labelArg)
 		}
 		if len(ll) != len(vals) {
 			return nil, builtin.ArgError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
@@ -420,27 +420,27 @@ func chartValues(fn string, k int, list []any) ([]float64, error) {
 			out[i] = float64(v)
 			continue
 		}
-		b, msg := toBig(x)
+		b, msg := ToBig(x)
 		if msg != "" {
-			return nil, builtin.ArgError(fn, k, "values", "element %d must be a number, got %s", i+1, typeName(x))
+			return nil, builtin.ArgError(fn, k, "values", "element %d must be a number, got %s", i+1, TypeName(x))
 		}
 		out[i], _ = new(big.Float).SetInt(b).Float64()
 	}
 	return out, nil
 }
 
-// jsonValued is implemented by the game values and results: the object
+// JSONValued is implemented by the game values and results: the object
 // json() writes. A result's object is the batch commands' --format json,
 // written by gameio alone so the two cannot drift apart.
-type jsonValued interface{ jsonValue() any }
+type JSONValued interface{ JSONValue() any }
 
 // JSONValue is x ready for encoding/json: every game value and result in
 // it, at any depth of lists and maps, replaced by its JSON object, so
 // json([solve(c)]) writes the same keys as json(solve(c)).
 func JSONValue(x any) any {
 	switch v := x.(type) {
-	case jsonValued:
-		return v.jsonValue()
+	case JSONValued:
+		return v.JSONValue()
 	case []any:
 		out := make([]any, len(v))
 		for i, e := range v {
@@ -459,18 +459,18 @@ func JSONValue(x any) any {
 
 func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("json", args, "x", &x); err != nil {
+	if err := Unpack("json", args, "x", &x); err != nil {
 		return nil, err
 	}
 	x = JSONValue(x)
 	out, err := json.Marshal(x)
 	if err != nil {
-		return nil, fmt.Errorf("json: %s cannot be written as JSON: %w", typeName(x), err)
+		return nil, fmt.Errorf("json: %s cannot be written as JSON: %w", TypeName(x), err)
 	}
 	return string(out), nil
 }
 
-func (p *Polygon) jsonValue() any {
+func (p *Polygon) JSONValue() any {
 	return struct {
 		N      int    `json:"n"`
 		Ops    string `json:"ops"`
@@ -478,77 +478,77 @@ func (p *Polygon) jsonValue() any {
 	}{p.N, p.Ops, p.Values}
 }
 
-func (c *Coins) jsonValue() any {
+func (c *Coins) JSONValue() any {
 	return struct {
 		N      int   `json:"n"`
 		Values []any `json:"values"`
 	}{c.N, c.Values}
 }
 
-func (b *Board) jsonValue() any {
+func (b *Board) JSONValue() any {
 	return struct {
 		N    int     `json:"n"`
 		Rows [][]int `json:"rows"`
 	}{b.N, b.Rows}
 }
 
-func (r *PolygonResult) jsonValue() any {
+func (r *PolygonResult) JSONValue() any {
 	return json.RawMessage(gameio.AppendPolygonJSON(nil, r.res))
 }
 
-func (r *CoinsResult) jsonValue() any {
+func (r *CoinsResult) JSONValue() any {
 	return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res))
 }
 
-func (r *LifelineResult) jsonValue() any {
+func (r *LifelineResult) JSONValue() any {
 	return json.RawMessage(gameio.AppendLifelineJSON(nil, r.res))
 }
 
 func fnText(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("text", args, "x", &x); err != nil {
+	if err := Unpack("text", args, "x", &x); err != nil {
 		return nil, err
 	}
-	if t, ok := x.(texter); ok {
-		return strings.TrimRight(textOf(t, true), "\n"), nil
+	if t, ok := x.(Texter); ok {
+		return strings.TrimRight(TextOf(t, true), "\n"), nil
 	}
 	return Format(x), nil
 }
 
 func fnSVG(env *builtin.Env, args ...any) (any, error) {
 	var x any
-	if err := unpack("svg", args, "x", &x); err != nil {
+	if err := Unpack("svg", args, "x", &x); err != nil {
 		return nil, err
 	}
-	p, ok := x.(svger)
+	p, ok := x.(SVGer)
 	if !ok {
-		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", typeName(x))
+		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", TypeName(x))
 	}
-	return svgOf(p, true), nil
+	return SVGOf(p, true), nil
 }
 
-func (t *PolygonTrace) jsonValue() any {
+func (t *PolygonTrace) JSONValue() any {
 	return struct {
 		Steps []map[string]any `json:"steps"`
 	}{t.Steps}
 }
 
-func (t *CoinsTrace) jsonValue() any {
+func (t *CoinsTrace) JSONValue() any {
 	return struct {
 		Turns []map[string]any `json:"turns"`
 	}{t.Turns}
 }
 
-func (t *LifelineTrace) jsonValue() any { return t.Result.jsonValue() }
+func (t *LifelineTrace) JSONValue() any { return t.Result.JSONValue() }
 
-func (h *Heat) jsonValue() any {
+func (h *Heat) JSONValue() any {
 	return struct {
 		Player int     `json:"player"`
 		Points [][]any `json:"points"`
 	}{h.Result.Player, h.Result.Points}
 }
 
-func (c *Chart) jsonValue() any {
+func (c *Chart) JSONValue() any {
 	return struct {
 		Labels []string  `json:"labels"`
 		Values []float64 `json:"values"`

@@ -57,13 +57,13 @@ func init() {
 // solveArgs solves the game value in args: (polygon | coins | board, player).
 // Solver errors pass through unchanged, after the builtin's name.
 func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
-	x, err := firstArg(fn, fn+"(x) or "+fn+"(board, player)", args)
+	x, err := FirstArg(fn, fn+"(x) or "+fn+"(board, player)", args)
 	if err != nil {
 		return nil, err
 	}
 	switch x := x.(type) {
 	case *Polygon:
-		if err := unpack(fn, args, "p", new(*Polygon)); err != nil {
+		if err := Unpack(fn, args, "p", new(*Polygon)); err != nil {
 			return nil, err
 		}
 		if est := polygonEstimate(x.p); est > warnEstimate {
@@ -82,11 +82,11 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 				fn, size.N, builtin.ByteSize(size.Need), builtin.ByteSize(room))
 		}
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		return newPolygonResult(x, r), nil
 	case *Coins:
-		if err := unpack(fn, args, "c", new(*Coins)); err != nil {
+		if err := Unpack(fn, args, "c", new(*Coins)); err != nil {
 			return nil, err
 		}
 		if err := env.Reserve(coins.TableBytes(len(x.row))); err != nil {
@@ -100,22 +100,22 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 		}
 		r, err := coins.SolveProgress(env.Ctx, x.row, env.Report)
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		return newCoinsResult(x, r), nil
 	case *PolygonChain, *CoinsPosition:
-		if err := unpack(fn, args, "x", new(any)); err != nil {
+		if err := Unpack(fn, args, "x", new(any)); err != nil {
 			return nil, err
 		}
 		return solvePosition(env, fn, x)
 	case *Board:
 		var player int
-		if err := unpack(fn, args, "b", new(*Board), "player", between(&player, 1, 9)); err != nil {
+		if err := Unpack(fn, args, "b", new(*Board), "player", Between(&player, 1, 9)); err != nil {
 			return nil, err
 		}
 		r, err := lifeline.Solve(env.Ctx, x.b, player)
 		if err != nil {
-			return nil, solverError(fn, err)
+			return nil, SolverError(fn, err)
 		}
 		res := newLifelineResult(x, r)
 		if msg := res.unreachableWarning(); msg != "" {
@@ -123,7 +123,7 @@ func solveArgs(fn string, env *builtin.Env, args []any) (any, error) {
 		}
 		return res, nil
 	}
-	return nil, badType(fn, 1, "x", "a polygon, coins or board", x)
+	return nil, BadType(fn, 1, "x", "a polygon, coins or board", x)
 }
 
 // warnEstimate is how long a solve may be expected to take before solving
@@ -157,10 +157,10 @@ func polygonEstimate(p *polygon.Polygon) time.Duration {
 	return time.Duration(perCube * n * n * n)
 }
 
-// solverError keeps a solver's error (and its type, for errors.Is/As: the
+// SolverError keeps a solver's error (and its type, for errors.Is/As: the
 // kernel reports an interrupted solve from context.Canceled) under the name
 // of the builtin.
-func solverError(fn string, err error) error { return fmt.Errorf("%s: %w", fn, err) }
+func SolverError(fn string, err error) error { return fmt.Errorf("%s: %w", fn, err) }
 
 func fnSolve(env *builtin.Env, args ...any) (any, error) { return solveArgs("solve", env, args) }
 
@@ -173,19 +173,19 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 	case *PolygonResult:
 		tr, err := r.res.TraceContext(env.Ctx)
 		if err != nil {
-			return nil, solverError("trace", err)
+			return nil, SolverError("trace", err)
 		}
 		return newPolygonTrace(r, tr), nil
 	case *CoinsResult:
 		turns, err := r.res.Trace(env.Ctx)
 		if err != nil {
-			return nil, solverError("trace", err)
+			return nil, SolverError("trace", err)
 		}
 		return newCoinsTrace(r, turns), nil
 	case *ChainResult:
 		t, err := newChainTrace(env.Ctx, r)
 		if err != nil {
-			return nil, solverError("trace", err)
+			return nil, SolverError("trace", err)
 		}
 		return t, nil
 	}
@@ -195,7 +195,7 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 func fnHeat(env *builtin.Env, args ...any) (any, error) {
 	if len(args) > 0 {
 		if _, ok := args[0].(*Board); !ok {
-			return nil, badType("heat", 1, "board", "a board", args[0])
+			return nil, BadType("heat", 1, "board", "a board", args[0])
 		}
 	}
 	r, err := solveArgs("heat", env, args)
@@ -223,10 +223,10 @@ func newCoinsTrace(r *CoinsResult, turns []coins.Turn) *CoinsTrace {
 	for i, tn := range turns {
 		m := map[string]any{
 			"turn": tn.Turn, "player": string(tn.Player), "side": string(tn.Side), "index": tn.Index,
-			"coin": number(tn.Coin), "a": number(tn.A), "b": number(tn.B), "final": number(tn.Final), "other": nil,
+			"coin": Number(tn.Coin), "a": Number(tn.A), "b": Number(tn.B), "final": Number(tn.Final), "other": nil,
 		}
 		if tn.Other != nil {
-			m["other"] = number(tn.Other)
+			m["other"] = Number(tn.Other)
 		}
 		t.Turns[i] = m
 	}
@@ -237,13 +237,13 @@ func (t *CoinsTrace) TypeName() string { return "coins trace" }
 
 // Text is the table of turns, then the result's summary. A long game shows
 // its first and last turns (see traceRows).
-func (t *CoinsTrace) Text() string { return textOf(t, false) }
+func (t *CoinsTrace) Text() string { return TextOf(t, false) }
 
-func (t *CoinsTrace) writeText(w io.Writer, full bool) error {
+func (t *CoinsTrace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
-	skipped := traceRows(len(t.raw), full, func(i int) {
+	skipped := TraceRows(len(t.raw), full, func(i int) {
 		tn := t.raw[i]
 		other := "–"
 		if tn.Other != nil {
@@ -252,21 +252,21 @@ func (t *CoinsTrace) writeText(w io.Writer, full bool) error {
 		fmt.Fprintf(tw, "%d\t%c\t%c\t%s\t%d\t%s\t%s\t%s\t%s\t\n", tn.Turn, tn.Player, tn.Side, tn.Coin, tn.Index, tn.A, tn.B, tn.Final, other)
 	}, func(k int) { fmt.Fprintf(tw, "…\t\t\t\t\t\t\t\t\t\n") })
 	tw.Flush()
-	text := trimLines(b.String())
+	text := TrimLines(b.String())
 	if skipped > 0 {
 		text += fmt.Sprintf(`(%d turns not shown: t.turns[i] has each; text(t) or save(t, "t.txt") lists them all)`+"\n", skipped)
 	}
-	return writeString(w, text+textOf(t.Result, full))
+	return WriteString(w, text+TextOf(t.Result, full))
 }
 
 // Trace tables of more than maxTraceRows rows show their first traceHead
 // and last traceTail rows.
 const maxTraceRows, traceHead, traceTail = 200, 20, 10
 
-// traceRows calls row for each row of a table of n rows, or, when the
+// TraceRows calls row for each row of a table of n rows, or, when the
 // table is too long and full is false, for the first and last few with gap
 // between them; it returns how many rows it left out.
-func traceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
+func TraceRows(n int, full bool, row func(i int), gap func(skipped int)) int {
 	if full || n <= maxTraceRows {
 		for i := range n {
 			row(i)
@@ -292,20 +292,20 @@ type LifelineTrace struct {
 func (t *LifelineTrace) TypeName() string { return "lifeline trace" }
 
 // Text draws the board with the move, the summary, and the board after.
-func (t *LifelineTrace) Text() string { return textOf(t, false) }
+func (t *LifelineTrace) Text() string { return TextOf(t, false) }
 
-func (t *LifelineTrace) writeText(w io.Writer, full bool) error {
+func (t *LifelineTrace) WriteText(w io.Writer, full bool) error {
 	r := t.Result
-	if err := r.writePicture(w, full); err != nil {
+	if err := r.WritePicture(w, full); err != nil {
 		return err
 	}
-	if err := r.writeText(w, full); err != nil {
+	if err := r.WriteText(w, full); err != nil {
 		return err
 	}
 	after := r.After.picture()
 	after.Caption = "after the move"
-	return drawText(w, after, full, func(why string) display.Card {
-		return answered(r.After.card(why), " after the move", why, "the board is t.result.after")
+	return DrawText(w, after, full, func(why string) display.Card {
+		return Answered(r.After.MakeCard(why), " after the move", why, "the board is t.result.after")
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
@@ -326,21 +326,21 @@ func (h *Heat) picture() display.Triangle {
 }
 
 // Text draws the points on the triangle.
-func (h *Heat) Text() string { return textOf(h, false) }
+func (h *Heat) Text() string { return TextOf(h, false) }
 
-func (h *Heat) writeText(w io.Writer, full bool) error {
-	err := drawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+func (h *Heat) WriteText(w io.Writer, full bool) error {
+	err := DrawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 	if err != nil {
 		return err
 	}
-	return writeString(w, h.Result.unreachableNote())
+	return WriteString(w, h.Result.unreachableNote())
 }
 
 // SVG colours the empty vertices by their points.
-func (h *Heat) SVG() string { return svgOf(h, false) }
+func (h *Heat) SVG() string { return SVGOf(h, false) }
 
-func (h *Heat) writeSVG(w io.Writer, full bool) error {
-	return drawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+func (h *Heat) WriteSVG(w io.Writer, full bool) error {
+	return DrawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 // card stands in for the heat map of a board too large to draw: how the
@@ -372,8 +372,8 @@ func (h *Heat) card(why string) display.Card {
 	}, why, `h.result.points[r-1][p-1] is the points at (r,p); text(h) or save(h, "h.txt") or save(h, "h.svg") draws it all`)
 }
 
-// trimLines drops the trailing blanks tabwriter leaves on each line.
-func trimLines(s string) string {
+// TrimLines drops the trailing blanks tabwriter leaves on each line.
+func TrimLines(s string) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")
@@ -404,7 +404,7 @@ func newPolygonTrace(r *PolygonResult, tr *polygon.Trace) *PolygonTrace {
 	shared := func(b *big.Int) any {
 		v, ok := seen[b]
 		if !ok {
-			v = number(b)
+			v = Number(b)
 			seen[b] = v
 		}
 		return v
@@ -416,11 +416,11 @@ func newPolygonTrace(r *PolygonResult, tr *polygon.Trace) *PolygonTrace {
 			values[k] = shared(v)
 		}
 		m := map[string]any{
-			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": number(s.Left), "right": number(s.Right),
+			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": Number(s.Left), "right": Number(s.Right),
 			"value": nil, "values": values, "edges": edges,
 		}
 		if s.Value != nil {
-			m["value"] = number(s.Value)
+			m["value"] = Number(s.Value)
 		}
 		t.Steps[i] = m
 	}
@@ -432,14 +432,14 @@ func (t *PolygonTrace) TypeName() string { return "polygon trace" }
 // Text is one line per move: what it does and the chain left after it. A
 // long game shows its first and last moves, and chains longer than a line
 // are cut (see traceRows and maxChain).
-func (t *PolygonTrace) Text() string { return textOf(t, false) }
+func (t *PolygonTrace) Text() string { return TextOf(t, false) }
 
-func (t *PolygonTrace) writeText(w io.Writer, full bool) error {
+func (t *PolygonTrace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
 	cut := !full && !t.Result.Polygon.ring(nil).TextFits()
-	skipped := traceRows(len(t.raw), full, func(i int) {
+	skipped := TraceRows(len(t.raw), full, func(i int) {
 		s := t.raw[i]
 		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
 		if s.Value != nil {
@@ -448,11 +448,11 @@ func (t *PolygonTrace) writeText(w io.Writer, full bool) error {
 		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(i, cut))
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
 	tw.Flush()
-	text := trimLines(b.String())
+	text := TrimLines(b.String())
 	if skipped > 0 || cut {
 		text += fmt.Sprintf(`(%d moves; t.steps[i] has each; text(t) or save(t, "t.txt") lists them all in full)`+"\n", len(t.raw))
 	}
-	return writeString(w, text+textOf(t.Result, full))
+	return WriteString(w, text+TextOf(t.Result, full))
 }
 
 // maxChain is how many characters of a chain a cut trace shows.
