@@ -18,9 +18,19 @@ import (
 type diffDP interface {
 	// step computes diagonal sz for i in [lo, hi), lo a multiple of 64, and
 	// when row is non-nil stores bit i of row set iff the mover takes L.
-	step(sz, lo, hi int, row []uint64)
+	stepper
 	// value returns a copy of d[i].
 	value(i int) *big.Int
+}
+
+// stepper is a DP over the intervals of a row that runDP drives diagonal
+// by diagonal: the default rules' margins (diffDP) or, under take k from
+// both ends, the x of position.go (intervalDP).
+type stepper interface {
+	// step computes diagonal sz (the intervals of sz+1 coins) for the
+	// intervals starting at i in [lo, hi), lo a multiple of 64, and when
+	// row is non-nil records each one's choice there.
+	step(sz, lo, hi int, row []uint64)
 }
 
 // tuning is the solver's work sizes and its test hooks. Solve runs with
@@ -57,13 +67,18 @@ func tuningOf(ctx context.Context) tuning {
 	return defaultTuning
 }
 
-// chunkOf is how many cells dp steps between looks at the context.
-func (t tuning) chunkOf(dp diffDP) int {
-	switch dp.(type) {
+// chunkOf is how many cells dp steps between looks at the context: a cell
+// of the variants' DPs compares up to 2k moves.
+func (t tuning) chunkOf(dp stepper) int {
+	switch dp := dp.(type) {
 	case *int64DP:
 		return t.int64Chunk
 	case *int128DP:
 		return t.int128Chunk
+	case *packedDP:
+		return max(64, t.int64Chunk/dp.k&^63)
+	case *bigIntervalDP:
+		return max(64, t.bigChunk/dp.k&^63)
 	}
 	return t.bigChunk
 }
@@ -71,7 +86,7 @@ func (t tuning) chunkOf(dp diffDP) int {
 // runDP fills the diagonals 1..n−1 of the margin DP in place, calling after
 // (if non-nil) once the row holds diagonal sz, for sz = 0 (the coins
 // themselves) up to n−1.
-func runDP(ctx context.Context, dp diffDP, n int, table *choices, after func(sz int)) error {
+func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz int)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

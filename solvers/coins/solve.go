@@ -48,7 +48,16 @@ type Result struct {
 	Diff   *big.Int   // Best − Second
 	// Moves has one letter per turn, L or R, A's turns at even indices (0, 2, …).
 	// Ties are broken as docs/rules.md says; the last coin is always L.
+	// Under other rules (Game.Solve) it is Line written out: "L2RL3".
 	Moves string
+	// Rules are the rules played (the zero value: the default game).
+	Rules Rules
+	// Line is the optimal line of Moves, one Move per turn: under rules
+	// other than the default the first optimal move in the game's order
+	// at every turn.
+	Line []Move
+	// Optimal lists every optimal first move, in the game's order.
+	Optimal []Move
 }
 
 // ErrEmpty is returned for a row without coins. The package's messages carry
@@ -101,13 +110,30 @@ func solveWith(ctx context.Context, coins []*big.Int, path numPath, after func(s
 	}
 	table := newChoices(n, tuningOf(ctx))
 	dp := newDP(coins, path)
-	if err := runDP(ctx, dp, n, table, after); err != nil {
+	// The first move's two values, caught on the last diagonal but one, say
+	// which first moves are optimal.
+	first := newLineCatch(Rules{}, n, []Position{{0, n, 0}})
+	catch := first.catcher(func(int) func(int) *big.Int { return dp.value }, nil)
+	if err := runDP(ctx, dp, n, table, func(sz int) {
+		if sz >= n-2 {
+			catch(sz)
+		}
+		if after != nil {
+			after(sz)
+		}
+	}); err != nil {
 		return nil, err
 	}
 	// Trace replays from Coins later: keep them even if the caller's
 	// slice is edited in place.
 	r := &Result{N: n, Coins: append([]*big.Int(nil), coins...), Diff: dp.value(0), Moves: table.moves()}
 	r.Best, r.Second = split(sum(coins), r.Diff)
+	r.Line = make([]Move, n)
+	for i := range r.Line {
+		r.Line[i] = Move{r.Moves[i], 1}
+	}
+	e := first.evals(coins, true)[0]
+	r.Optimal = e.Best()
 	return r, nil
 }
 
@@ -143,9 +169,11 @@ func sum(coins []*big.Int) *big.Int {
 	return s
 }
 
-// choices holds one bit per interval (i, i+sz), sz ≥ 1: set when the mover
-// takes L. Each diagonal starts on a word boundary so step can write whole
-// words; that wastes under one word per diagonal.
+// choices holds one choice per interval (i, i+sz), sz ≥ 1, in width bits
+// (1, 2, 4, 8, 16 or 32): under the default rules one bit, set when the mover
+// takes L; under other rules the index of the chosen move in the game's
+// order (nthMove). Each diagonal starts on a word boundary so step can write
+// whole words; that wastes under one word per diagonal.
 //
 // The words live in slabs of at most tuning.slabWords, allocated only when the DP
 // reaches them (diag). One allocation of the whole table (625 MB at
@@ -154,33 +182,37 @@ func sum(coins []*big.Int) *big.Int {
 // more; a slab is zeroed in milliseconds, and a cancelled solve never
 // allocates the rest.
 type choices struct {
-	n     int
-	diags [][]uint64 // diags[sz], filled in by diag
-	free  []uint64   // the unused end of the newest slab
-	left  int        // words of the table not yet handed out
-	tune  tuning     // slabWords and slabHook
+	n, width int
+	diags    [][]uint64 // diags[sz], filled in by diag
+	free     []uint64   // the unused end of the newest slab
+	left     int        // words of the table not yet handed out
+	tune     tuning     // slabWords and slabHook
 }
 
-func tableWords(n int) int {
+func tableWords(n int) int { return tableWordsOf(n, 1) }
+
+func tableWordsOf(n, width int) int {
 	w := 0
 	for sz := 1; sz < n; sz++ {
-		w += diagWords(n, sz)
+		w += diagWords(n, sz, width)
 	}
 	return w
 }
 
 // diagWords is the length in words of diagonal sz (its n−sz intervals).
-func diagWords(n, sz int) int { return (n - sz + 63) / 64 }
+func diagWords(n, sz, width int) int { return ((n-sz)*width + 63) / 64 }
 
-func newChoices(n int, t tuning) *choices {
-	return &choices{n: n, diags: make([][]uint64, n), left: tableWords(n), tune: t}
+func newChoices(n int, t tuning) *choices { return newChoicesOf(n, 1, t) }
+
+func newChoicesOf(n, width int, t tuning) *choices {
+	return &choices{n: n, width: width, diags: make([][]uint64, n), left: tableWordsOf(n, width), tune: t}
 }
 
 // diag returns diagonal sz's words, allocating them on first use; the DP
 // asks for the diagonals in increasing order.
 func (c *choices) diag(sz int) []uint64 {
 	if c.diags[sz] == nil {
-		w := diagWords(c.n, sz)
+		w := diagWords(c.n, sz, c.width)
 		if len(c.free) < w {
 			size := max(w, min(c.tune.slabWords, c.left))
 			if c.tune.slabHook != nil {
@@ -194,9 +226,13 @@ func (c *choices) diag(sz int) []uint64 {
 	return c.diags[sz]
 }
 
-func (c *choices) takesLeft(i, j int) bool {
-	return c.diags[j-i][i>>6]>>(uint(i)&63)&1 == 1
+// get is the choice recorded for the interval (i, i+sz), sz ≥ 1.
+func (c *choices) get(sz, i int) int {
+	bit := uint(i * c.width)
+	return int(c.diags[sz][bit>>6] >> (bit & 63) & (1<<c.width - 1))
 }
+
+func (c *choices) takesLeft(i, j int) bool { return c.get(j-i, i) == 1 }
 
 // moves replays the choices from the whole row; the last coin is L, as in
 // the original program.
