@@ -5,6 +5,12 @@
 // solvers' tests and benchmarks rebuild randpolygon's instances with it.
 package splitmix
 
+import (
+	"encoding/binary"
+	"math"
+	"math/big"
+)
+
 // Rand is one stream of splitmix64.
 type Rand struct{ s uint64 }
 
@@ -34,3 +40,33 @@ func (r *Rand) Intn(n int) int {
 
 // Between returns a uniform integer in [lo, hi].
 func (r *Rand) Between(lo, hi int) int { return lo + r.Intn(hi-lo+1) }
+
+// BigBetween returns a uniform integer in [lo, hi] of any size (lo ≤ hi):
+// words are drawn to cover the range's bits and a draw past it is
+// rejected, so every value is equally likely. A range that fits int64
+// draws as Between does, so small ranges give the same streams.
+func (r *Rand) BigBetween(lo, hi *big.Int) *big.Int {
+	span := new(big.Int).Sub(hi, lo)
+	if span.IsInt64() && span.Int64() < math.MaxInt64 && lo.IsInt64() {
+		return big.NewInt(lo.Int64() + int64(r.Intn(int(span.Int64()+1))))
+	}
+	span.Add(span, big.NewInt(1)) // the count of values
+	bits := span.BitLen()
+	words := (bits + 63) / 64
+	top := uint(bits - 64*(words-1)) // bits used in the highest word
+	buf := make([]byte, 8*words) // big-endian, so the value is the same on every architecture
+	x := new(big.Int)
+	for {
+		for w := range words {
+			v := r.Next()
+			if w == words-1 && top < 64 {
+				v &= 1<<top - 1
+			}
+			binary.BigEndian.PutUint64(buf[8*(words-1-w):], v) // word w is the w-th lowest
+		}
+		x.SetBytes(buf)
+		if x.Cmp(span) < 0 {
+			return x.Add(x, lo)
+		}
+	}
+}

@@ -12,6 +12,7 @@ package builtin
 import (
 	"context"
 	"math"
+	"math/big"
 )
 
 // Env is what a builtin may use of the cell that calls it.
@@ -141,3 +142,17 @@ type Indexable interface {
 type Gettable interface {
 	GetIndex(index []any) (any, error)
 }
+
+// Range is a range of integers given by its ends, Lo..Hi (both included),
+// for ranges too long to list: the engine makes one where a..b would be
+// longer than a list may be, and the builtins that take a range of values
+// (randcoins' values) read its ends.
+type Range struct {
+	Lo, Hi *big.Int
+}
+
+// TypeName is how messages name a range.
+func (r Range) TypeName() string { return "range" }
+
+// Text writes the range as the language does: "-10**30..10**30" in digits.
+func (r Range) Text() string { return r.Lo.String() + ".." + r.Hi.String() }

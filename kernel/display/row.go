@@ -11,11 +11,17 @@ import (
 // Row is a coins-in-a-row instance, optionally with the optimal play.
 type Row struct {
 	Coins []string // coin values in decimal
-	Moves string   // "" when unsolved; else n letters L/R: the optimal play, A first, alternating
+	// Moves is "" when unsolved; else the play, A first, alternating: a
+	// letter L or R per turn, followed by how many coins when a turn takes
+	// more than one ("L2RL3").
+	Moves string
 	// Partial allows fewer letters than coins: a game part-way, the coins
 	// still on the table drawn without a taker.
 	Partial bool
 	Caption string
+	// Scores, when set, are the players' scores ("A", "B") to show instead
+	// of the sums of the coins each took (under rules that score otherwise).
+	Scores []string
 }
 
 // play is who takes each coin and on which turn (1-based), as the moves
@@ -23,6 +29,7 @@ type Row struct {
 type play struct {
 	players []byte
 	turns   []int
+	moves   int // how many turns were played
 }
 
 // play replays Moves; a string that does not fit the row yields a note
@@ -32,24 +39,43 @@ func (x Row) play() (*play, string) {
 		return nil, ""
 	}
 	n := len(x.Coins)
-	if len(x.Moves) > n || len(x.Moves) < n && !x.Partial {
+	if !strings.ContainsAny(x.Moves, "0123456789") && (len(x.Moves) > n || len(x.Moves) < n && !x.Partial) {
 		return nil, fmt.Sprintf("moves %q ignored: %d letters for %s", x.Moves, len(x.Moves), plural(n, "coin", "coins"))
 	}
 	p := &play{players: make([]byte, n), turns: make([]int, n)}
-	l, r := 0, n-1
-	for t, m := range []byte(x.Moves) {
-		j := l
-		switch m {
-		case 'L':
-			l++
-		case 'R':
-			j = r
-			r--
-		default:
-			return nil, fmt.Sprintf("moves %q ignored: letter %d is %q, not L or R", x.Moves, t+1, m)
+	l, r, taken := 0, n-1, 0
+	for i := 0; i < len(x.Moves); p.moves++ {
+		t, m := p.moves, x.Moves[i]
+		k := 1
+		j := i + 1
+		for j < len(x.Moves) && x.Moves[j] >= '0' && x.Moves[j] <= '9' {
+			j++
 		}
-		p.players[j] = "AB"[t%2]
-		p.turns[j] = t + 1
+		if j > i+1 {
+			k, _ = strconv.Atoi(x.Moves[i+1 : j])
+		}
+		i = j
+		if m != 'L' && m != 'R' {
+			return nil, fmt.Sprintf("moves %q ignored: move %d is %q, not L or R", x.Moves, t+1, m)
+		}
+		if taken+k > n {
+			return nil, fmt.Sprintf("moves %q ignored: more moves than %s", x.Moves, plural(n, "coin", "coins"))
+		}
+		for range k {
+			j := l
+			if m == 'L' {
+				l++
+			} else {
+				j = r
+				r--
+			}
+			p.players[j] = "AB"[t%2]
+			p.turns[j] = t + 1
+		}
+		taken += k
+	}
+	if taken < n && !x.Partial {
+		return nil, fmt.Sprintf("moves %q ignored: %d letters for %s", x.Moves, len(x.Moves), plural(n, "coin", "coins"))
 	}
 	return p, ""
 }
@@ -86,14 +112,31 @@ func (x Row) totals(p *play) (a, b *big.Int, ok bool) {
 // summary is the line of totals, e.g. "A 110 · B 100 · A − B = 10".
 func (x Row) summary(p *play) string {
 	a, b, ok := x.totals(p)
+	if len(x.Scores) == 2 {
+		a, ok = new(big.Int).SetString(x.Scores[0], 10)
+		if ok {
+			b, ok = new(big.Int).SetString(x.Scores[1], 10)
+		}
+	}
 	if !ok {
 		return ""
 	}
 	s := fmt.Sprintf("A %s · B %s · A − B = %s", a, b, new(big.Int).Sub(a, b))
-	if len(x.Moves) < len(x.Coins) {
-		s += fmt.Sprintf(" so far; %c to move", "AB"[len(x.Moves)%2])
+	if p.taken() < len(x.Coins) {
+		s += fmt.Sprintf(" so far; %c to move", "AB"[p.moves%2])
 	}
 	return s
+}
+
+// taken is how many coins the play has taken.
+func (p *play) taken() int {
+	n := 0
+	for _, pl := range p.players {
+		if pl != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // howToRead is the legend of the tags, with the moves while they are short.

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math/big"
@@ -11,29 +10,46 @@ import (
 	"text/tabwriter"
 
 	"gamelab/kernel/builtin"
-	"gamelab/solvers/coins"
-	"gamelab/solvers/lifeline"
-	"gamelab/solvers/polygon"
 )
+
+func init() {
+	register(&builtin.Builtin{
+		Name:      "analyze",
+		Signature: `analyze(x, moves)`,
+		Doc: `Scores a line of play from x (a game value or a position from after) move by move. ` +
+			`moves are as after takes them. The record's moves list each turn's turn, player, move, ` +
+			`best (every optimal move there, in the game's order), value (what the mover could ` +
+			`guarantee before the move), after (the same once the move is made) and loss = value − ` +
+			`after (0 exactly for an optimal move). loss sums it per player; totals (or score, for a ` +
+			`game scored at its end) is the outcome; start and end are the positions before and after ` +
+			`the line. A line from a position goes on from it: turns are numbered and totals counted from ` +
+			`the moves already played. plot(r) draws the value along the line.`,
+		Example: `analyze(coins([10, 80, 90, 30]), "LRLR").loss`,
+		Returns: []any{&Analysis{}},
+		Fn:      fnAnalyze,
+	})
+}
 
 // Analysis is analyze(x, moves): a line of play scored move by move.
 type Analysis struct {
-	Game string `expr:"game"` // "polygon", "coins" or "lifeline"
+	Game string `expr:"game"` // the game's name: "polygon", "coins", "lifeline"
 	// Moves holds per turn: turn, player, move, best, value, after, loss.
 	Moves []map[string]any `expr:"moves"`
 	// Loss is the points lost by moves that were not optimal: one number
-	// for the polygon, per player for coins ({"A", "B"}) and Life Line (by
-	// stone number).
+	// for a one-player game (the polygon), else per player ({"A", "B"},
+	// Life Line by stone).
 	Loss   any            `expr:"loss"`
-	Totals map[string]any `expr:"totals"` // coins: {"A", "B"}; Life Line: points by stone; nil for the polygon
-	Score  any            `expr:"score"`  // polygon: the final score when the line ends the game, else nil
+	Totals map[string]any `expr:"totals"` // what each player scored (games that score moves); nil else
+	Score  any            `expr:"score"`  // a game scored at its end: the final value once the line ends it, else nil
 	Start  any            `expr:"start"`  // the position before the line
 	End    any            `expr:"end"`    // the position after it
 
+	game  *Game
 	turns []turnRec
+	alone bool // each turn is scored on its own (Carry 0): plot draws best and got
 	// side is, per turn and once more at the end, the value from the first
-	// player's side for plot: coins A's final margin still guaranteed; the
-	// polygon and Life Line the value itself.
+	// player's side for plot: in a two-player game the first player's final
+	// margin still guaranteed; else the value itself.
 	side []*big.Int
 }
 
@@ -50,12 +66,6 @@ type turnRec struct {
 
 func (a *Analysis) TypeName() string { return "analysis" }
 
-// add appends a turn; loss is value − after.
-func (a *Analysis) add(t turnRec) {
-	t.loss = new(big.Int).Sub(t.value, t.after)
-	a.turns = append(a.turns, t)
-}
-
 // finish builds the expr view of the turns and the per-player loss.
 func (a *Analysis) finish(players []string) {
 	a.Moves = make([]map[string]any, len(a.turns))
@@ -64,12 +74,8 @@ func (a *Analysis) finish(players []string) {
 		loss[p] = new(big.Int)
 	}
 	for i, t := range a.turns {
-		var player any = t.player
-		if a.Game != "coins" {
-			player, _ = strconv.Atoi(t.player)
-		}
 		a.Moves[i] = map[string]any{
-			"turn": t.turn, "player": player, "move": t.moveVal, "best": t.bestVal,
+			"turn": t.turn, "player": playerValue(t.player), "move": t.moveVal, "best": t.bestVal,
 			"value": Number(t.value), "after": Number(t.after), "loss": Number(t.loss),
 		}
 		if loss[t.player] == nil {
@@ -77,8 +83,8 @@ func (a *Analysis) finish(players []string) {
 		}
 		loss[t.player].Add(loss[t.player], t.loss)
 	}
-	if a.Game == "polygon" {
-		a.Loss = Number(loss["1"])
+	if len(a.game.Players) == 1 {
+		a.Loss = Number(loss[a.game.Players[0]])
 		return
 	}
 	m := map[string]any{}
@@ -88,222 +94,146 @@ func (a *Analysis) finish(players []string) {
 	a.Loss = m
 }
 
+// playerValue is a player as expr and json see it: a number for a player
+// named by one ("1", a stone), else the name ("A").
+func playerValue(p string) any {
+	if n, err := strconv.Atoi(p); err == nil {
+		return n
+	}
+	return p
+}
+
 func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
 	if err := Unpack("analyze", args, "x", &x, "moves", &moves); err != nil {
 		return nil, err
 	}
-	return analyzeLine(env, "analyze", x, moves)
-}
-
-// analyzeLine is analyze for any caller (play scores its moves with it).
-func analyzeLine(env *builtin.Env, fn string, x, moves any) (*Analysis, error) {
-	if s, ok := polyStart(x); ok {
-		es, err := edgeMoves(fn, 2, moves)
-		if err != nil {
-			return nil, err
-		}
-		return analyzePolygon(env.Ctx, fn, s, es)
+	p, ok := x.(Position)
+	if !ok {
+		return nil, BadType("analyze", 1, "x", kindsFor("analyze"), x)
 	}
-	if s, ok := coinsStartOf(x); ok {
-		ms, err := coinMoves(fn, 2, moves)
-		if err != nil {
-			return nil, err
-		}
-		return analyzeCoins(env.Ctx, fn, s, ms)
-	}
-	if b, ok := x.(*Board); ok {
-		ms, err := stoneMoves(fn, 2, moves)
-		if err != nil {
-			return nil, err
-		}
-		return analyzeBoard(env, fn, b, ms)
-	}
-	return nil, BadType(fn, 1, "x", "a polygon, chain, coins, coins position or board", x)
-}
-
-// polyTurn is what analyze needs of a polygon position: the best final
-// score still reachable, and every optimal move.
-func polyTurn(ctx context.Context, s polyPos) (value *big.Int, best []int, err error) {
-	if s.isRing() {
-		r, err := polygon.Solve(ctx, s.poly.p)
-		if err != nil {
-			return nil, nil, err
-		}
-		return r.Best, r.Optimal, nil
-	}
-	if s.over() {
-		return s.vals[0], nil, nil
-	}
-	dp, err := solveChain(ctx, s.vals, s.ops())
+	line, err := ParseLine(p, "analyze", 2, moves)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	opt, err := dp.optimalNext(ctx)
-	if err != nil {
-		return nil, nil, err
+	for _, w := range warnings(p) {
+		env.Warning(w)
 	}
-	for k, ok := range opt {
-		if ok {
-			best = append(best, s.edges[k])
-		}
-	}
-	slices.Sort(best)
-	return dp.best(), best, nil
+	return Analyze(env, "analyze", p, line)
 }
 
-// analyzePolygon scores a polygon line. A move's after is the value of the
-// position it leads to, so each position is solved once.
-func analyzePolygon(ctx context.Context, fn string, s polyPos, es []int) (*Analysis, error) {
-	a := &Analysis{Game: "polygon", Start: s.value()}
-	// Check the whole line first, so an illegal move is reported before
-	// any solving.
-	positions := []polyPos{s}
-	for t, e := range es {
-		next, why := positions[t].play(e)
-		if why != "" {
-			return nil, illegal(fn, 2, t+1, "edge "+strconv.Itoa(e), why)
-		}
-		positions = append(positions, next)
+// Analyze scores line from p for any caller (play scores each move with
+// it). The whole line is checked before anything is solved, so an illegal
+// move is reported at once.
+func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, error) {
+	_, positions, err := PlayLine(p, fn, 2, line)
+	if err != nil {
+		return nil, err
 	}
-	value, best, err := polyTurn(ctx, s)
+	evals, err := scoreLine(env, p, positions, line)
 	if err != nil {
 		return nil, SolverError(fn, err)
 	}
-	for t, e := range es {
-		nextValue, nextBest, err := polyTurn(ctx, positions[t+1])
-		if err != nil {
-			return nil, SolverError(fn, err)
-		}
-		rec := turnRec{turn: len(positions[t].moves) + 1, player: "1", move: strconv.Itoa(e), moveVal: e,
-			value: value, after: nextValue, bestVal: []any{}}
-		for _, m := range best {
-			rec.best = append(rec.best, strconv.Itoa(m))
-			rec.bestVal = append(rec.bestVal, m)
-		}
-		a.add(rec)
-		a.side = append(a.side, value)
-		value, best = nextValue, nextBest
-	}
-	if len(a.turns) > 0 {
-		a.side = append(a.side, value)
-	}
-	end := positions[len(es)]
-	if end.over() {
-		a.Score = Number(end.vals[0])
-	}
-	a.End = end.value()
-	a.finish([]string{"1"})
-	return a, nil
-}
-
-func analyzeCoins(ctx context.Context, fn string, s coinsPos, ms []string) (*Analysis, error) {
-	a := &Analysis{Game: "coins", Start: s.value()}
-	// Check the whole line first, so an illegal move is reported before
-	// the O(n²) pass.
-	end := s
-	for t, m := range ms {
-		var why string
-		if end, why = end.play(m); why != "" {
-			return nil, illegal(fn, 2, t+1, strconv.Quote(m), why)
-		}
-	}
-	var line []coins.LineTurn
-	if len(ms) > 0 {
-		var err error
-		if line, err = coins.Line(ctx, s.left(), end.moves[len(s.moves):]); err != nil {
-			return nil, SolverError(fn, err)
-		}
-	}
-	for t, m := range ms {
-		lt := line[t]
-		rec := turnRec{turn: len(s.moves) + 1, player: playerName(s.mover()), move: m, moveVal: m,
-			value: lt.Value, after: lt.TakeL, bestVal: []any{}}
-		if m == "R" {
-			rec.after = lt.TakeR
-		}
-		for _, side := range []struct {
-			m string
-			v *big.Int
-		}{{"L", lt.TakeL}, {"R", lt.TakeR}} {
-			if side.v.Cmp(lt.Value) == 0 {
-				rec.best = append(rec.best, side.m)
-				rec.bestVal = append(rec.bestVal, side.m)
-			}
-		}
-		a.add(rec)
-		a.side = append(a.side, aSide(s, lt.Value))
-		if t == len(ms)-1 { // what the last move still guarantees
-			a.side = append(a.side, aSide(s, rec.after))
-		}
-		s, _ = s.play(m)
-	}
-	a.Totals = map[string]any{"A": Number(s.total[0]), "B": Number(s.total[1])}
-	a.End = s.value()
-	a.finish([]string{"A", "B"})
-	return a, nil
-}
-
-// aSide turns the mover's margin m over the coins left at position s into
-// A's final margin: the margin so far plus m for A, minus m for B.
-func aSide(s coinsPos, m *big.Int) *big.Int {
-	v := new(big.Int).Sub(s.total[0], s.total[1])
-	if s.mover() == 0 {
-		return v.Add(v, m)
-	}
-	return v.Sub(v, m)
-}
-
-func analyzeBoard(env *builtin.Env, fn string, b *Board, ms []stoneMove) (*Analysis, error) {
-	a := &Analysis{Game: "lifeline", Start: b}
-	cur := b.b
-	points := map[string]*big.Int{}
+	g := p.Game()
+	a := &Analysis{Game: g.Name, Start: p, End: positions[len(positions)-1], game: g}
+	h := p.History()
+	totals := map[string]*big.Int{}
 	var players []string
-	for t, m := range ms {
-		if m.player < 1 || m.player > 9 {
-			return nil, illegal(fn, 2, t+1, fmt.Sprintf("stone %d at (%d,%d)", m.player, m.r, m.p), fmt.Sprintf("players are 1..9, got %d", m.player))
+	for _, pl := range g.Players {
+		players = append(players, pl)
+	}
+	if h != nil {
+		for pl, v := range h.Totals {
+			totals[pl] = new(big.Int).Set(v)
 		}
-		if cur.Contains(m.r, m.p) && cur.At(m.r, m.p) == 0 {
-			// Only a legal move is worth solving; placeStone says why not.
-			res, err := lifeline.Solve(env.Ctx, cur, m.player)
-			if err != nil {
-				return nil, SolverError(fn, err)
-			}
-			if t == 0 && len(res.Unreachable) > 0 {
-				env.Warning((&LifelineResult{res: res}).unreachableWarning())
-			}
-			rec := turnRec{turn: t + 1, player: strconv.Itoa(m.player), move: fmt.Sprintf("(%d,%d)", m.r, m.p),
-				moveVal: []int{m.r, m.p}, value: big.NewInt(int64(res.Best)),
-				after: big.NewInt(int64(res.Points[cur.Index(m.r, m.p)])), bestVal: []any{}}
-			for _, v := range res.Moves {
-				rec.best = append(rec.best, fmt.Sprintf("(%d,%d)", v[0], v[1]))
-				rec.bestVal = append(rec.bestVal, []int{v[0], v[1]})
-			}
-			a.add(rec)
-			a.side = append(a.side, rec.value)
+	}
+	for t, m := range line {
+		pos, ev := positions[t], evals[t]
+		st := pos.Step(m)
+		a.alone = a.alone || st.Carry == 0
+		after := afterValue(st, evals[t+1].Value)
+		rec := turnRec{turn: h.Len() + t + 1, player: pos.Mover(), move: m.String(), moveVal: m.Value(),
+			value: ev.Value, after: after, loss: lossOf(pos, ev.Value, after), bestVal: []any{}}
+		for _, b := range ev.Best {
+			rec.best = append(rec.best, b.String())
+			rec.bestVal = append(rec.bestVal, b.Value())
 		}
-		mv, err := placeStone(env, fn, t+1, cur, m)
+		a.turns = append(a.turns, rec)
+		a.side = append(a.side, sideValue(g, pos, totals, ev.Value, st.Carry))
+		if st.Reward != nil {
+			if totals[rec.player] == nil {
+				totals[rec.player] = new(big.Int)
+			}
+			totals[rec.player].Add(totals[rec.player], st.Reward)
+		}
+		if !slices.Contains(players, rec.player) {
+			players = append(players, rec.player)
+		}
+		if t == len(line)-1 { // what the last move still guarantees
+			a.side = append(a.side, sideValue(g, pos, totals, after, st.Carry))
+		}
+	}
+	if g.Unfinished == "" { // a game that scores its moves: the totals are the outcome
+		a.Totals = map[string]any{}
+		for _, pl := range g.Players {
+			a.Totals[pl] = 0
+		}
+		for pl, v := range totals {
+			a.Totals[pl] = Number(v)
+		}
+	}
+	if end := positions[len(positions)-1]; g.Unfinished != "" && Over(end) {
+		a.Score = Number(end.Terminal())
+	}
+	a.finish(players)
+	return a, nil
+}
+
+// scoreLine is the Eval of every position of a line (positions[t] the one
+// move t is made from, the last where it ends): in one pass where the
+// game can, else position by position with its solver.
+func scoreLine(env *builtin.Env, p Position, positions []Position, line []Move) ([]*Eval, error) {
+	if ls, ok := p.(LineScorer); ok && len(line) > 0 {
+		return ls.ScoreLine(env, line)
+	}
+	evals := make([]*Eval, len(positions))
+	for i, pos := range positions {
+		if i > 0 && i < len(positions)-1 {
+			env.Report(int64(i), int64(len(positions)))
+		}
+		if Over(pos) {
+			evals[i] = &Eval{Value: pos.Terminal()}
+			continue
+		}
+		ev, err := Evaluate(env, pos)
 		if err != nil {
 			return nil, err
 		}
-		p := strconv.Itoa(m.player)
-		if points[p] == nil {
-			points[p] = new(big.Int)
-			players = append(players, p)
-		}
-		points[p].Add(points[p], big.NewInt(int64(mv.Points)))
-		cur = mv.After
+		evals[i] = ev
 	}
-	if len(a.turns) > 0 {
-		a.side = append(a.side, a.turns[len(a.turns)-1].after)
+	return evals, nil
+}
+
+// sideValue is the value of a turn seen from the first player's side, for
+// plot: in a game of two players who alternate (Carry −1) the first
+// player's final margin, their total minus the other's so far plus or
+// minus the mover's margin v; else v itself.
+func sideValue(g *Game, pos Position, totals map[string]*big.Int, v *big.Int, carry int) *big.Int {
+	if carry != -1 || len(g.Players) != 2 {
+		return v
 	}
-	a.Totals = map[string]any{}
-	for p, v := range points {
-		a.Totals[p] = Number(v)
+	first, second := g.Players[0], g.Players[1]
+	side := new(big.Int)
+	if t := totals[first]; t != nil {
+		side.Add(side, t)
 	}
-	a.End = NewBoard(cur)
-	a.finish(players)
-	return a, nil
+	if t := totals[second]; t != nil {
+		side.Sub(side, t)
+	}
+	if pos.Mover() == first {
+		return side.Add(side, v)
+	}
+	return side.Sub(side, v)
 }
 
 // Text is the table of turns, then the losses and the outcome. A long line
@@ -333,17 +263,17 @@ func (a *Analysis) WriteText(w io.Writer, full bool) error {
 	}
 	text += "loss: " + a.byPlayer(a.Loss) + "\n"
 	switch {
-	case a.Game == "polygon" && a.Score != nil:
+	case a.game.Unfinished != "" && a.Score != nil:
 		text += fmt.Sprintf("score: %s\n", FormatValue(a.Score))
-	case a.Game == "polygon":
-		text += "score: none yet (more than one value is left)\n"
+	case a.game.Unfinished != "":
+		text += "score: none yet (" + a.game.Unfinished + ")\n"
 	default:
 		text += "totals: " + a.byPlayer(a.Totals) + "\n"
 	}
 	return WriteString(w, text)
 }
 
-// byPlayer writes a per-player map as "A 20, B 0" (Life Line "stone 4: 3").
+// byPlayer writes a per-player map as "A 20, B 0" (Life Line "stone 4 3").
 func (a *Analysis) byPlayer(x any) string {
 	m, ok := x.(map[string]any)
 	if !ok {
@@ -352,11 +282,7 @@ func (a *Analysis) byPlayer(x any) string {
 	keys := SortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		if a.Game == "lifeline" {
-			parts[i] = fmt.Sprintf("stone %s %s", k, FormatValue(m[k]))
-		} else {
-			parts[i] = fmt.Sprintf("%s %s", k, FormatValue(m[k]))
-		}
+		parts[i] = strings.TrimLeft(a.game.PlayerWord+" "+k+" "+FormatValue(m[k]), " ")
 	}
 	if len(parts) == 0 {
 		return "none"

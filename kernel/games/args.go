@@ -21,7 +21,7 @@ import (
 //	**big.Int  an integer of any size (a fresh copy, so callers may keep it)
 //	*string    a string
 //	*[]any     an array
-//	**Polygon, **Coins, **Board   a game value of that kind
+//	**T        a game value of type T (**polygon.Polygon)
 //	*any       anything (the builtin checks it itself, with badType)
 //	*intIn     an integer in [lo, hi] (see between)
 func Unpack(fn string, args []any, params ...any) error {
@@ -123,30 +123,35 @@ func store(dst, a any) string {
 			return "must be an array, got " + TypeName(a)
 		}
 		*d = l
-	case **Polygon:
-		v, ok := a.(*Polygon)
-		if !ok || v == nil {
-			return "must be a polygon, got " + TypeName(a)
-		}
-		*d = v
-	case **Coins:
-		v, ok := a.(*Coins)
-		if !ok || v == nil {
-			return "must be coins, got " + TypeName(a)
-		}
-		*d = v
-	case **Board:
-		v, ok := a.(*Board)
-		if !ok || v == nil {
-			return "must be a board, got " + TypeName(a)
-		}
-		*d = v
 	case *any:
 		*d = a
 	default:
-		panic(fmt.Sprintf("games.unpack: unsupported destination %T", dst))
+		// **T for a game value type T (**polygon.Polygon): a value of
+		// just that type.
+		dv := reflect.ValueOf(dst)
+		if dv.Kind() != reflect.Pointer || dv.Elem().Kind() != reflect.Pointer {
+			panic(fmt.Sprintf("games.Unpack: unsupported destination %T", dst))
+		}
+		av := reflect.ValueOf(a)
+		if !av.IsValid() || av.Type() != dv.Elem().Type() || av.IsNil() {
+			zero := reflect.New(dv.Elem().Type().Elem()).Interface()
+			return "must be " + KindPhrase(TypeName(zero)) + ", got " + TypeName(a)
+		}
+		dv.Elem().Set(av)
 	}
 	return ""
+}
+
+// KindPhrase is a kind of value as a sentence names it: "a polygon", "an
+// analysis", "coins".
+func KindPhrase(kind string) string {
+	switch {
+	case strings.HasSuffix(kind, "coins"):
+		return kind
+	case strings.IndexAny(kind[:1], "aeiou") == 0:
+		return "an " + kind
+	}
+	return "a " + kind
 }
 
 // BadType is the error for an argument of none of the accepted kinds; want
@@ -324,3 +329,17 @@ func TypeName(a any) string {
 
 // Kinded is implemented by every value of this package: its user-facing type name.
 type Kinded interface{ TypeName() string }
+
+// BigRange is the smallest and the largest of xs (not empty).
+func BigRange(xs []*big.Int) (lo, hi *big.Int) {
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs[1:] {
+		if x.Cmp(lo) < 0 {
+			lo = x
+		}
+		if x.Cmp(hi) > 0 {
+			hi = x
+		}
+	}
+	return lo, hi
+}

@@ -40,15 +40,15 @@ type Drawing interface {
 	SVGFits() bool
 }
 
-// card says what a value too large to draw is; why is "more than 50 rows"
+// MakeCard says what a value too large to draw is; why is "more than 50 rows"
 // or the like, see what the user can type to see more.
-func card(caption string, facts []string, why, see string) display.Card {
+func MakeCard(caption string, facts []string, why, see string) display.Card {
 	return display.Card{Caption: caption, Lines: append(facts, "too large to draw here ("+why+"); "+see)}
 }
 
-// textWhy says which limit of a ring's or row's text drawing a value of n
+// TextWhy says which limit of a ring's or row's text drawing a value of n
 // items (vertices, coins: unit) passes.
-func textWhy(n, maxN int, unit string) string {
+func TextWhy(n, maxN int, unit string) string {
 	if n > maxN {
 		return fmt.Sprintf("more than %d %s", maxN, unit)
 	}

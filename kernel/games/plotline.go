@@ -16,12 +16,14 @@ type LinePlot struct {
 
 func (c *LinePlot) TypeName() string { return "line plot" }
 
-// plot draws the analysis: for coins, A's final margin still guaranteed
-// before each turn and at the end (so B's losses show as rises); for the
-// polygon, the best final score still reachable; for Life Line, each
-// turn's best points with the points the move got beside them.
+// plot draws the analysis: in a game of two alternating players, the
+// first player's final margin still guaranteed before each turn and at the
+// end (so the other's losses show as rises); in a game scored at its end,
+// the best final value still reachable; where each turn is scored alone
+// (Life Line), each turn's best points with the points the move got beside
+// them. The game words the caption and the axis.
 func (a *Analysis) plot() *LinePlot {
-	ch := display.LineChart{XLabel: "turn"}
+	ch := display.LineChart{XLabel: "turn", Caption: a.game.PlotCaption, YLabel: a.game.PlotY}
 	marks := func(at func(i int) int) {
 		for i, t := range a.turns {
 			if t.loss.Sign() > 0 {
@@ -37,10 +39,7 @@ func (a *Analysis) plot() *LinePlot {
 			ch.YText = append(ch.YText, v.String())
 		}
 	}
-	switch a.Game {
-	case "lifeline":
-		ch.Caption = "best points each turn, and the points the move got"
-		ch.YLabel = "best points"
+	if a.alone {
 		ch.OtherName = "points got"
 		for _, t := range a.turns {
 			ch.X = append(ch.X, fmt.Sprint(t.turn))
@@ -49,13 +48,7 @@ func (a *Analysis) plot() *LinePlot {
 		}
 		points(a.side[:len(a.turns)])
 		marks(func(i int) int { return i })
-	default:
-		ch.Caption = "best final score along the line"
-		ch.YLabel = "best score reachable"
-		if a.Game == "coins" {
-			ch.Caption = "A's final margin along the line (A − B with best play from each point)"
-			ch.YLabel = "A − B guaranteed"
-		}
+	} else {
 		for _, t := range a.turns {
 			ch.X = append(ch.X, fmt.Sprint(t.turn))
 		}
@@ -63,8 +56,8 @@ func (a *Analysis) plot() *LinePlot {
 			ch.X = append(ch.X, "end")
 		}
 		points(a.side)
-		// The loss shows as the step down (for B in coins, up) from the
-		// point before the move to the point after it.
+		// The loss shows as the step down (for the second player, up)
+		// from the point before the move to the point after it.
 		marks(func(i int) int { return i + 1 })
 	}
 	if len(a.turns) > 0 {
@@ -88,7 +81,7 @@ func (c *LinePlot) WriteSVG(w io.Writer, full bool) error {
 }
 
 func (c *LinePlot) card(why string) display.Card {
-	return card(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", Count(len(c.chart.Y), "point", "points"), Count(len(c.chart.Marks), "move", "moves"))}, why,
+	return MakeCard(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", Count(len(c.chart.Y), "point", "points"), Count(len(c.chart.Marks), "move", "moves"))}, why,
 		`text(x) or save(x, "plot.txt") or save(x, "plot.svg") draws it all`)
 }
 
@@ -117,11 +110,8 @@ func markIndices(ms []display.LineMark) []int {
 // moveName names a turn's move for a chart label: "A L", "edge 3",
 // "4 at (3,2)".
 func (a *Analysis) moveName(t turnRec) string {
-	switch a.Game {
-	case "polygon":
-		return "edge " + t.move
-	case "lifeline":
-		return t.player + " at " + t.move
+	if a.game.MoveLabel != nil {
+		return a.game.MoveLabel(t.player, t.move)
 	}
 	return t.player + " " + t.move
 }

@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gamelab/gameio"
 	"gamelab/kernel/display"
 )
 
@@ -346,7 +345,7 @@ func (c *Chart) card(why string) display.Card {
 	if caption == "" {
 		caption = "chart"
 	}
-	return card(caption, []string{fmt.Sprintf("%s from %v to %v", Count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
+	return MakeCard(caption, []string{fmt.Sprintf("%s from %v to %v", Count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
 		`text(x) or save(x, "chart.txt") or save(x, "chart.svg") draws them all`)
 }
 
@@ -358,11 +357,8 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if a, ok := first.(*Analysis); ok && len(args) == 1 {
 		return a.plot(), nil
 	}
-	if r, ok := first.(*PolygonResult); ok && len(args) == 1 {
-		vals, _ := chartValues("plot", 1, r.Scores)
-		return &Chart{display.Bars{Labels: edgeLabels(r.N), Values: vals,
-			Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
-			XLabel:  "first edge deleted", YLabel: "best final score"}}, nil
+	if p, ok := first.(Plottable); ok && len(args) == 1 {
+		return p.Plot()
 	}
 	labelArg, valueArg, k := any(nil), first, 1
 	if len(args) == 2 {
@@ -372,7 +368,7 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if !ok {
 		return nil, BadType("plot", k, "values", "an array of numbers", valueArg)
 	}
-	vals, err := chartValues("plot", k, list)
+	vals, err := ChartValues("plot", k, list)
 	if err != nil {
 		return nil, err
 	}
@@ -396,7 +392,11 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	return &Chart{display.Bars{Labels: labels, Values: vals}}, nil
 }
 
-func edgeLabels(n int) []string {
+// NewChart is the chart that draws bars.
+func NewChart(bars display.Bars) *Chart { return &Chart{bars} }
+
+// Labels1 labels n bars 1..n.
+func Labels1(n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		out[i] = fmt.Sprint(i + 1)
@@ -404,9 +404,9 @@ func edgeLabels(n int) []string {
 	return out
 }
 
-// chartValues converts numbers for a chart. Bars are drawn to a pixel, so a
+// ChartValues converts numbers for a chart. Bars are drawn to a pixel, so a
 // big integer's nearest float is exact enough; the labels carry no values.
-func chartValues(fn string, k int, list []any) ([]float64, error) {
+func ChartValues(fn string, k int, list []any) ([]float64, error) {
 	if len(list) == 0 {
 		return nil, builtin.ArgError(fn, k, "values", "is empty: nothing to plot")
 	}
@@ -470,40 +470,6 @@ func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	return string(out), nil
 }
 
-func (p *Polygon) JSONValue() any {
-	return struct {
-		N      int    `json:"n"`
-		Ops    string `json:"ops"`
-		Values []any  `json:"values"`
-	}{p.N, p.Ops, p.Values}
-}
-
-func (c *Coins) JSONValue() any {
-	return struct {
-		N      int   `json:"n"`
-		Values []any `json:"values"`
-	}{c.N, c.Values}
-}
-
-func (b *Board) JSONValue() any {
-	return struct {
-		N    int     `json:"n"`
-		Rows [][]int `json:"rows"`
-	}{b.N, b.Rows}
-}
-
-func (r *PolygonResult) JSONValue() any {
-	return json.RawMessage(gameio.AppendPolygonJSON(nil, r.res))
-}
-
-func (r *CoinsResult) JSONValue() any {
-	return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res))
-}
-
-func (r *LifelineResult) JSONValue() any {
-	return json.RawMessage(gameio.AppendLifelineJSON(nil, r.res))
-}
-
 func fnText(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := Unpack("text", args, "x", &x); err != nil {
@@ -525,27 +491,6 @@ func fnSVG(env *builtin.Env, args ...any) (any, error) {
 		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", TypeName(x))
 	}
 	return SVGOf(p, true), nil
-}
-
-func (t *PolygonTrace) JSONValue() any {
-	return struct {
-		Steps []map[string]any `json:"steps"`
-	}{t.Steps}
-}
-
-func (t *CoinsTrace) JSONValue() any {
-	return struct {
-		Turns []map[string]any `json:"turns"`
-	}{t.Turns}
-}
-
-func (t *LifelineTrace) JSONValue() any { return t.Result.JSONValue() }
-
-func (h *Heat) JSONValue() any {
-	return struct {
-		Player int     `json:"player"`
-		Points [][]any `json:"points"`
-	}{h.Result.Player, h.Result.Points}
 }
 
 func (c *Chart) JSONValue() any {

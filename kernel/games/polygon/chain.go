@@ -1,10 +1,11 @@
-package games
+package polygon
 
 import (
 	"context"
 	"fmt"
 	"math/big"
 )
+
 
 // The polygon game after its first move is a chain: values left to right,
 // an edge between each two. The polygon solver solves rings (every first

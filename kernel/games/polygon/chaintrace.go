@@ -1,4 +1,4 @@
-package games
+package polygon
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"gamelab/kernel/display"
 )
+
 
 // ChainTrace is trace(chain): a chain's plan played out, merge by merge.
 // (The ring's trace comes from its solver; a chain's plan is its own.)

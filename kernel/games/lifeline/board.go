@@ -1,4 +1,4 @@
-package games
+package lifeline
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"gamelab/kernel/display"
 	"gamelab/solvers/lifeline"
 )
+
 
 // MaxBoardN is the largest Life Line board the command language makes. The
 // solver goes to lifeline.MaxN, but a Board also carries its rows as expr
@@ -56,20 +57,20 @@ func (b *Board) Text() string { return TextOf(b, false) }
 func (b *Board) SVG() string { return SVGOf(b, false) }
 
 func (b *Board) WriteText(w io.Writer, full bool) error {
-	return DrawText(w, b.picture(), full, b.MakeCard, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	return DrawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 func (b *Board) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, b.picture(), full, b.MakeCard, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return DrawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 func (b *Board) picture() display.Triangle {
 	return display.Triangle{N: b.N, Cells: b.b.Cells, Caption: fmt.Sprintf("board of size %d", b.N)}
 }
 
-// MakeCard is what stands in for the drawing of a board too large to draw.
-func (b *Board) MakeCard(why string) display.Card {
-	return card(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
+// card is what stands in for the drawing of a board too large to draw.
+func (b *Board) card(why string) display.Card {
+	return MakeCard(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
 }
 
 const boardSee = `at(b, r, p) or b.rows[r] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`

@@ -1,4 +1,4 @@
-package games
+package polygon
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"gamelab/kernel/display"
 	"gamelab/solvers/coins"
 )
+
 
 // ChainResult is solve(chain): the best final score from a polygon chain,
 // every optimal next merge, and one plan.
@@ -113,7 +114,7 @@ func (r *ChainResult) WriteSVG(w io.Writer, full bool) error {
 }
 
 func (r *ChainResult) WritePicture(w io.Writer, full bool) error {
-	return DrawText(w, r.picture(), full, r.card, textWhy(r.N, display.MaxTextVertices, "values"))
+	return DrawText(w, r.picture(), full, r.card, TextWhy(r.N, display.MaxTextVertices, "values"))
 }
 
 func (r *ChainResult) card(why string) display.Card {
@@ -129,44 +130,4 @@ func (r *ChainResult) JSONValue() any {
 		Merges  []int  `json:"merges"`
 		Expr    string `json:"expr"`
 	}{r.N, r.Best, r.Worst, r.Optimal, r.Merges, r.Expr}
-}
-
-// solveCoinsPos plays a coins position on optimally: the result is the
-// whole row's, its moves those made so far followed by the optimal rest,
-// its totals the final ones.
-func solveCoinsPos(env *builtin.Env, fn string, c *CoinsPosition) (*CoinsResult, error) {
-	s := c.pos
-	a, b := new(big.Int).Set(s.total[0]), new(big.Int).Set(s.total[1])
-	moves := s.moves
-	if left := s.left(); len(left) > 0 {
-		r, err := coins.Solve(env.Ctx, left)
-		if err != nil {
-			return nil, SolverError(fn, err)
-		}
-		mover, other := a, b
-		if s.mover() == 1 {
-			mover, other = b, a
-		}
-		mover.Add(mover, r.Best)
-		other.Add(other, r.Second)
-		moves += r.Moves
-	}
-	row := c.Coins.row
-	res := &coins.Result{N: len(row), Coins: row, Best: a, Second: b, Diff: new(big.Int).Sub(a, b), Moves: moves}
-	return newCoinsResult(c.Coins, res), nil
-}
-
-// solvePosition is solve of a position part-way through a game.
-func solvePosition(env *builtin.Env, fn string, x any) (any, error) {
-	switch x := x.(type) {
-	case *PolygonChain:
-		r, err := solveChainPos(env.Ctx, x)
-		if err != nil {
-			return nil, SolverError(fn, err)
-		}
-		return r, nil
-	case *CoinsPosition:
-		return solveCoinsPos(env, fn, x)
-	}
-	panic(fmt.Sprintf("games.solvePosition: %T", x))
 }

@@ -1,0 +1,134 @@
+package games
+
+import (
+	"errors"
+	"fmt"
+
+	"gamelab/kernel/builtin"
+)
+
+func init() {
+	register(&builtin.Builtin{
+		Name:      "after",
+		Signature: `after(x, moves)`,
+		Doc: `The position after moves, a game value like any other: shown, solved, analyzed, and ` +
+			`edited (ch[i] = v or setv(ch, i, v), counting from 1). Its moves, players and totals so far ` +
+			`are kept (json has them as "moves"), and analyze or solve of it go on from there. An illegal ` +
+			`move is an error that says why.`,
+		Example: `after(polygon("* -5 + -2 * -8 * -5 + 8"), [3, 2])`,
+		Fn:      fnAfter,
+	})
+}
+
+func fnAfter(env *builtin.Env, args ...any) (any, error) {
+	var x, moves any
+	if err := Unpack("after", args, "x", &x, "moves", &moves); err != nil {
+		return nil, err
+	}
+	p, ok := x.(Position)
+	if !ok {
+		return nil, BadType("after", 1, "x", kindsFor("after"), x)
+	}
+	line, err := ParseLine(p, "after", 2, moves)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warnings(p) {
+		env.Warning(w)
+	}
+	end, _, err := PlayLine(p, "after", 2, line)
+	if s, ok := end.(Starter); ok && err == nil {
+		return s.Started(), nil // a position, even after no move: its turn, its totals
+	}
+	return end, err
+}
+
+// Starter is an instance whose positions part-way are of another type
+// (a row of coins, a polygon ring): the instance as a position before any
+// move, which after(x, "") gives.
+type Starter interface {
+	Started() Position
+}
+
+// ParseLine reads a line of moves for position p, argument k of fn: with
+// the game's own reader, or as a list of moves (or one move) read by
+// ParseMove.
+func ParseLine(p Position, fn string, k int, x any) ([]Move, error) {
+	if lp, ok := p.(LineParser); ok {
+		return lp.ParseLine(fn, k, x)
+	}
+	items, ok := AsList(x)
+	if !ok {
+		items = []any{x}
+	}
+	out := make([]Move, len(items))
+	for t, item := range items {
+		m, err := p.ParseMove(item)
+		if err != nil {
+			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
+		}
+		out[t] = m
+	}
+	return out, nil
+}
+
+// PlayLine plays line from p and returns the end and every position on
+// the way (positions[0] is p). A move a position refuses is the error of
+// Illegal, naming the move by its number in the line.
+func PlayLine(p Position, fn string, k int, line []Move) (end Position, positions []Position, err error) {
+	positions = []Position{p}
+	for t, m := range line {
+		if pos, err := forMover(p, m); err == nil {
+			p = pos
+		} else {
+			return nil, nil, Illegal(fn, k, t+1, m, err.Error())
+		}
+		next, err := p.Play(m)
+		if err != nil {
+			return nil, nil, Illegal(fn, k, t+1, m, err.Error())
+		}
+		positions[len(positions)-1] = p
+		positions = append(positions, next)
+		p = next
+	}
+	return p, positions, nil
+}
+
+// forMover is p with the player move m names to move, for games without
+// an order of play (Life Line); p itself for every other move.
+func forMover(p Position, m Move) (Position, error) {
+	mo, ok := m.(MoverOf)
+	if !ok || mo.Player() == p.Mover() {
+		return p, nil
+	}
+	ms, ok := p.(MoverSetter)
+	if !ok {
+		return nil, fmt.Errorf("it is %s's turn, not %s's", p.Mover(), mo.Player())
+	}
+	return ms.WithMover(mo.Player())
+}
+
+// Illegal is the error for move t of a line that its position refuses:
+// the move in the game's words, and why.
+func Illegal(fn string, k, t int, m Move, why string) error {
+	e := builtin.ArgError(fn, k, "moves", "has an illegal move %d (%s): %s", t, Describe(m), why)
+	e.Kind = builtin.GameError
+	e.Err = errors.New(why) // play tells the person just why
+	return e
+}
+
+// Describe names a move for a message: its Describe, else its String.
+func Describe(m Move) string {
+	if d, ok := m.(Describer); ok {
+		return d.Describe()
+	}
+	return m.String()
+}
+
+// warnings are what p says of itself when a line starts from it.
+func warnings(p Position) []string {
+	if w, ok := p.(Warner); ok {
+		return w.Warnings()
+	}
+	return nil
+}

@@ -1,0 +1,170 @@
+package games
+
+import (
+	"slices"
+	"strings"
+
+	"gamelab/kernel/builtin"
+)
+
+// engine is the table of the builtins written once over the games, in the
+// order help lists them after the games' own.
+var engine []*builtin.Builtin
+
+// register adds an engine builtin; each builtin's file calls it from init.
+func register(b *builtin.Builtin) { engine = append(engine, b) }
+
+// Builtins is every game builtin, in the order help lists them: each
+// game's constructors and edits, then the engine's. The engine's help and
+// completion are completed from the registry here, once every game has
+// registered (so call it after init, as the kernel does).
+func Builtins() []*builtin.Builtin {
+	var out []*builtin.Builtin
+	for _, g := range registry {
+		out = append(out, g.Builtins...)
+	}
+	for _, b := range engine {
+		c := *b
+		c.Doc = docFor(b)
+		if c.Returns == nil {
+			c.Returns = allReturns(b.Name)
+		}
+		if c.ReturnsFor == nil {
+			c.ReturnsFor = returnsFor(b.Name)
+		}
+		out = append(out, &c)
+	}
+	return out
+}
+
+// docFor is an engine builtin's help: its own paragraph, then what each
+// game adds to it.
+func docFor(b *builtin.Builtin) string {
+	parts := []string{b.Doc}
+	for _, g := range registry {
+		if d := g.Docs[b.Name]; d != "" {
+			parts = append(parts, d)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// returnsFor narrows an engine builtin's results by the game of its first
+// argument, for completion.
+func returnsFor(fn string) func(first any) []any {
+	return func(first any) []any {
+		if v, ok := first.(interface{ Game() *Game }); ok {
+			return v.Game().returnsFor(fn)
+		}
+		return nil
+	}
+}
+
+// kindsFor lists what fn takes, over every game, for a BadType message:
+// "a polygon, coins or board".
+func kindsFor(fn string, extra ...string) string {
+	var kinds []string
+	for _, g := range registry {
+		if k := g.Kinds[fn]; k != "" {
+			kinds = append(kinds, strings.Split(k, ", ")...)
+		}
+	}
+	return OrList(slices.Concat(kinds, extra))
+}
+
+// dispatch is the body of an engine builtin that one capability answers:
+// the first argument, asserted to C, gets the call; anything else is
+// refused with the kinds of value fn takes.
+func dispatch[C any](fn, sig string, call func(env *builtin.Env, c C, args []any) (any, error)) func(env *builtin.Env, args ...any) (any, error) {
+	return func(env *builtin.Env, args ...any) (any, error) {
+		x, err := FirstArg(fn, sig, args)
+		if err != nil {
+			return nil, err
+		}
+		c, ok := x.(C)
+		if !ok {
+			return nil, BadType(fn, 1, "x", kindsFor(fn), x)
+		}
+		return call(env, c, args)
+	}
+}
+
+func init() {
+	register(&builtin.Builtin{
+		Name:      "at",
+		Signature: `at(x, i) / at(board, r, p)`,
+		Doc:       `Reads one number, counting from 1.`,
+		Example:   `at(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
+		Returns:   []any{0},
+		Fn:        dispatch("at", "at(x, i) or at(board, r, p)", func(_ *builtin.Env, r Reader, args []any) (any, error) { return r.At(args) }),
+	})
+	register(&builtin.Builtin{
+		Name:      "setv",
+		Signature: `setv(x, i, v)`,
+		Doc:       `Returns a copy of x with value i, from 1, set to the integer v.`,
+		Example:   `setv(polygon("* -5 + -2 * -8 * -5 + 8"), 1, 0)`,
+		Fn:        dispatch("setv", "setv(x, i, v)", func(_ *builtin.Env, s ValueSetter, args []any) (any, error) { return s.SetV(args) }),
+	})
+	register(&builtin.Builtin{
+		Name:      "insert",
+		Signature: `insert(p, i, op, v) / insert(c, i, v)`,
+		Doc:       `Returns a copy with a new vertex or coin at position i (1..n+1; n+1 appends).`,
+		Example:   `insert(polygon("* -5 + -2 * -8 * -5 + 8"), 6, "+", 3)`,
+		Fn:        dispatch("insert", "insert(p, i, op, v) or insert(c, i, v)", func(_ *builtin.Env, s Inserter, args []any) (any, error) { return s.Insert(args) }),
+	})
+	register(&builtin.Builtin{
+		Name:      "remove",
+		Signature: `remove(x, i)`,
+		Doc:       `Returns a copy of x without vertex (coin) i.`,
+		Example:   `remove(coins([10, 80, 90, 30]), 1)`,
+		Fn:        dispatch("remove", "remove(x, i)", func(_ *builtin.Env, s Remover, args []any) (any, error) { return s.Remove(args) }),
+	})
+	register(&builtin.Builtin{
+		Name:      "rotate",
+		Signature: `rotate(x, k)`,
+		Doc:       `Returns x turned by k steps (k may be negative):`,
+		Example:   `rotate(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
+		Fn: dispatch("rotate", "rotate(x, k)", func(_ *builtin.Env, s Rotator, args []any) (any, error) {
+			var k int
+			if err := Unpack("rotate", args, "x", new(any), "k", &k); err != nil {
+				return nil, err
+			}
+			return s.Rotate(k)
+		}),
+	})
+	register(&builtin.Builtin{
+		Name:      "reverse",
+		Signature: `reverse(x)`,
+		Doc:       `Returns x mirrored:`,
+		Example:   `reverse(coins([10, 80, 90, 30]))`,
+		Fn:        fnReverse,
+	})
+	register(&builtin.Builtin{
+		Name:      "solve",
+		Signature: `solve(x) / solve(board, player)`,
+		Doc: `Plays x optimally, under its rules (x.rules; with(x, rules) changes them), from where ` +
+			`it is: a position from after is solved from that position on, its moves already played ` +
+			`kept apart (played). Numbers that do not fit 64 bits come back exact.`,
+		Example: `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
+		Fn: dispatch("solve", "solve(x) or solve(board, player)", func(env *builtin.Env, s Solvable, args []any) (any, error) {
+			return s.Solve(env, "solve", args)
+		}),
+	})
+}
+
+func fnReverse(env *builtin.Env, args ...any) (any, error) {
+	var x any
+	if err := Unpack("reverse", args, "x", &x); err != nil {
+		return nil, err
+	}
+	if r, ok := x.(Reverser); ok {
+		return r.Reverse()
+	}
+	// This builtin takes expr's name, so it keeps expr's meaning for arrays.
+	if l, ok := AsList(x); ok {
+		l = slices.Clone(l)
+		slices.Reverse(l)
+		return l, nil
+	}
+	return nil, BadType("reverse", 1, "x", kindsFor("reverse", "array"), x)
+}
