@@ -102,12 +102,7 @@ func brute(p *Polygon) func(i, ln int) []*big.Int {
 			op := p.Ops[(i+s)%n]
 			for _, x := range f(i, s) {
 				for _, y := range f(i+s, ln-s) {
-					z := new(big.Int)
-					if op == '+' {
-						z.Add(x, y)
-					} else {
-						z.Mul(x, y)
-					}
+					z := applyBig(op, new(big.Int), x, y)
 					seen[z.String()] = z
 				}
 			}
@@ -120,6 +115,13 @@ func brute(p *Polygon) func(i, ln int) []*big.Int {
 		return out
 	}
 	return f
+}
+
+// ringTables fills p's tables as a solve does.
+func ringTables(p *Polygon, opts Options) (*tables, error) {
+	n := len(p.Values)
+	tb := newTables(n, false, func(x int) byte { return p.Ops[x%n] }, opts, defaultConfig(), new(atomic.Bool))
+	return tb, tb.fill(p.Values)
 }
 
 func randPolygon(rng *rand.Rand, n int, lo, hi int64) *Polygon {
@@ -153,12 +155,7 @@ func replay(t *testing.T, p *Polygon, r *Result) *big.Int {
 	}
 	for k, s := range steps {
 		if k > 0 {
-			want := new(big.Int)
-			if s.Op == '+' {
-				want.Add(s.Left, s.Right)
-			} else {
-				want.Mul(s.Left, s.Right)
-			}
+			want := applyBig(s.Op, new(big.Int), s.Left, s.Right)
 			pos := slices.Index(edges, s.Edge)
 			if s.Move != k+1 || s.Edge != r.Merges[k-1] || pos < 0 || vals[pos].Cmp(s.Left) != 0 || vals[pos+1].Cmp(s.Right) != 0 ||
 				s.Value.Cmp(want) != 0 || s.Op != p.Ops[s.Edge-1] {
@@ -373,7 +370,7 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 // scores, the optimal edges and the plan with the reference DP's.
 func checkTables(t *testing.T, name string, p *Polygon) {
 	t.Helper()
-	tb, err := buildTables(p, Options{MaxTableBytes: DefaultMaxTableBytes, Workers: 2}, defaultConfig(), new(atomic.Bool))
+	tb, err := ringTables(p, Options{MaxTableBytes: DefaultMaxTableBytes, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -555,7 +552,7 @@ func TestParseForms(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	bad := []*Polygon{{}, {Ops: []byte("+"), Values: bigs(1, 2)}, {Ops: []byte("-"), Values: bigs(1)}}
+	bad := []*Polygon{{}, {Ops: []byte("+"), Values: bigs(1, 2)}, {Ops: []byte("/"), Values: bigs(1)}}
 	for _, p := range bad {
 		if _, err := Solve(context.Background(), p); err == nil {
 			t.Errorf("Solve(%+v) accepted an invalid polygon", p)
