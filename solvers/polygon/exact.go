@@ -505,4 +505,3 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	}
 	return true
 }
-

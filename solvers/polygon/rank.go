@@ -165,4 +165,3 @@ func (t *tables) rankScaled(wk *genWork, L, R *[2]span, O []byte) (lmax, umin fl
 	}
 	return lmax, umin
 }
-

@@ -301,6 +301,7 @@ func (t *tables) fill(values []*big.Int) error {
 	t.fast = nil
 	return t.runGen(ln)
 }
+
 // value is the exact min (hi false) or max (hi true) of chain (i mod n, ln).
 func (t *tables) value(i, ln int, hi bool) num {
 	i %= t.n
