@@ -289,10 +289,14 @@ func refTables(p *Polygon) (lo, hi [][]*big.Int) {
 				r := (i + s) % n
 				a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
 				cands := e[:2]
-				if p.Ops[r] == '+' {
+				switch p.Ops[r] {
+				case '+':
 					e[0].Add(a, c)
 					e[1].Add(b, d)
-				} else {
+				case '-':
+					e[0].Sub(a, d)
+					e[1].Sub(b, c)
+				default:
 					e[0].Mul(a, c)
 					e[1].Mul(a, d)
 					e[2].Mul(b, c)
@@ -317,12 +321,13 @@ func refTables(p *Polygon) (lo, hi [][]*big.Int) {
 
 // refPlan is seed 000's plan on the reference tables, written out from the
 // seed rather than from plan.go: deleting edge first (1-based) leaves the
-// chain from vertex first; a chain's split is the first (left to right)
-// whose best combination equals the chain's extreme, and of a '*' split the
-// first of ac, ad, bc, bd that does. The seed pushes each split's edge as
+// chain from vertex first, taken at the goal's extreme; a chain's split is
+// the first (left to right) whose best combination equals the chain's
+// extreme, and of a '*' split the first of ac, ad, bc, bd that does (a '-'
+// split takes b−c for the max, a−d for the min). The seed pushes each split's edge as
 // its recursion (left part first) reaches it, and the merges are the pops:
 // the pushes reversed.
-func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
+func refPlan(p *Polygon, lo, hi [][]*big.Int, first int, goal ...Goal) []int {
 	n := len(p.Values)
 	var merges []int
 	var walk func(i, ln int, max bool)
@@ -350,6 +355,19 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 				}
 				continue
 			}
+			if p.Ops[r] == '-' {
+				x := new(big.Int).Sub(a, d)
+				if max {
+					x.Sub(b, c)
+				}
+				if x.Cmp(target) == 0 {
+					merges = append(merges, r+1)
+					walk(i, s, max)
+					walk(r, ln-s, !max)
+					return
+				}
+				continue
+			}
 			for k, x := range []*big.Int{new(big.Int).Mul(a, c), new(big.Int).Mul(a, d), new(big.Int).Mul(b, c), new(big.Int).Mul(b, d)} {
 				if x.Cmp(target) == 0 {
 					merges = append(merges, r+1)
@@ -361,7 +379,7 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 		}
 		panic("no split reaches the extreme")
 	}
-	walk(first-1, n, true)
+	walk(first-1, n, len(goal) == 0 || goal[0] == GoalMax)
 	slices.Reverse(merges)
 	return merges
 }
