@@ -32,22 +32,23 @@ type Result struct {
 	cfg  *config  // the solve's, for Trace's polls
 }
 
-// levelUnits is the work of level ln in Options.Progress's units: a ring's
-// n cells of ln−1 splits each, on numbers that grow about as fast as ln,
-// count (ln−1)·ln; a chain's m−ln+1 cells count (m−ln+1)·(ln−1)·ln.
-func (t *tables) levelUnits(ln int) int64 {
+// levelUnits is the work of level ln of an n-vertex instance in
+// Options.Progress's units: a ring's n cells of ln−1 splits each, on
+// numbers that grow about as fast as ln, count (ln−1)·ln; a chain's
+// n−ln+1 cells count (n−ln+1)·(ln−1)·ln.
+func levelUnits(n, ln int, chain bool) int64 {
 	l := int64(ln)
-	if t.chain {
-		return int64(t.cells(ln)) * (l - 1) * l
+	if chain {
+		return int64(n-ln+1) * (l - 1) * l
 	}
 	return (l - 1) * l
 }
 
-// unitsThrough is the work of levels 2..ln in Options.Progress's units.
-func (t *tables) unitsThrough(ln int) int64 {
+// progressUnits is the work of levels 2..n (see levelUnits).
+func progressUnits(n int, chain bool) int64 {
 	var u int64
-	for l := 2; l <= ln; l++ {
-		u += t.levelUnits(l)
+	for l := 2; l <= n; l++ {
+		u += levelUnits(n, l, chain)
 	}
 	return u
 }
@@ -56,9 +57,9 @@ func (t *tables) unitsThrough(ln int) int64 {
 func (t *tables) levelDone(ln int) {
 	if t.opts.Progress != nil {
 		if t.unitsTotal == 0 {
-			t.unitsTotal = t.unitsThrough(t.n)
+			t.unitsTotal = progressUnits(t.n, t.chain)
 		}
-		t.unitsDone += t.levelUnits(ln)
+		t.unitsDone += levelUnits(t.n, ln, t.chain)
 		t.opts.Progress(t.unitsDone, t.unitsTotal)
 	}
 }

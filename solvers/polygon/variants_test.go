@@ -329,3 +329,86 @@ func TestChainValidate(t *testing.T) {
 		}
 	}
 }
+
+// A line's positions are the chains its moves leave, each solved as
+// SolveChain solves it, the ring's first; illegal moves are refused by
+// number before any solving; progress covers the whole line.
+func TestSolveLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(63, 64))
+	for trial := range 30 {
+		n := 1 + rng.IntN(9)
+		p := randVariant(rng, n, "+-*", -5, 5, trial%3)
+		goal := Goal(trial % 2)
+		// A random line: a first edge, then random merges.
+		moves := []int{1 + rng.IntN(n)}
+		names := make([]int, n-1)
+		for k := range names {
+			names[k] = (moves[0]+k)%n + 1
+		}
+		for len(names) > 0 && rng.IntN(8) > 0 {
+			k := rng.IntN(len(names))
+			moves = append(moves, names[k])
+			names = slices.Delete(names, k, k+1)
+		}
+		var last, total int64
+		line, err := SolveLine(context.Background(), p, moves, Options{Goal: goal, Progress: func(d, tot int64) {
+			if d < last || d > tot || total != 0 && tot != total {
+				t.Errorf("progress %d of %d after %d of %d", d, tot, last, total)
+			}
+			last, total = d, tot
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(line) != len(moves)+1 || n > 1 && last != total {
+			t.Fatalf("%s %v: %d positions, progress ended at %d of %d", p, moves, len(line), last, total)
+		}
+		r, _ := SolveWith(context.Background(), p, Options{Goal: goal})
+		if line[0].Best.Cmp(r.Best) != 0 || !slices.Equal(line[0].Optimal, r.Optimal) {
+			t.Fatalf("%s: position 0 is %v %v, the ring solves to %v %v", p, line[0].Best, line[0].Optimal, r.Best, r.Optimal)
+		}
+		// Replay the line on slices and check every chain position by
+		// brute force.
+		c := p.Open(moves[0])
+		cn := make([]int, n-1)
+		for k := range cn {
+			cn[k] = (moves[0]+k)%n + 1
+		}
+		for at := 1; at < len(line); at++ {
+			best, worst := extremes(bruteChain(c.Values, c.Ops), goal)
+			var opt []int
+			cr := checkChain(t, c, goal)
+			for _, e := range cr.Optimal {
+				opt = append(opt, cn[e-1])
+			}
+			slices.Sort(opt)
+			if pos := line[at]; pos.Best.Cmp(best) != 0 || pos.Worst.Cmp(worst) != 0 || !slices.Equal(pos.Optimal, opt) {
+				t.Fatalf("%s %v: position %d is %v %v %v, want %v %v %v", p, moves, at, pos.Best, pos.Worst, pos.Optimal, best, worst, opt)
+			}
+			if at < len(moves) {
+				k := slices.Index(cn, moves[at])
+				c = &Chain{Values: slices.Concat(c.Values[:k], []*big.Int{applyBig(c.Ops[k], new(big.Int), c.Values[k], c.Values[k+1])}, c.Values[k+2:]),
+					Ops: slices.Concat(c.Ops[:k], c.Ops[k+1:])}
+				cn = slices.Delete(cn, k, k+1)
+			}
+		}
+	}
+	p := mustParse(t, "* -5 + -2 * -8 * -5 + 8")
+	for _, tc := range []struct {
+		moves []int
+		want  string
+	}{
+		{[]int{6}, "move 1 deletes edge 6"},
+		{[]int{3, 3}, "move 2 merges edge 3"},
+		{[]int{3, 4, 4}, "move 3 merges edge 4"},
+	} {
+		if _, err := SolveLine(context.Background(), p, tc.moves, Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("SolveLine(%v) = %v, want %q", tc.moves, err, tc.want)
+		}
+	}
+	c := p.Open(3)
+	line, err := SolveChainLine(context.Background(), c, []int{2, 1, 4, 3}, Options{})
+	if err != nil || len(line) != 5 || line[4].Best.Cmp(line[4].Worst) != 0 || len(line[4].Optimal) != 0 {
+		t.Fatalf("SolveChainLine: %v %+v", err, line)
+	}
+}
