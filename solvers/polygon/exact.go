@@ -66,16 +66,11 @@ const (
 )
 
 // rootOf is the root bit of a split whose edge has operator op: none for
-// '-' (see undominated).
-func rootOf(op byte) uint8 {
-	switch op {
-	case '*':
-		return rootMul
-	case '+':
-		return rootAdd
-	}
-	return 0
-}
+// '-' (see undominated). A table, not a switch: the split loops ask it for
+// every split.
+func rootOf(op byte) uint8 { return opRoot[op] }
+
+var opRoot = [256]uint8{'*': rootMul, '+': rootAdd}
 
 func genBytes(n int) int64 {
 	// By start, two n×n tables of 36-byte entries (f, s, w, m, ref); by
@@ -444,7 +439,7 @@ func (t *tables) runGen(ln0 int) error {
 			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
 			work[w].maxBits = 0
 		}
-		t.levelDone(ln)
+		t.levelDone(ln, true, g.bitsAt[ln])
 	}
 	if h := t.cfg.settled; h != nil {
 		var residue, exact int

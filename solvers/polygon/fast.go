@@ -98,7 +98,7 @@ func (t *tables) runFast() (int, error) {
 			f.maxAbs = max(f.maxAbs, maxAbs[w])
 			maxAbs[w] = 0
 		}
-		t.levelDone(ln)
+		t.levelDone(ln, false, 64)
 	}
 	return n + 1, nil
 }

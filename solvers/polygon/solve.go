@@ -53,8 +53,13 @@ func progressUnits(n int, chain bool) int64 {
 	return u
 }
 
-// levelDone reports level ln as done to Options.Progress, if any.
-func (t *tables) levelDone(ln int) {
+// levelDone reports level ln as done to Options.Progress, if any, and to
+// the test hook: whether the exact engine did it, and the bit length its
+// values reached.
+func (t *tables) levelDone(ln int, exact bool, bits int) {
+	if h := t.cfg.levelHook; h != nil {
+		h(ln, exact, bits)
+	}
 	if t.opts.Progress != nil {
 		if t.unitsTotal == 0 {
 			t.unitsTotal = progressUnits(t.n, t.chain)
@@ -89,6 +94,8 @@ type config struct {
 	falseRoots bool
 	// pollHook, when set, sees every poll (cancel.go).
 	pollHook func(ph phase, work, big int) bool
+	// levelHook, when set, sees every level as it ends (levelDone).
+	levelHook func(ln int, exact bool, bits int)
 	// settled, when set, gets how the exact engine settled the candidates
 	// other than each cell's leaders: tied by residues, computed exactly.
 	settled func(residue, exact int)
