@@ -23,6 +23,8 @@ import (
 //	plan    one chain's split scan (n-1 split points), at most one exact
 //	        evaluation of a split
 //	trace   one step of Trace: one merge (and its big-number operation)
+//	optimal one part's split scan in the pass for every optimal next merge
+//	        (n-1 split points), at most one exact evaluation of a split
 //
 // The largest n the default table budget admits is 13377 (int64 tables only)
 // and 9362 (exact tables, big values aside; 7670 when both exist during the
@@ -41,10 +43,11 @@ const (
 	phaseResult
 	phasePlan
 	phaseTrace
+	phaseOptimal
 	numPhases
 )
 
-var phaseNames = [numPhases]string{"alloc", "leaves", "fast", "switch", "exact", "result", "plan", "trace"}
+var phaseNames = [numPhases]string{"alloc", "leaves", "fast", "switch", "exact", "result", "plan", "trace", "optimal"}
 
 func (p phase) String() string { return phaseNames[p] }
 

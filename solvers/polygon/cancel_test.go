@@ -68,6 +68,8 @@ func pollBound(ph phase, n int) (work int, big bool) {
 		return n - 1, true
 	case phaseTrace:
 		return 1, false
+	case phaseOptimal:
+		return n - 1, true
 	}
 	panic(ph)
 }

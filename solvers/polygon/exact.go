@@ -1,8 +1,6 @@
 package polygon
 
 import (
-	"cmp"
-	"math"
 	"math/big"
 
 	"gamelab/internal/checked"
@@ -67,13 +65,12 @@ const (
 	rootAdd
 )
 
-// rootOf is the root bit of a split whose edge is '*' (mul) or '+'.
-func rootOf(mul bool) uint8 {
-	if mul {
-		return rootMul
-	}
-	return rootAdd
-}
+// rootOf is the root bit of a split whose edge has operator op: none for
+// '-' (see undominated). A table, not a switch: the split loops ask it for
+// every split.
+func rootOf(op byte) uint8 { return opRoot[op] }
+
+var opRoot = [256]uint8{'*': rootMul, '+': rootAdd}
 
 func genBytes(n int) int64 {
 	// By start, two n×n tables of 36-byte entries (f, s, w, m, ref); by
@@ -201,7 +198,7 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		// rows n-1 .. 2n-2 hold every chain ending at their vertex e mod n.
 		for r := 0; r < n; r++ {
 			e := r
-			if r < n-1 {
+			if r < n-1 && !t.chain {
 				e = r + n
 			}
 			copyRow(&g.sLo, r, f.sLo[r], 0, done)
@@ -215,7 +212,7 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		// The root bits of the copied chains, which the dominance of later
 		// levels reads (undominated).
 		for i := 0; i < n; i++ {
-			for ln := 2; ln <= done; ln++ {
+			for ln := 2; ln <= done && ln <= t.cellsFrom(i); ln++ {
 				for _, hi := range []bool{false, true} {
 					g.setRoot(n, i, ln, hi, f.roots(t, i, ln, hi))
 				}
@@ -266,14 +263,18 @@ func (f *fastTables) roots(t *tables, i, ln int, hi bool) (root uint8) {
 	for p := 1; p < ln; p++ {
 		lv := [2]int64{f.sLo[i][p-1], f.sHi[i][p-1]}
 		rv := [2]int64{f.tLo[j][n-(ln-p)], f.tHi[j][n-(ln-p)]}
+		op := t.ops[i+p]
 		for combo := comboAC; combo <= comboBD; combo++ {
 			x, y := lv[combo>>1], rv[combo&1]
-			if t.mul[i+p] {
+			switch op {
+			case '*':
 				if v, ok := checked.Mul(x, y); ok && v == target {
 					root |= rootMul
 				}
-			} else if v, ok := checked.Add(x, y); ok && v == target {
-				root |= rootAdd
+			case '+':
+				if v, ok := checked.Add(x, y); ok && v == target {
+					root |= rootAdd
+				}
 			}
 		}
 	}
@@ -422,7 +423,7 @@ func (t *tables) runGen(ln0 int) error {
 			return &SizeError{N: n, Need: end, Limit: t.opts.MaxTableBytes}
 		}
 		g.ar.level(bits + 1)
-		t.parallelCells(phaseExact, func(mt *meter, w, i0, i1 int) {
+		t.parallelCells(phaseExact, t.cells(ln), func(mt *meter, w, i0, i1 int) {
 			for i := i0; i < i1; i++ {
 				if mt.stopped() || !t.genCell(&work[w], mt, i, ln, shifted) {
 					return
@@ -438,7 +439,7 @@ func (t *tables) runGen(ln0 int) error {
 			g.bitsAt[ln] = max(g.bitsAt[ln], work[w].maxBits)
 			work[w].maxBits = 0
 		}
-		t.levelDone(ln)
+		t.levelDone(ln, true, g.bitsAt[ln])
 	}
 	if h := t.cfg.settled; h != nil {
 		var residue, exact int
@@ -462,21 +463,21 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 	// L[1].x[k], the right chain's R[0].x[k], R[1].x[k].
 	L := [2]span{g.sLo.span(i, 0, m), g.sHi.span(i, 0, m)}
 	R := [2]span{g.tLo.span(j%n, n-m, n), g.tHi.span(j%n, n-m, n)}
-	M := t.mul[i+1 : i+1+m]
+	O := t.ops[i+1 : i+1+m]
 	wk.g, wk.n, wk.i, wk.m = g, n, i, m
 	wk.hiC, wk.loC = wk.hiC[:0], wk.loC[:0]
 	var lmax, umin float64
 	wk.scale, wk.eta = 0, 0
 	if shifted {
-		lmax, umin = t.rankScaled(wk, &L, &R, M)
+		lmax, umin = t.rankScaled(wk, &L, &R, O)
 	} else {
-		lmax, umin = t.rankFloat(wk, &L, &R, M)
+		lmax, umin = t.rankFloat(wk, &L, &R, O)
 	}
 	mt.add(m)
 	resolve := func(cs []cand, limit float64, wantMax bool, dst *big.Int) (cellVal, bool) {
 		mt.add(len(cs))
-		lead := wk.collect(&L, &R, M, cs, limit, wantMax)
-		return wk.settle(mt, &L, M, lead, wantMax, dst)
+		lead := wk.collect(&L, &R, O, cs, limit, wantMax)
+		return wk.settle(mt, &L, O, lead, wantMax, dst)
 	}
 	hi, ok := resolve(wk.hiC, lmax, true, &wk.hi)
 	if !ok {
@@ -498,355 +499,4 @@ func (t *tables) genCell(wk *genWork, mt *meter, i, ln int, shifted bool) bool {
 		}
 	}
 	return true
-}
-
-// rankFloat collects a cell's candidate splits (wk.hiC, wk.loC) with plain
-// float64 products, valid while no value is shifted (products stay below
-// 2^1000). It returns the best lower bound of the maximum and the best upper
-// bound of the minimum.
-func (t *tables) rankFloat(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
-	lmax, umin = math.Inf(-1), math.Inf(1)
-	delta := t.cfg.delta
-	fa := L[0].f
-	fb := L[1].f[:len(fa)]
-	fc := R[0].f[:len(fa)]
-	fd := R[1].f[:len(fa)]
-	rc, rd := R[0].root[:len(fa)], R[1].root[:len(fa)]
-	M = M[:len(fa)]
-	for k, a := range fa {
-		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
-			continue // both right operands dominated: nothing to rank
-		}
-		b, c, d := fb[k], fc[k], fd[k]
-		var hx, he, lx, le float64
-		if M[k] {
-			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
-			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
-				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
-					t.rankOne(wk, k, hx, delta*math.Abs(hx), lx, delta*math.Abs(lx), &lmax, &umin)
-				}
-				continue
-			}
-			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
-			he, le = delta*math.Abs(hx), delta*math.Abs(lx)
-		} else {
-			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))
-			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))
-			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
-				hx, lx = addDominated(hx, lx, rc[k], rd[k])
-			}
-		}
-		t.rankOne(wk, k, hx, he, lx, le, &lmax, &umin)
-	}
-	return lmax, umin
-}
-
-// Dominated candidates. If the right operand B of candidate A·B at split k
-// is itself a product F·B' of values of its parts (B's root bit rootMul),
-// then A·B = (A·F)·B', where A·F is a value of the chain's first part up to
-// split k2 (B's split) and B' one of the rest: a product of values lying
-// between the extremes at split k2, so at most the largest and at least the
-// smallest of k2's four combos (a product is extreme at a corner of the
-// box). A candidate at k thus never beats split k2, which lies further
-// right; among the candidates that reach the extreme, the rightmost is
-// never dominated (it would be beaten by one further right), so dropping
-// all dominated ones keeps the extremes exact. Likewise for sums: b + d with
-// d = F + B' is (b+F) + B' ≤ the max at k2. Only the right operand counts:
-// dropping by the left one too could drop a whole cycle of candidates.
-// Along a run of '*' this leaves one candidate where every split tied.
-
-// undominated is the max and min of the products p1..p4 (ac, ad, bc, bd)
-// whose right operand (c or d) is not a product (root bits rc, rd); ok is
-// false when all four are dominated.
-func undominated(p1, p2, p3, p4 float64, rc, rd uint8) (hx, lx float64, ok bool) {
-	switch {
-	case rc&rootMul == 0:
-		hx, lx = max(p1, p3), min(p1, p3)
-		if rd&rootMul == 0 {
-			hx, lx = max(hx, p2, p4), min(lx, p2, p4)
-		}
-		return hx, lx, true
-	case rd&rootMul == 0:
-		return max(p2, p4), min(p2, p4), true
-	}
-	return 0, 0, false
-}
-
-// addDominated returns the sum candidates b+d and a+c with a dominated one
-// (right operand a sum, see above) replaced by -Inf and +Inf: never kept.
-func addDominated(hx, lx float64, rc, rd uint8) (float64, float64) {
-	if rd&rootAdd != 0 {
-		hx = math.Inf(-1)
-	}
-	if rc&rootAdd != 0 {
-		lx = math.Inf(1)
-	}
-	return hx, lx
-}
-
-// rankOne ranks one split's candidate max hx and min lx (bounds he, le).
-func (t *tables) rankOne(wk *genWork, k int, hx, he, lx, le float64, lmax, umin *float64) {
-	if hx-he > *lmax {
-		*lmax = hx - he
-	}
-	if hx+he >= *lmax {
-		wk.hiC = append(wk.hiC, cand{k: k, fbound: hx + he})
-	}
-	if lx+le < *umin {
-		*umin = lx + le
-	}
-	if lx-le <= *umin {
-		wk.loC = append(wk.loC, cand{k: k, fbound: lx - le})
-	}
-}
-
-// rankScaled is rankFloat for levels that meet shifted values: every
-// candidate is approximated in units of 2^scale, scale the largest sum of
-// the operands' shifts (so the largest products stay near 2^1000 and
-// nothing overflows), with the absolute error floor eta for what underflows
-// (see ext.go for the bound). Plain float64 again: a few multiplications
-// by powers of two per split instead of ext's branches and calls.
-func (t *tables) rankScaled(wk *genWork, L, R *[2]span, M []bool) (lmax, umin float64) {
-	lmax, umin = math.Inf(-1), math.Inf(1)
-	delta, eta := t.cfg.delta, etaScaled
-	// A chain's min and max share its shift (store): sl, sr.
-	sl, sr := L[0].s[:len(M)], R[0].s[:len(M)]
-	scale := int64(0)
-	for k := range M {
-		scale = max(scale, int64(sl[k])+int64(sr[k]))
-	}
-	wk.scale, wk.eta = scale, eta
-	fa, fb := L[0].f[:len(M)], L[1].f[:len(M)]
-	fc, fd := R[0].f[:len(M)], R[1].f[:len(M)]
-	rc, rd := R[0].root[:len(M)], R[1].root[:len(M)]
-	for k := range M {
-		var hx, he, lx, le float64
-		if rc[k]&rd[k]&rootOf(M[k]) != 0 {
-			continue // both right operands dominated: nothing to rank
-		}
-		if M[k] {
-			// The product times 2^(the two shifts - scale), folded into
-			// the left operands.
-			q := pow2(int64(sl[k]) + int64(sr[k]) - scale)
-			a, b, c, d := fa[k]*q, fb[k]*q, fc[k], fd[k]
-			p1, p2, p3, p4 := a*c, a*d, b*c, b*d
-			if rc[k]&rootMul != 0 || rd[k]&rootMul != 0 {
-				if hx, lx, ok := undominated(p1, p2, p3, p4, rc[k], rd[k]); ok {
-					t.rankOne(wk, k, hx, delta*math.Abs(hx)+eta, lx, delta*math.Abs(lx)+eta, &lmax, &umin)
-				}
-				continue
-			}
-			hx, lx = max(p1, p2, p3, p4), min(p1, p2, p3, p4)
-			he, le = delta*math.Abs(hx)+eta, delta*math.Abs(lx)+eta
-		} else {
-			ql, qr := pow2(int64(sl[k])-scale), pow2(int64(sr[k])-scale)
-			a, b, c, d := fa[k]*ql, fb[k]*ql, fc[k]*qr, fd[k]*qr
-			hx, he = b+d, delta*(math.Abs(b)+math.Abs(d))+eta
-			lx, le = a+c, delta*(math.Abs(a)+math.Abs(c))+eta
-			if rc[k]&rootAdd != 0 || rd[k]&rootAdd != 0 {
-				hx, lx = addDominated(hx, lx, rc[k], rd[k])
-			}
-		}
-		t.rankOne(wk, k, hx, he, lx, le, &lmax, &umin)
-	}
-	return lmax, umin
-}
-
-// collect turns the candidate splits cs whose bound can reach the best
-// guaranteed value limit into candidate values (wk.subs), approximated in
-// the cell's scale; it returns the index of the best approximation.
-func (wk *genWork) collect(L, R *[2]span, M []bool, cs []cand, limit float64, wantMax bool) int {
-	wk.subs = wk.subs[:0]
-	delta, eta, scale := wk.delta, wk.eta, wk.scale
-	// misses reports whether values up to (wantMax) or down to x cannot
-	// reach the limit.
-	misses := func(x float64) bool {
-		return wantMax && x < limit || !wantMax && x > limit
-	}
-	sign := 1.0 // toward the extreme: x + sign·e is a candidate's far end
-	if !wantMax {
-		sign = -1
-	}
-	for _, c := range cs {
-		if misses(c.fbound) {
-			continue
-		}
-		k := c.k
-		combos := [2]uint8{comboAC, comboBD + 1} // a '*' edge tries all four
-		if !M[k] {
-			combos = [2]uint8{comboAC, comboAC + 1} // a '+' edge: a+c or b+d
-			if wantMax {
-				combos = [2]uint8{comboBD, comboBD + 1}
-			}
-		}
-		// The operands' shifts (a chain's min and max share one; all 0
-		// on unshifted levels), and their scale factors as rankScaled
-		// takes them.
-		sl, sr := int64(L[0].s[k]), int64(R[0].s[k])
-		q, ql, qr := pow2(sl+sr-scale), pow2(sl-scale), pow2(sr-scale)
-		for combo := combos[0]; combo < combos[1]; combo++ {
-			s := sub{k: k, combo: combo}
-			l, r := operands(L, R, combo)
-			if r.root[k]&rootOf(M[k]) != 0 {
-				continue // dominated (see undominated)
-			}
-			if M[k] {
-				s.fx = l.f[k] * q * r.f[k]
-				s.fe = delta*math.Abs(s.fx) + eta
-			} else {
-				x, y := l.f[k]*ql, r.f[k]*qr
-				s.fx, s.fe = x+y, delta*(math.Abs(x)+math.Abs(y))+eta
-			}
-			if misses(s.fx + sign*s.fe) {
-				continue
-			}
-			row, rc := wk.rightRow(combo&1, k)
-			rw, rm := row.w[rc], row.m[rc]
-			if M[k] {
-				s.w, s.m = l.w[k]*rw, mulModP(l.m[k], rm)
-			} else {
-				s.w, s.m = l.w[k]+rw, addModP(l.m[k], rm)
-			}
-			wk.subs = append(wk.subs, s)
-		}
-	}
-	subs, lead := wk.subs, 0
-	for s := range subs {
-		c := cmp.Compare(subs[s].fx, subs[lead].fx)
-		if wantMax && c > 0 || !wantMax && c < 0 {
-			lead = s
-		}
-	}
-	return lead
-}
-
-// rightRow is the row by start of split k's right operand, the chain
-// i+k+1 of m-k vertices (its column m-1-k), min (y 0) or max: the tables by
-// end hold only what the split loops read, and candidates read the rest
-// here.
-func (wk *genWork) rightRow(y uint8, k int) (*span, int) {
-	r := (wk.i + k + 1) % wk.n
-	if y == 0 {
-		return &wk.g.sLo.rows[r], wk.m - 1 - k
-	}
-	return &wk.g.sHi.rows[r], wk.m - 1 - k
-}
-
-// rightNum is split k's right operand (a view in z when big).
-func (wk *genWork) rightNum(y uint8, k int, z *big.Int) num {
-	row, c := wk.rightRow(y, k)
-	return wk.g.num(row, c, z)
-}
-
-// settle finds the exact extreme among the candidate values wk.subs, whose
-// best approximation is subs[lead], into dst. It polls before every
-// math/big operation (with thousand-digit values a cell can need thousands
-// of them) and reports false if the solve is stopped.
-func (wk *genWork) settle(mt *meter, L *[2]span, M []bool, lead int, wantMax bool, dst *big.Int) (cellVal, bool) {
-	subs := wk.subs
-	g := wk.g
-	// exactOf computes candidate s exactly: into dst, or else (scratch)
-	// into wk.z, which is only compared and copied if it wins. Operands are
-	// views into the arena, nothing is allocated.
-	exactOf := func(s *sub, scratch bool) (num, bool) {
-		x := g.num(&L[s.combo>>1], s.k, &wk.v1)
-		y := wk.rightNum(s.combo&1, s.k, &wk.v2)
-		if x.b == nil && y.b == nil {
-			// int64 operations (at most four per candidate) are part of the
-			// candidate's work.
-			if !M[s.k] {
-				return addNum(x, y), true
-			}
-			return mulNum(x, y), true
-		}
-		// math/big takes as long as the values are long: poll before each
-		// such operation.
-		if mt.stopped() {
-			return num{}, false
-		}
-		mt.big++
-		z := dst
-		if scratch {
-			z = &wk.z
-		}
-		bx, by := x.toBig(&wk.t1), y.toBig(&wk.t2)
-		if !M[s.k] {
-			z.Add(bx, by)
-		} else {
-			z.Mul(bx, by)
-		}
-		if scratch {
-			return num{b: z}, true // possibly unnormalised: compared, then copied if kept
-		}
-		return numOfBig(z), true
-	}
-	best, ok := exactOf(&subs[lead], false)
-	if !ok {
-		return cellVal{}, false
-	}
-	// eqTo[s] is the leader s was proved equal to: those equal to the
-	// final leader give the value's root bits.
-	wk.eqTo = wk.eqTo[:0]
-	for range subs {
-		wk.eqTo = append(wk.eqTo, -1)
-	}
-	eqTo := wk.eqTo
-	eqTo[lead] = int32(lead)
-	for s := range subs {
-		if s == lead {
-			continue
-		}
-		if tied(&subs[s], &subs[lead], wk.scale) {
-			wk.residueTies++
-			eqTo[s] = int32(lead)
-			continue
-		}
-		// Near-ties, ties the residues cannot prove and candidates that
-		// only seem to win are computed.
-		v, ok := exactOf(&subs[s], true)
-		if !ok {
-			return cellVal{}, false
-		}
-		wk.exact++
-		switch cmp := v.cmp(best); {
-		case cmp == 0:
-			eqTo[s] = int32(lead)
-		case wantMax && cmp > 0 || !wantMax && cmp < 0:
-			lead, best = s, v
-			eqTo[s] = int32(s)
-			if v.b != nil {
-				best = numOfBig(dst.Set(v.b))
-			}
-		}
-	}
-	ld := &subs[lead]
-	f, sh := best.approx()
-	v := cellVal{f: f, s: sh, w: ld.w, m: ld.m, x: best.b}
-	for s := range subs {
-		if eqTo[s] == int32(lead) {
-			v.root |= rootOf(M[subs[s].k])
-		}
-	}
-	if wk.falseRoots {
-		v.root = rootMul | rootAdd
-	}
-	return v, true
-}
-
-// tied reports whether candidates c and ld are proved equal: their residues
-// agree, so they differ by a multiple of 2^64·(2^61-1) > 2^125, and their
-// intervals (in units of 2^scale) show they differ by less than 2^120 (the
-// roundings of this float64 test are far below the margin 2^125 - 2^120).
-func tied(c, ld *sub, scale int64) bool {
-	if c.w != ld.w || c.m != ld.m {
-		return false
-	}
-	return math.Abs(c.fx-ld.fx)+c.fe+ld.fe < math.Ldexp(1, int(max(-2000, 120-scale)))
-}
-
-// operands returns the left and right entries a combo reads: its left
-// operand is the min (a) or max (b) of the left chain, its right operand the
-// min (c) or max (d) of the right one.
-func operands(L, R *[2]span, combo uint8) (l, r *span) {
-	return &L[combo>>1], &R[combo&1]
 }

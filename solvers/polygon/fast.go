@@ -14,12 +14,21 @@ type fastTables struct {
 }
 
 // safeAbs bounds the operands of a level that cannot overflow: the product of
-// two such values is below 2^63 (3037000499² < 2^63-1), and so is their sum.
+// two such values is below 2^63 (3037000499² < 2^63-1), and so are their sum
+// and difference.
 const safeAbs = 3037000499
 
 func fastBytes(n int) int64 {
 	// sLo, sHi: n*n each; tLo, tHi: (2n-1)*n each; 8 bytes a cell.
 	return 8 * int64(n) * (2*int64(n) + 2*(2*int64(n)-1))
+}
+
+// fastBytes is the int64 tables' size: a chain's tables by end have n rows.
+func (t *tables) fastBytes() int64 {
+	if t.chain {
+		return 8 * 4 * int64(t.n) * int64(t.n)
+	}
+	return fastBytes(t.n)
 }
 
 // newFastTables allocates the int64 tables and stores the leaves.
@@ -30,14 +39,14 @@ func (t *tables) newFastTables(values []*big.Int) (*fastTables, error) {
 	for _, s := range []struct {
 		tab  *[][]int64
 		rows int
-	}{{&f.sLo, n}, {&f.sHi, n}, {&f.tLo, 2*n - 1}, {&f.tHi, 2*n - 1}} {
+	}{{&f.sLo, n}, {&f.sHi, n}, {&f.tLo, t.byEndRows()}, {&f.tHi, t.byEndRows()}} {
 		var err error
 		if *s.tab, err = allocRows[int64](&mt, s.rows, n); err != nil {
 			return nil, err
 		}
 	}
 	mt = t.meter(phaseLeaves)
-	for x := 0; x < 2*n-1; x++ {
+	for x := 0; x < t.byEndRows(); x++ {
 		v := values[x%n].Int64()
 		if x < n {
 			f.sLo[x][0], f.sHi[x][0] = v, v
@@ -57,7 +66,7 @@ func (f *fastTables) store(n, i, ln int, lo, hi int64) {
 	j := i + ln - 1
 	f.sLo[i][ln-1], f.sHi[i][ln-1] = lo, hi
 	f.tLo[j][n-ln], f.tHi[j][n-ln] = lo, hi
-	if j+n < 2*n-1 {
+	if j+n < len(f.tLo) { // a ring's chain stored under both its ends
 		f.tLo[j+n][n-ln], f.tHi[j+n][n-ln] = lo, hi
 	}
 }
@@ -72,7 +81,7 @@ func (t *tables) runFast() (int, error) {
 	over := make([]bool, t.opts.Workers)
 	for ln := 2; ln <= n; ln++ {
 		safe := f.maxAbs <= safeAbs
-		t.parallelCells(phaseFast, func(mt *meter, w, i0, i1 int) {
+		t.parallelCells(phaseFast, t.cells(ln), func(mt *meter, w, i0, i1 int) {
 			if safe {
 				maxAbs[w] = t.fastLevel(mt, ln, i0, i1)
 			} else {
@@ -89,7 +98,7 @@ func (t *tables) runFast() (int, error) {
 			f.maxAbs = max(f.maxAbs, maxAbs[w])
 			maxAbs[w] = 0
 		}
-		t.levelDone(ln)
+		t.levelDone(ln, false, 64)
 	}
 	return n + 1, nil
 }
@@ -109,18 +118,22 @@ func (t *tables) fastLevel(mt *meter, ln, i0, i1 int) uint64 {
 		B := f.sHi[i][:len(A)]
 		C := f.tLo[j][n-m:][:len(A)]
 		D := f.tHi[j][n-m:][:len(A)]
-		M := t.mul[i+1 : i+1+m][:len(A)]
+		O := t.ops[i+1 : i+1+m][:len(A)]
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		for k := 0; k < len(A); {
 			// Runs of equal operators get a loop of their own, so the
 			// common all-'*' or long-run rings pay no branch per split.
 			e := min(int(t.runEnd[i+1+k])-(i+1), len(A))
-			done, l, h := vecRun(M[k], A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
+			op := O[k]
+			done, l, h := vecRun(op, A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
 			lo, hi, k = l, h, k+done
-			if M[k-done] {
+			switch op {
+			case '*':
 				lo, hi = mulRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
-			} else {
+			case '+':
 				lo, hi = addRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
+			default:
+				lo, hi = subRun(A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
 			}
 			k = e
 		}
@@ -164,6 +177,16 @@ func addRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
 	return lo, hi
 }
 
+// subRun folds a run of '-' splits: the least a−d, the largest b−c.
+func subRun(A, B, C, D []int64, lo, hi int64) (int64, int64) {
+	B, C, D = B[:len(A)], C[:len(A)], D[:len(A)]
+	for k, a := range A {
+		lo = min(lo, a-D[k])
+		hi = max(hi, B[k]-C[k])
+	}
+	return lo, hi
+}
+
 // checkedLevel is fastLevel with every sum and product checked; it reports
 // overflow instead of wrapping.
 func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
@@ -179,11 +202,12 @@ func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
 		B := f.sHi[i][:len(A)]
 		C := f.tLo[j][n-m:][:len(A)]
 		D := f.tHi[j][n-m:][:len(A)]
-		M := t.mul[i+1 : i+1+m][:len(A)]
+		O := t.ops[i+1 : i+1+m][:len(A)]
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		for k, a := range A {
 			b, c, d := B[k], C[k], D[k]
-			if M[k] {
+			switch O[k] {
+			case '*':
 				e1, ok1 := checked.Mul(a, c)
 				e2, ok2 := checked.Mul(a, d)
 				e3, ok3 := checked.Mul(b, c)
@@ -193,13 +217,20 @@ func (t *tables) checkedLevel(mt *meter, ln, i0, i1 int) (uint64, bool) {
 				}
 				lo = min(lo, e1, e2, e3, e4)
 				hi = max(hi, e1, e2, e3, e4)
-			} else {
+			case '+':
 				s1, ok1 := checked.Add(a, c)
 				s2, ok2 := checked.Add(b, d)
 				if !(ok1 && ok2) {
 					return 0, true
 				}
 				lo, hi = min(lo, s1), max(hi, s2)
+			default:
+				d1, ok1 := checked.Sub(a, d)
+				d2, ok2 := checked.Sub(b, c)
+				if !(ok1 && ok2) {
+					return 0, true
+				}
+				lo, hi = min(lo, d1), max(hi, d2)
 			}
 		}
 		f.store(n, i, ln, lo, hi)

@@ -14,9 +14,12 @@ func mulBlocks8(a, b, c, d *int64, blocks int, acc *[16]int64)
 //go:noescape
 func addBlocks8(a, b, c, d *int64, blocks int, acc *[16]int64)
 
-// vecRun folds split points [0, 8*(len(A)/8)) of a run into lo and hi with the
-// assembly kernels and returns how many it took.
-func vecRun(mul bool, A, B, C, D []int64, lo, hi int64) (int, int64, int64) {
+//go:noescape
+func subBlocks8(a, b, c, d *int64, blocks int, acc *[16]int64)
+
+// vecRun folds split points [0, 8*(len(A)/8)) of a run of operator op into lo
+// and hi with the assembly kernels and returns how many it took.
+func vecRun(op byte, A, B, C, D []int64, lo, hi int64) (int, int64, int64) {
 	blocks := len(A) / 8
 	if !useAVX512 || blocks == 0 {
 		return 0, lo, hi
@@ -26,10 +29,13 @@ func vecRun(mul bool, A, B, C, D []int64, lo, hi int64) (int, int64, int64) {
 	for k := 0; k < 8; k++ {
 		acc[k], acc[8+k] = lo, hi
 	}
-	if mul {
+	switch op {
+	case '*':
 		mulBlocks8(&A[0], &B[0], &C[0], &D[0], blocks, &acc)
-	} else {
+	case '+':
 		addBlocks8(&A[0], &B[0], &C[0], &D[0], blocks, &acc)
+	default:
+		subBlocks8(&A[0], &B[0], &C[0], &D[0], blocks, &acc)
 	}
 	for k := 0; k < 8; k++ {
 		lo, hi = min(lo, acc[k]), max(hi, acc[8+k])

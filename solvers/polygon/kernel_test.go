@@ -25,16 +25,12 @@ func TestVectorKernelsMatchLoops(t *testing.T) {
 		if rng.IntN(2) == 0 {
 			lo0, hi0 = rng.Int64N(100), -rng.Int64N(100)
 		}
-		for _, mul := range []bool{true, false} {
-			run := addRun
-			if mul {
-				run = mulRun
-			}
+		for op, run := range map[byte]func(A, B, C, D []int64, lo, hi int64) (int64, int64){'*': mulRun, '+': addRun, '-': subRun} {
 			wantLo, wantHi := run(A, B, C, D, lo0, hi0)
-			done, lo, hi := vecRun(mul, A, B, C, D, lo0, hi0)
+			done, lo, hi := vecRun(op, A, B, C, D, lo0, hi0)
 			lo, hi = run(A[done:], B[done:], C[done:], D[done:], lo, hi)
 			if done != m/8*8 || lo != wantLo || hi != wantHi {
-				t.Fatalf("mul=%v m=%d: vector %d %d (did %d), loops %d %d", mul, m, lo, hi, done, wantLo, wantHi)
+				t.Fatalf("op %c m=%d: vector %d %d (did %d), loops %d %d", op, m, lo, hi, done, wantLo, wantHi)
 			}
 		}
 	}

@@ -58,8 +58,8 @@ func (x num) String() string {
 	return big.NewInt(x.s).String()
 }
 
-// addNum and mulNum are exact: int64 when the result fits (overflow is
-// detected, never wrapped), math/big otherwise.
+// addNum, subNum and mulNum are exact: int64 when the result fits
+// (overflow is detected, never wrapped), math/big otherwise.
 func addNum(x, y num) num {
 	if x.b == nil && y.b == nil {
 		if s, ok := checked.Add(x.s, y.s); ok {
@@ -68,6 +68,16 @@ func addNum(x, y num) num {
 	}
 	var t1, t2 big.Int
 	return numOfBig(new(big.Int).Add(x.toBig(&t1), y.toBig(&t2)))
+}
+
+func subNum(x, y num) num {
+	if x.b == nil && y.b == nil {
+		if d, ok := checked.Sub(x.s, y.s); ok {
+			return num{s: d}
+		}
+	}
+	var t1, t2 big.Int
+	return numOfBig(new(big.Int).Sub(x.toBig(&t1), y.toBig(&t2)))
 }
 
 func mulNum(x, y num) num {
@@ -80,11 +90,48 @@ func mulNum(x, y num) num {
 	return numOfBig(new(big.Int).Mul(x.toBig(&t1), y.toBig(&t2)))
 }
 
+// applyNum is x op y for op '+', '-' or '*'.
 func applyNum(op byte, x, y num) num {
-	if op == '+' {
+	switch op {
+	case '+':
 		return addNum(x, y)
+	case '-':
+		return subNum(x, y)
 	}
 	return mulNum(x, y)
+}
+
+// applyBig sets z to x op y and returns it.
+func applyBig(op byte, z, x, y *big.Int) *big.Int {
+	switch op {
+	case '+':
+		return z.Add(x, y)
+	case '-':
+		return z.Sub(x, y)
+	}
+	return z.Mul(x, y)
+}
+
+// applyWrap is x op y modulo 2^64 (residues).
+func applyWrap(op byte, x, y uint64) uint64 {
+	switch op {
+	case '+':
+		return x + y
+	case '-':
+		return x - y
+	}
+	return x * y
+}
+
+// applyModP is x op y modulo 2^61-1 (residues).
+func applyModP(op byte, x, y uint64) uint64 {
+	switch op {
+	case '+':
+		return addModP(x, y)
+	case '-':
+		return addModP(x, modP-y)
+	}
+	return mulModP(x, y)
 }
 
 // Residues. Every value also carries its residues modulo 2^64 (plain

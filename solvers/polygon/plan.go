@@ -6,14 +6,20 @@ import (
 	"strings"
 )
 
-// plan rebuilds the original program's optimal merge order after deleting edge e
-// (0-based) first: its getBestSolution walk, whose stack pops are the merges.
-// Instead of keeping that program's cut tables (as much memory as the DP), each
-// visited chain rescans its split points with its rule: the first split
-// whose value equals the chain's extreme. A split is refuted cheaply when its
-// residue mod 2^64 cannot match, so big arithmetic is spent only on real
-// candidates; the walk visits n-1 chains and costs O(n²) at most.
-func (t *tables) plan(e int) ([]int, error) {
+// plan rebuilds the original program's optimal merge order of chain (i, ln)
+// taken at its max (hi) or min: its getBestSolution walk, whose stack pops
+// are the merges. Deleting ring edge e (0-based) first leaves chain (e, n).
+// It returns each merge as the index x of the vertex right of the edge
+// (ring edge x mod n, 0-based; a chain's edge x, 1-based), and hands every
+// chain the walk visits (the plan's cells, leaves included) to record when
+// it is not nil.
+//
+// Instead of keeping that program's cut tables (as much memory as the DP),
+// each visited chain rescans its split points with its rule: the first
+// split whose value equals the chain's extreme. A split is refuted cheaply
+// when its residue mod 2^64 cannot match, so big arithmetic is spent only
+// on real candidates; the walk visits n-1 chains and costs O(n²) at most.
+func (t *tables) plan(i, ln int, hi bool, record func(i, ln int, hi bool)) ([]int, error) {
 	mt := t.meter(phasePlan)
 	var pushed []int
 	type task struct {
@@ -23,10 +29,13 @@ func (t *tables) plan(e int) ([]int, error) {
 	// An explicit stack in place of the original program's recursion (chains can be n
 	// deep); right is pushed before left so left is walked first, as in the
 	// seed.
-	todo := []task{{e, t.n, true}}
+	todo := []task{{i, ln, hi}}
 	for len(todo) > 0 {
 		c := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
+		if record != nil {
+			record(c.i, c.ln, c.hi)
+		}
 		if c.ln == 1 {
 			continue
 		}
@@ -37,78 +46,80 @@ func (t *tables) plan(e int) ([]int, error) {
 		if !ok {
 			return nil, errStopped
 		}
-		r := (c.i + s) % t.n
-		pushed = append(pushed, r+1)
-		todo = append(todo, task{r, c.ln - s, needR}, task{c.i, s, needL})
+		pushed = append(pushed, c.i+s)
+		todo = append(todo, task{c.i + s, c.ln - s, needR}, task{c.i, s, needL})
 	}
 	if mt.stopped() {
 		return nil, errStopped
 	}
 	merges := make([]int, len(pushed))
-	for k, edge := range pushed {
-		merges[len(pushed)-1-k] = edge
+	for k, x := range pushed {
+		merges[len(pushed)-1-k] = x
 	}
 	return merges, nil
 }
 
-// cut returns the original program's split of chain (i, ln) for its max (hi) or min: the
-// length s of the left part, and whether each part is taken at its max. It
-// polls before each exact evaluation and reports !ok if the solve is stopped.
+// cut returns the original program's split of chain (i, ln) for its max (hi)
+// or min: the length s of the left part, and whether each part is taken at
+// its max. Splits are scanned left to right and the first whose value
+// equals the extreme is kept (a later one only on strict improvement); of
+// a '*' split the first of ac, ad, bc, bd that does. It polls before each
+// exact evaluation and reports !ok if the solve is stopped.
 func (t *tables) cut(mt *meter, i, ln int, hi bool) (s int, needL, needR, ok bool) {
-	target := t.value(i, ln, hi)
-	tw := t.residue64(i, ln, hi)
 	for s = 1; s < ln; s++ {
 		mt.add(1)
-		r := (i + s) % t.n
-		if t.ops[r] == '+' {
-			if t.residue64(i, s, hi)+t.residue64(r, ln-s, hi) != tw {
-				continue
-			}
-			if mt.stopped() {
-				return 0, false, false, false
-			}
-			mt.big++
-			if addNum(t.value(i, s, hi), t.value(r, ln-s, hi)).cmp(target) == 0 {
-				return s, hi, hi, true
-			}
-			continue
-		}
-		wa, wb := t.residue64(i, s, false), t.residue64(i, s, true)
-		wc, wd := t.residue64(r, ln-s, false), t.residue64(r, ln-s, true)
-		if wa*wc != tw && wa*wd != tw && wb*wc != tw && wb*wd != tw {
-			continue
-		}
-		if mt.stopped() {
+		combo, found, ok := t.splitReaches(mt, i, ln, s, hi)
+		if !ok {
 			return 0, false, false, false
 		}
-		mt.big++
-		a, b := t.value(i, s, false), t.value(i, s, true)
-		c, d := t.value(r, ln-s, false), t.value(r, ln-s, true)
-		e := [4]num{mulNum(a, c), mulNum(a, d), mulNum(b, c), mulNum(b, d)}
-		ext := e[0]
-		for _, x := range e[1:] {
-			if cmp := x.cmp(ext); hi && cmp > 0 || !hi && cmp < 0 {
-				ext = x
-			}
-		}
-		if ext.cmp(target) != 0 {
-			continue
-		}
-		// The original program's order: ac, ad, bc, bd; the first equal to the bound.
-		for k, x := range e {
-			if x.cmp(ext) == 0 {
-				return s, k >= 2, k%2 == 1, true
-			}
+		if found {
+			return s, combo>>1 == 1, combo&1 == 1, true
 		}
 	}
 	panic("polygon: no split reaches the chain's extreme (tables inconsistent)")
+}
+
+// splitReaches reports whether split s of chain (i, ln) reaches the
+// chain's max (hi) or min, and with which combo of its parts' extremes
+// (the first of ac, ad, bc, bd that does, as the seed takes them). ok is
+// false when the solve was stopped.
+func (t *tables) splitReaches(mt *meter, i, ln, s int, hi bool) (combo uint8, found, ok bool) {
+	tw := t.residue64(i, ln, hi)
+	r := i + s
+	op := t.ops[r]
+	cs := opCombos(op, hi)
+	var w [2][2]uint64
+	w[0][0], w[0][1] = t.residue64(i, s, false), t.residue64(i, s, true)
+	w[1][0], w[1][1] = t.residue64(r, ln-s, false), t.residue64(r, ln-s, true)
+	any := false
+	for c := cs[0]; c < cs[1]; c++ {
+		any = any || applyWrap(op, w[0][c>>1], w[1][c&1]) == tw
+	}
+	if !any {
+		return 0, false, true
+	}
+	if mt.stopped() {
+		return 0, false, false
+	}
+	mt.big++
+	target := t.value(i, ln, hi)
+	for c := cs[0]; c < cs[1]; c++ {
+		if applyWrap(op, w[0][c>>1], w[1][c&1]) != tw {
+			continue
+		}
+		x := applyNum(op, t.value(i, s, c>>1 == 1), t.value(r, ln-s, c&1 == 1))
+		if x.cmp(target) == 0 {
+			return c, true, true
+		}
+	}
+	return 0, false, true
 }
 
 // Step is one move of the plan.
 type Step struct {
 	Move int  // 1-based: move 1 deletes Edge, moves 2..n merge
 	Edge int  // the original number of the edge deleted or merged
-	Op   byte // its operator, '+' or '*'
+	Op   byte // its operator, '+', '*' or '-'
 	// Left and Right are the two vertices the edge joined (Left is the one
 	// before it, clockwise); for a merge, Value = Left Op Right is the new
 	// vertex. Value is nil for move 1.
@@ -221,9 +232,11 @@ func (tr *Trace) Chain(k int) (values []*big.Int, edges []int) {
 
 // Expr returns the plan as a bracketed expression in the style of the problem's published solutions: every
 // merge is "(left op right)" with no spaces and negative numbers written
-// plainly ("-5+-2"), except that the outermost brackets are dropped. For
-// "* -5 + -2 * -8 * -5 + 8" it is `-8*(-5+(8*(-5+-2)))`; for n = 1 it is
-// just the value.
+// plainly ("-5+-2", "3--2" for 3 − (−2)), except that the outermost
+// brackets are dropped. Every compound operand is bracketed, so the text
+// is unambiguous with '-' too and evaluates, as ordinary arithmetic, to the
+// plan's score. For "* -5 + -2 * -8 * -5 + 8" it is `-8*(-5+(8*(-5+-2)))`;
+// for n = 1 it is just the value.
 //
 // It takes time linear in n and the text: the merges build a tree (each
 // joins the two groups of vertices beside its edge, found by union-find),
@@ -232,18 +245,26 @@ func (tr *Trace) Chain(k int) (values []*big.Int, edges []int) {
 func (r *Result) Expr() string {
 	n, p := r.N, r.poly
 	f := r.First - 1
-	if n == 1 {
-		return p.Values[f].String()
-	}
 	// Chain position k holds vertex (f+k) mod n; the edge between positions
-	// k-1 and k is edge (f+k) mod n + 1. Tree nodes 0..n-1 are the positions,
-	// node n+m is merge m.
-	at := make([]int32, n) // at[e-1]: the position right of edge e
-	for k := 1; k < n; k++ {
-		at[(f+k)%n] = int32(k)
+	// k-1 and k is edge (f+k) mod n + 1.
+	at := make([]int, len(r.Merges))
+	for m, e := range r.Merges {
+		at[m] = (e - 1 - f + n) % n
 	}
-	parent := make([]int32, n) // union-find over positions
-	node := make([]int32, n)   // node[root]: the tree node of root's group
+	return planExpr(n, func(k int) *big.Int { return p.Values[(f+k)%n] }, func(k int) byte { return p.Ops[(f+k)%n] }, at)
+}
+
+// planExpr writes the plan of a chain of m values as Expr does: value(k) is
+// position k's value (0 ≤ k < m), op(k) the operator of the edge between
+// positions k-1 and k, and merges[q] the position k (1 ≤ k < m) of the
+// edge merged q-th.
+func planExpr(m int, value func(k int) *big.Int, op func(k int) byte, merges []int) string {
+	if m == 1 {
+		return value(0).String()
+	}
+	// Tree nodes 0..m-1 are the positions, node m+q is merge q.
+	parent := make([]int32, m) // union-find over positions
+	node := make([]int32, m)   // node[root]: the tree node of root's group
 	for k := range parent {
 		parent[k], node[k] = int32(k), int32(k)
 	}
@@ -254,18 +275,17 @@ func (r *Result) Expr() string {
 		}
 		return x
 	}
-	kids := make([][2]int32, n-1)
-	for m, e := range r.Merges {
-		k := at[e-1]
-		a, b := find(k-1), find(k)
-		kids[m] = [2]int32{node[a], node[b]}
-		parent[b], node[a] = a, int32(n+m)
+	kids := make([][2]int32, m-1)
+	for q, k := range merges {
+		a, b := find(int32(k-1)), find(int32(k))
+		kids[q] = [2]int32{node[a], node[b]}
+		parent[b], node[a] = a, int32(m+q)
 	}
-	// Write the tree depth-first with an explicit stack (it can be n deep):
-	// entries ≥ 0 are nodes, closeBracket a ')', and -2-m merge m's operator.
+	// Write the tree depth-first with an explicit stack (it can be m deep):
+	// entries ≥ 0 are nodes, closeBracket a ')', and -2-q merge q's operator.
 	const closeBracket = -1
 	var sb strings.Builder
-	stack := []int32{int32(2*n - 2)}
+	stack := []int32{int32(2*m - 2)}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -273,13 +293,13 @@ func (r *Result) Expr() string {
 		case x == closeBracket:
 			sb.WriteByte(')')
 		case x < closeBracket:
-			sb.WriteByte(p.Ops[r.Merges[-2-x]-1])
-		case int(x) < n:
-			sb.WriteString(p.Values[(f+int(x))%n].String())
+			sb.WriteByte(op(merges[-2-x]))
+		case int(x) < m:
+			sb.WriteString(value(int(x)).String())
 		default:
-			m := int(x) - n
+			q := int(x) - m
 			sb.WriteByte('(')
-			stack = append(stack, closeBracket, kids[m][1], int32(-2-m), kids[m][0])
+			stack = append(stack, closeBracket, kids[q][1], int32(-2-q), kids[q][0])
 		}
 	}
 	s := sb.String()

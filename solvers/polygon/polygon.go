@@ -1,13 +1,18 @@
 // Package polygon solves the polygon game (IOI 1998 "Polygon"; rules in
 // docs/rules.md) exactly at every size.
 //
-// A ring of n vertices holds integers of any size; its n edges hold '+' or
-// '*'. Move 1 deletes an edge; every later move merges the two ends of an
-// edge into one vertex holding their sum or product. Solve finds, for every
-// first edge, the best and worst final value, the best score, every optimal
-// first edge and one optimal plan chosen with the tie-breaking of the program
-// the problem was first published with, so that program's output is
-// reproduced byte for byte.
+// A ring of n vertices holds integers of any size; its n edges hold '+',
+// '*' or '-'. Move 1 deletes an edge; every later move merges the two ends
+// of an edge into one vertex holding their sum, product or difference (the
+// vertex before the edge minus the one after it, clockwise). Solve finds,
+// for every first edge, the best and worst final value under the goal
+// (the largest last value by default, or the smallest), the best score,
+// every optimal first edge and one optimal plan chosen with the
+// tie-breaking of the program the problem was first published with, so
+// that program's output is reproduced byte for byte. SolveChain solves a
+// position (the chain left after the first move and some merges) with the
+// same engines, SolveLine every position of a line of play, and
+// Options.KeepTable keeps the DP table itself (Table).
 //
 // The interval DP runs on plain int64 while a level provably cannot overflow,
 // on overflow-checked int64 when it might, and otherwise on exact integers
@@ -22,15 +27,18 @@ package polygon
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gamelab/internal/decimal"
 )
 
 // Polygon is one instance of the game.
 type Polygon struct {
-	// Ops[i] is edge i+1: '+' or '*'. Edge i joins v(i-1) and v(i); edge 1
-	// joins vn and v1.
+	// Ops[i] is edge i+1: '+', '*' or '-'. Edge i joins v(i-1) and v(i);
+	// edge 1 joins vn and v1. Merging edge i gives v(i-1) op v(i).
 	Ops []byte
 	// Values[i] is vertex i+1.
 	Values []*big.Int
@@ -49,8 +57,8 @@ func (p *Polygon) Clone() *Polygon {
 }
 
 // Validate reports a polygon that Solve cannot accept: no vertices, a
-// different number of edges and vertices, an operator other than '+' and '*',
-// or a missing value.
+// different number of edges and vertices, an operator other than '+', '*'
+// and '-', or a missing value.
 func (p *Polygon) Validate() error {
 	if p == nil || len(p.Values) == 0 {
 		return fmt.Errorf("polygon: empty polygon (n = 0): a ring needs at least one vertex")
@@ -59,8 +67,8 @@ func (p *Polygon) Validate() error {
 		return fmt.Errorf("polygon: %d edges but %d vertices: a ring has as many edges as vertices", len(p.Ops), len(p.Values))
 	}
 	for i, op := range p.Ops {
-		if op != '+' && op != '*' {
-			return fmt.Errorf("polygon: edge %d has operator %q, want '+' or '*'", i+1, op)
+		if !validOp(op) {
+			return fmt.Errorf("polygon: edge %d has operator %q, want '+', '*' or '-'", i+1, op)
 		}
 		if p.Values[i] == nil {
 			return fmt.Errorf("polygon: vertex %d has no value", i+1)
@@ -97,14 +105,28 @@ func (e *ParseError) Error() string {
 	if e.Token == 0 {
 		return e.Msg
 	}
-	return fmt.Sprintf("token %d %q: %s", e.Token, e.Text, e.Msg)
+	return fmt.Sprintf("token %d %q: %s", e.Token, shortToken(e.Text), e.Msg)
 }
 
-// Parse reads the text form "op1 v1 op2 v2 … opn vn": operators '+' and '*'
-// or the IOI 1998 letters 't' (add) and 'x' (multiply), values integers of
-// any size, tokens separated by any white space (CRLF line ends included).
-// Errors are *ParseError: no tokens at all (n = 0), an odd number of tokens,
-// an unknown operator, a value that is not an integer.
+// shortToken is a token as an error quotes it: whole, unless it is longer
+// than a line, when its first and last digits and its length stand for it.
+func shortToken(text string) string {
+	const keep = 20
+	if len(text) <= 3*keep {
+		return text
+	}
+	return fmt.Sprintf("%s…%s (%d characters)", text[:keep], text[len(text)-keep:], len(text))
+}
+
+// Parse reads the text form "op1 v1 op2 v2 … opn vn": operators '+', '*'
+// and '-', or the IOI 1998 letters 't' (add) and 'x' (multiply), values
+// integers of at most decimal.MaxDigits digits, tokens separated by any
+// white space (CRLF line ends included). A lone "-" where an operator is
+// due is the operator; "-5" where a value is due is a number. Errors are
+// *ParseError: no tokens at all (n = 0), an odd number of tokens, an
+// unknown operator, a value that is not an integer or has too many digits.
+// It takes time about linear in the text (math/big's multiplication for
+// long numbers, where big.Int.SetString is quadratic).
 func Parse(text string) (*Polygon, error) {
 	p := &Polygon{}
 	tok, count := 0, 0
@@ -125,9 +147,13 @@ func Parse(text string) (*Polygon, error) {
 			}
 			p.Ops = append(p.Ops, op)
 		} else {
-			v, ok := new(big.Int).SetString(word, 10)
+			v, ok := decimal.Parse(word)
 			if !ok {
-				return nil, &ParseError{Token: count, Offset: start, Text: word, Msg: "not an integer"}
+				msg := "not an integer"
+				if decimal.TooLong(word) {
+					msg = fmt.Sprintf("number too long: more than the %d digits a number may have (2^%d bits)", decimal.MaxDigits, bits.Len(decimal.MaxBits)-1)
+				}
+				return nil, &ParseError{Token: count, Offset: start, Text: word, Msg: msg}
 			}
 			p.Values = append(p.Values, v)
 		}
@@ -143,16 +169,21 @@ func Parse(text string) (*Polygon, error) {
 	return p, nil
 }
 
-// opOf maps an operator token to '+' or '*'.
+// opOf maps an operator token to '+', '*' or '-'.
 func opOf(word string) (byte, bool) {
 	switch word {
 	case "+", "t", "T":
 		return '+', true
 	case "*", "x", "X":
 		return '*', true
+	case "-":
+		return '-', true
 	}
 	return 0, false
 }
+
+// validOp says op is one of the game's operators.
+func validOp(op byte) bool { return op == '+' || op == '*' || op == '-' }
 
 // nextToken returns the byte range of the first token at or after off; an
 // empty range at the end means there is none.

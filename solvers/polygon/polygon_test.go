@@ -102,12 +102,7 @@ func brute(p *Polygon) func(i, ln int) []*big.Int {
 			op := p.Ops[(i+s)%n]
 			for _, x := range f(i, s) {
 				for _, y := range f(i+s, ln-s) {
-					z := new(big.Int)
-					if op == '+' {
-						z.Add(x, y)
-					} else {
-						z.Mul(x, y)
-					}
+					z := applyBig(op, new(big.Int), x, y)
 					seen[z.String()] = z
 				}
 			}
@@ -120,6 +115,13 @@ func brute(p *Polygon) func(i, ln int) []*big.Int {
 		return out
 	}
 	return f
+}
+
+// ringTables fills p's tables as a solve does.
+func ringTables(p *Polygon, opts Options) (*tables, error) {
+	n := len(p.Values)
+	tb := newTables(n, false, func(x int) byte { return p.Ops[x%n] }, opts, defaultConfig(), new(atomic.Bool))
+	return tb, tb.fill(p.Values)
 }
 
 func randPolygon(rng *rand.Rand, n int, lo, hi int64) *Polygon {
@@ -153,12 +155,7 @@ func replay(t *testing.T, p *Polygon, r *Result) *big.Int {
 	}
 	for k, s := range steps {
 		if k > 0 {
-			want := new(big.Int)
-			if s.Op == '+' {
-				want.Add(s.Left, s.Right)
-			} else {
-				want.Mul(s.Left, s.Right)
-			}
+			want := applyBig(s.Op, new(big.Int), s.Left, s.Right)
 			pos := slices.Index(edges, s.Edge)
 			if s.Move != k+1 || s.Edge != r.Merges[k-1] || pos < 0 || vals[pos].Cmp(s.Left) != 0 || vals[pos+1].Cmp(s.Right) != 0 ||
 				s.Value.Cmp(want) != 0 || s.Op != p.Ops[s.Edge-1] {
@@ -292,10 +289,14 @@ func refTables(p *Polygon) (lo, hi [][]*big.Int) {
 				r := (i + s) % n
 				a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
 				cands := e[:2]
-				if p.Ops[r] == '+' {
+				switch p.Ops[r] {
+				case '+':
 					e[0].Add(a, c)
 					e[1].Add(b, d)
-				} else {
+				case '-':
+					e[0].Sub(a, d)
+					e[1].Sub(b, c)
+				default:
 					e[0].Mul(a, c)
 					e[1].Mul(a, d)
 					e[2].Mul(b, c)
@@ -320,12 +321,13 @@ func refTables(p *Polygon) (lo, hi [][]*big.Int) {
 
 // refPlan is seed 000's plan on the reference tables, written out from the
 // seed rather than from plan.go: deleting edge first (1-based) leaves the
-// chain from vertex first; a chain's split is the first (left to right)
-// whose best combination equals the chain's extreme, and of a '*' split the
-// first of ac, ad, bc, bd that does. The seed pushes each split's edge as
+// chain from vertex first, taken at the goal's extreme; a chain's split is
+// the first (left to right) whose best combination equals the chain's
+// extreme, and of a '*' split the first of ac, ad, bc, bd that does (a '-'
+// split takes b−c for the max, a−d for the min). The seed pushes each split's edge as
 // its recursion (left part first) reaches it, and the merges are the pops:
 // the pushes reversed.
-func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
+func refPlan(p *Polygon, lo, hi [][]*big.Int, first int, goal ...Goal) []int {
 	n := len(p.Values)
 	var merges []int
 	var walk func(i, ln int, max bool)
@@ -353,6 +355,19 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 				}
 				continue
 			}
+			if p.Ops[r] == '-' {
+				x := new(big.Int).Sub(a, d)
+				if max {
+					x.Sub(b, c)
+				}
+				if x.Cmp(target) == 0 {
+					merges = append(merges, r+1)
+					walk(i, s, max)
+					walk(r, ln-s, !max)
+					return
+				}
+				continue
+			}
 			for k, x := range []*big.Int{new(big.Int).Mul(a, c), new(big.Int).Mul(a, d), new(big.Int).Mul(b, c), new(big.Int).Mul(b, d)} {
 				if x.Cmp(target) == 0 {
 					merges = append(merges, r+1)
@@ -364,7 +379,7 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 		}
 		panic("no split reaches the extreme")
 	}
-	walk(first-1, n, true)
+	walk(first-1, n, len(goal) == 0 || goal[0] == GoalMax)
 	slices.Reverse(merges)
 	return merges
 }
@@ -373,7 +388,7 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int) []int {
 // scores, the optimal edges and the plan with the reference DP's.
 func checkTables(t *testing.T, name string, p *Polygon) {
 	t.Helper()
-	tb, err := buildTables(p, Options{MaxTableBytes: DefaultMaxTableBytes, Workers: 2}, defaultConfig(), new(atomic.Bool))
+	tb, err := ringTables(p, Options{MaxTableBytes: DefaultMaxTableBytes, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -555,7 +570,7 @@ func TestParseForms(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	bad := []*Polygon{{}, {Ops: []byte("+"), Values: bigs(1, 2)}, {Ops: []byte("-"), Values: bigs(1)}}
+	bad := []*Polygon{{}, {Ops: []byte("+"), Values: bigs(1, 2)}, {Ops: []byte("/"), Values: bigs(1)}}
 	for _, p := range bad {
 		if _, err := Solve(context.Background(), p); err == nil {
 			t.Errorf("Solve(%+v) accepted an invalid polygon", p)

@@ -13,9 +13,9 @@ import (
 // Result is the answer for one polygon.
 type Result struct {
 	N      int
-	Scores []*big.Int // Scores[i]: best score when edge i+1 is deleted first
+	Scores []*big.Int // Scores[i]: best score (under Goal) when edge i+1 is deleted first
 	Worst  []*big.Int // Worst[i]: worst score when edge i+1 is deleted first
-	Best   *big.Int   // the best score overall
+	Best   *big.Int   // the best score overall: the max (GoalMin: the min) of Scores
 	// Optimal lists every optimal first edge, increasing, 1-based.
 	Optimal []int
 	// First is the plan's first edge: the original program's choice, the smallest optimal.
@@ -23,67 +23,50 @@ type Result struct {
 	// Merges are the n-1 remaining edges in merge order, by original edge
 	// number, as the original program's stack pops them.
 	Merges []int
+	// Goal is the goal solved for (Options.Goal).
+	Goal Goal
+	// Table is the DP table when Options.KeepTable asked for it, else nil.
+	Table *Table
 
 	poly *Polygon // a private copy, for Expr and Trace
 	cfg  *config  // the solve's, for Trace's polls
 }
 
-// Options tune Solve. The zero value means the defaults.
-type Options struct {
-	// Workers is the number of goroutines each DP level is split over
-	// (default: GOMAXPROCS).
-	Workers int
-	// MaxTableBytes caps the memory of the DP tables, big numbers included
-	// (default DefaultMaxTableBytes); larger instances are refused with a
-	// *SizeError: before the solve when the tables alone would not fit, else
-	// at the first level whose numbers would pass it.
-	MaxTableBytes int64
-	// Progress, when set, is told after each level of the DP how much of the
-	// work is done: done of total units, from the solve's own goroutine.
-	// A level of chains of length ln counts (ln−1)·ln units: n cells of
-	// ln−1 splits each, on numbers that grow about as fast as ln, so that
-	// the share done predicts the time left on the rings that take long.
-	Progress func(done, total int64)
-}
-
-// unitsThrough is the work of levels 2..ln in Options.Progress's units,
-// Σ (l−1)·l for l = 2..ln, which is (ln−1)·ln·(ln+1)/3.
-func unitsThrough(ln int) int64 {
+// levelUnits is the work of level ln of an n-vertex instance in
+// Options.Progress's units: a ring's n cells of ln−1 splits each, on
+// numbers that grow about as fast as ln, count (ln−1)·ln; a chain's
+// n−ln+1 cells count (n−ln+1)·(ln−1)·ln.
+func levelUnits(n, ln int, chain bool) int64 {
 	l := int64(ln)
-	return (l - 1) * l * (l + 1) / 3
+	if chain {
+		return int64(n-ln+1) * (l - 1) * l
+	}
+	return (l - 1) * l
 }
 
-// levelDone reports level ln as done to Options.Progress, if any.
-func (t *tables) levelDone(ln int) {
+// progressUnits is the work of levels 2..n (see levelUnits).
+func progressUnits(n int, chain bool) int64 {
+	var u int64
+	for l := 2; l <= n; l++ {
+		u += levelUnits(n, l, chain)
+	}
+	return u
+}
+
+// levelDone reports level ln as done to Options.Progress, if any, and to
+// the test hook: whether the exact engine did it, and the bit length its
+// values reached.
+func (t *tables) levelDone(ln int, exact bool, bits int) {
+	if h := t.cfg.levelHook; h != nil {
+		h(ln, exact, bits)
+	}
 	if t.opts.Progress != nil {
-		t.opts.Progress(unitsThrough(ln), unitsThrough(t.n))
+		if t.unitsTotal == 0 {
+			t.unitsTotal = progressUnits(t.n, t.chain)
+		}
+		t.unitsDone += levelUnits(t.n, ln, t.chain)
+		t.opts.Progress(t.unitsDone, t.unitsTotal)
 	}
-}
-
-// DefaultMaxTableBytes is the default table budget: 8 GiB, a third of this
-// project's 24 GiB machines.
-const DefaultMaxTableBytes = 8 << 30
-
-// SizeError refuses an instance whose tables would not fit the budget.
-type SizeError struct {
-	N     int
-	Need  int64 // bytes the tables would take
-	Limit int64 // the budget
-}
-
-func (e *SizeError) Error() string {
-	return fmt.Sprintf("polygon: n = %d needs about %s for its DP tables, more than the %s allowed",
-		e.N, humanBytes(e.Need), humanBytes(e.Limit))
-}
-
-func humanBytes(b int64) string {
-	switch {
-	case b >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	case b >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
-	}
-	return fmt.Sprintf("%d bytes", b)
 }
 
 // Solve solves p with the default options.
@@ -111,6 +94,8 @@ type config struct {
 	falseRoots bool
 	// pollHook, when set, sees every poll (cancel.go).
 	pollHook func(ph phase, work, big int) bool
+	// levelHook, when set, sees every level as it ends (levelDone).
+	levelHook func(ln int, exact bool, bits int)
 	// settled, when set, gets how the exact engine settled the candidates
 	// other than each cell's leaders: tied by residues, computed exactly.
 	settled func(residue, exact int)
@@ -122,9 +107,17 @@ func solveWith(ctx context.Context, p *Polygon, opts Options, cfg *config) (*Res
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	if !boundedBits(p.Values) {
+	return runSolve(ctx, p.Values, &opts, func(stop *atomic.Bool) (*Result, error) { return solve(p, opts, cfg, stop) })
+}
+
+// runSolve checks what every solve checks (values whose size the tables can
+// rank, a live ctx), sets opts' defaults and runs f with a stop flag
+// raised when ctx is cancelled, turning errStopped into ctx.Err().
+func runSolve[R any](ctx context.Context, values []*big.Int, opts *Options, f func(stop *atomic.Bool) (R, error)) (R, error) {
+	var zero R
+	if !boundedBits(values) {
 		// The tables keep each value's binary exponent in an int32.
-		return nil, fmt.Errorf("polygon: values too large: together they have 2^31 bits or more, so a score could exceed what the solver can rank")
+		return zero, fmt.Errorf("polygon: values too large: together they have 2^31 bits or more, so a score could exceed what the solver can rank")
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -133,33 +126,34 @@ func solveWith(ctx context.Context, p *Polygon, opts Options, cfg *config) (*Res
 		opts.MaxTableBytes = DefaultMaxTableBytes
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return zero, err
 	}
 	stop, release := watch(ctx)
 	defer release()
-	r, err := solve(p, opts, cfg, stop)
+	r, err := f(stop)
 	if err == errStopped && ctx.Err() != nil {
-		return nil, ctx.Err()
+		return zero, ctx.Err()
 	}
 	return r, err
 }
 
 func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, error) {
-	t, err := buildTables(p, opts, cfg, stop)
-	if err != nil {
+	n := len(p.Values)
+	t := newTables(n, false, func(x int) byte { return p.Ops[x%n] }, opts, cfg, stop)
+	if err := t.fill(p.Values); err != nil {
 		return nil, err
 	}
-	n := len(p.Values)
-	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), poly: p.Clone(), cfg: cfg}
+	hi := opts.Goal.wantsMax()
+	r := &Result{N: n, Scores: make([]*big.Int, n), Worst: make([]*big.Int, n), Goal: opts.Goal, poly: p.Clone(), cfg: cfg}
 	mt := t.meter(phaseResult)
 	best := 0
 	for e := 0; e < n; e++ {
 		if mt.stopped() {
 			return nil, errStopped
 		}
-		r.Scores[e] = t.value(e, n, true).bigInt()
-		r.Worst[e] = t.value(e, n, false).bigInt()
-		if r.Scores[e].Cmp(r.Scores[best]) > 0 {
+		r.Scores[e] = t.value(e, n, hi).bigInt()
+		r.Worst[e] = t.value(e, n, !hi).bigInt()
+		if opts.Goal.better(r.Scores[e].Cmp(r.Scores[best]), 0) {
 			best = e
 		}
 		mt.add(1)
@@ -174,8 +168,16 @@ func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, e
 		}
 	}
 	r.First = r.Optimal[0]
-	if r.Merges, err = t.plan(r.First - 1); err != nil {
+	cuts, err := t.plan(r.First-1, n, hi, nil)
+	if err != nil {
 		return nil, err
+	}
+	r.Merges = make([]int, len(cuts))
+	for k, x := range cuts {
+		r.Merges[k] = x%n + 1
+	}
+	if opts.KeepTable {
+		r.Table = t.keep(r.First-1, hi)
 	}
 	return r, nil
 }
@@ -195,10 +197,15 @@ func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, e
 // A chain with i+ln-1 ≤ n-2 is stored in T under both j and j+n. Rows are
 // cut from blocks allocated one at a time (allocRows), so that allocation
 // polls for cancellation too.
+//
+// A chain instance (SolveChain) of m values uses the same layout with
+// n = m and nothing doubled: its sub-chain (i, ln) exists for i+ln ≤ m,
+// level ln has m-ln+1 cells, the tables by end have one row per vertex,
+// and the edge between x-1 and x (1 ≤ x < m) is ops[x].
 type tables struct {
-	n   int
-	ops []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
-	mul []bool // mul[x] == (ops[x] == '*')
+	n     int
+	chain bool   // a chain instance, not a ring
+	ops   []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
 	// runEnd[x] is the first index after x whose operator differs from
 	// ops[x] (2n at the end): the split loops run over such runs.
 	runEnd []int32
@@ -207,6 +214,8 @@ type tables struct {
 	opts   Options
 	cfg    *config
 	stop   *atomic.Bool
+	// unitsDone and unitsTotal follow Options.Progress.
+	unitsDone, unitsTotal int64
 }
 
 // errStopped is returned by the engines when the stop flag is raised; Solve
@@ -215,12 +224,15 @@ var errStopped = errors.New("polygon: solve cancelled")
 
 func (t *tables) meter(ph phase) meter { return meter{stop: t.stop, phase: ph, hook: t.cfg.pollHook} }
 
-func buildTables(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*tables, error) {
-	n := len(p.Values)
-	t := &tables{n: n, ops: make([]byte, 2*n), mul: make([]bool, 2*n), opts: opts, cfg: cfg, stop: stop}
+// newTables lays out an instance of n vertices whose edge between x-1 and x
+// has operator opAt(x), x in [0, 2n) (a chain's edges 1..n-1 only), for the
+// engines; fill then solves it.
+func newTables(n int, chain bool, opAt func(x int) byte, opts Options, cfg *config, stop *atomic.Bool) *tables {
+	t := &tables{n: n, chain: chain, ops: make([]byte, 2*n), opts: opts, cfg: cfg, stop: stop}
 	for x := 0; x < 2*n; x++ {
-		t.ops[x] = p.Ops[x%n]
-		t.mul[x] = p.Ops[x%n] == '*'
+		if !chain || 1 <= x && x < n {
+			t.ops[x] = opAt(x)
+		}
 	}
 	t.runEnd = make([]int32, 2*n)
 	for x := 2*n - 1; x >= 0; x-- {
@@ -230,44 +242,72 @@ func buildTables(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*tab
 			t.runEnd[x] = t.runEnd[x+1]
 		}
 	}
+	return t
+}
+
+// cells is the number of cells of level ln: every start of a ring, the
+// starts i ≤ n-ln of a chain.
+func (t *tables) cells(ln int) int {
+	if t.chain {
+		return t.n - ln + 1
+	}
+	return t.n
+}
+
+// cellsFrom is the length of the longest chain starting at vertex i.
+func (t *tables) cellsFrom(i int) int {
+	if t.chain {
+		return t.n - i
+	}
+	return t.n
+}
+
+// byEndRows is the number of rows of the int64 tables by end (see tables).
+func (t *tables) byEndRows() int {
+	if t.chain {
+		return t.n
+	}
+	return 2*t.n - 1
+}
+
+// fill computes every cell of the tables from the leaves values.
+func (t *tables) fill(values []*big.Int) error {
+	n, opts := t.n, t.opts
 	fits := true
-	for _, v := range p.Values {
+	for _, v := range values {
 		fits = fits && v.IsInt64()
 	}
 	ln := 2
 	if fits {
-		if need := fastBytes(n); need > opts.MaxTableBytes {
-			return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
+		if need := t.fastBytes(); need > opts.MaxTableBytes {
+			return &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
 		}
 		var err error
-		if t.fast, err = t.newFastTables(p.Values); err != nil {
-			return nil, err
+		if t.fast, err = t.newFastTables(values); err != nil {
+			return err
 		}
 		if ln, err = t.runFast(); err != nil {
-			return nil, err
+			return err
 		}
 		if ln > n {
-			return t, nil
+			return nil
 		}
 	}
 	// Some level may leave int64: continue exactly from level ln. While the
 	// int64 tables are copied, both exist.
 	need := genBytes(n)
 	if t.fast != nil {
-		need += fastBytes(n)
+		need += t.fastBytes()
 	}
 	if need > opts.MaxTableBytes {
-		return nil, &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
+		return &SizeError{N: n, Need: need, Limit: opts.MaxTableBytes}
 	}
 	var err error
-	if t.gen, err = t.newGenTables(ln, p.Values); err != nil {
-		return nil, err
+	if t.gen, err = t.newGenTables(ln, values); err != nil {
+		return err
 	}
 	t.fast = nil
-	if err := t.runGen(ln); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return t.runGen(ln)
 }
 
 // value is the exact min (hi false) or max (hi true) of chain (i mod n, ln).
@@ -297,24 +337,24 @@ func (t *tables) residue64(i, ln int, hi bool) uint64 {
 	return uint64(t.fast.sLo[i][ln-1])
 }
 
-// parallelCells runs fn for every start i in [0, n) on opts.Workers
+// parallelCells runs fn for every start i in [0, cells) on opts.Workers
 // goroutines, each taking one contiguous block (the cells of a level cost the
 // same) and polling with its own meter of phase ph; fn gets the meter, the
 // worker number and its block. It returns when every worker has.
-func (t *tables) parallelCells(ph phase, fn func(mt *meter, w, i0, i1 int)) {
+func (t *tables) parallelCells(ph phase, cells int, fn func(mt *meter, w, i0, i1 int)) {
 	run := func(w, i0, i1 int) {
 		mt := t.meter(ph)
 		fn(&mt, w, i0, i1)
 		mt.stopped() // closes the last poll gap, for the test hook
 	}
-	workers := min(t.opts.Workers, t.n)
-	if workers <= 1 || t.n < 16 {
-		run(0, 0, t.n)
+	workers := min(t.opts.Workers, cells)
+	if workers <= 1 || cells < 16 {
+		run(0, 0, cells)
 		return
 	}
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
-		i0, i1 := t.n*w/workers, t.n*(w+1)/workers
+		i0, i1 := cells*w/workers, cells*(w+1)/workers
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

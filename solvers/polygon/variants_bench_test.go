@@ -1,0 +1,82 @@
+package polygon
+
+import (
+	"context"
+	"testing"
+
+	"gamelab/internal/splitmix"
+)
+
+// genVariant is genPolygon with each operator drawn from ops (splitmix64
+// from seed 1, one word a vertex: the operator from its top bits, the value
+// lo + (x>>1) mod (hi-lo+1) as genPolygon takes it).
+func genVariant(n int, ops string, lo, hi int64) *Polygon {
+	p := genPolygon(n, ops[:1], lo, hi)
+	g := splitmix.New(1)
+	for i := range p.Ops {
+		p.Ops[i] = ops[(g.Next()>>61)%uint64(len(ops))]
+	}
+	return p
+}
+
+// '-' rings beside '+*' rings of the same size: {-1, 0, 1} stays in int64;
+// -10..10 leaves it after a few dozen levels and goes exact.
+func BenchmarkSolveOps500Int64PlusTimes(b *testing.B) { benchSolve(b, genVariant(500, "+*", -1, 1)) }
+func BenchmarkSolveOps500Int64PlusMinusTimes(b *testing.B) {
+	benchSolve(b, genVariant(500, "+-*", -1, 1))
+}
+func BenchmarkSolveOps500ExactPlusTimes(b *testing.B) { benchSolve(b, genVariant(500, "+*", -10, 10)) }
+func BenchmarkSolveOps500ExactPlusMinusTimes(b *testing.B) {
+	benchSolve(b, genVariant(500, "+-*", -10, 10))
+}
+
+// A chain of 1000 values beside the ring of 1000 vertices it comes from.
+func benchChain(b *testing.B, p *Polygon) {
+	c := p.Open(1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := SolveChain(context.Background(), c, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRing1000Int64(b *testing.B)  { benchSolve(b, genVariant(1000, "+-*", -1, 1)) }
+func BenchmarkChain1000Int64(b *testing.B) { benchChain(b, genVariant(1000, "+-*", -1, 1)) }
+func BenchmarkRing1000Exact(b *testing.B)  { benchSolve(b, Random(1000, 1)) }
+func BenchmarkChain1000Exact(b *testing.B) { benchChain(b, Random(1000, 1)) }
+
+// The full optimal line of randpolygon(200, 1): 200 positions, each with
+// its value and every optimal next move.
+func BenchmarkLine200(b *testing.B) {
+	p := Random(200, 1)
+	r, err := Solve(context.Background(), p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := append([]int{r.First}, r.Merges...)
+	for b.Loop() {
+		if _, err := SolveLine(context.Background(), p, moves, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The table of a 1000-gon, every cell read (min and max), beside its plain
+// solve (BenchmarkRing1000Exact).
+func BenchmarkTable1000Exact(b *testing.B) {
+	p := Random(1000, 1)
+	for b.Loop() {
+		r, err := SolveWith(context.Background(), p, Options{KeepTable: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		d := r.Table
+		for i := range p.N() {
+			for ln := 1; ln <= p.N(); ln++ {
+				_ = d.t.value(i, ln, false).bigInt()
+				_ = d.t.value(i, ln, true).bigInt()
+			}
+		}
+	}
+}
