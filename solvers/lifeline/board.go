@@ -10,26 +10,29 @@ package lifeline
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
-// MaxN is the largest board size. Its N(N+1)/2 = 2 147 450 880 cells still fit
-// an int32, which the solver uses for cell indices to halve its memory. (The
-// index arithmetic assumes a 64-bit int beyond N = 46340, as on every
-// platform gamelab is built for.)
+// MaxN is the largest triangle board size. Its N(N+1)/2 = 2 147 450 880
+// cells still fit an int32, which the solver uses for cell indices to halve
+// its memory. (The index arithmetic assumes a 64-bit int beyond N = 46340, as
+// on every platform gamelab is built for.) MaxSquareN is the square's.
 const MaxN = 65535
 
-// Board is a triangular Life Line board of N rows. Row r (1..N, top to
-// bottom) holds r vertices at Cells[r(r-1)/2 : r(r-1)/2+r], position p = 1..r
-// from the left. A cell is 0 (empty) or a stone 1..9.
+// Board is a Life Line board of N rows on its Grid. On the triangle (the zero
+// Grid) row r (1..N, top to bottom) holds r vertices at
+// Cells[r(r-1)/2 : r(r-1)/2+r]; on the square every row holds N, row r at
+// Cells[(r-1)N : rN]. Position p counts from 1 at the left. A cell is 0
+// (empty) or a stone 1..9.
 type Board struct {
 	N     int
 	Cells []uint8
+	Grid  Grid
 }
 
-// NewBoard returns an empty board of size n; n must be in 1..MaxN (a
-// programming error otherwise, so it panics: callers check user input first).
+// NewBoard returns an empty triangle board of size n; n must be in 1..MaxN
+// (a programming error otherwise, so it panics: callers check user input
+// first). Grid.NewBoard makes a board of either grid.
 func NewBoard(n int) *Board {
 	if n < 1 || n > MaxN {
 		panic(fmt.Sprintf("lifeline: board size %d outside 1..%d", n, MaxN))
@@ -37,47 +40,49 @@ func NewBoard(n int) *Board {
 	return &Board{N: n, Cells: make([]uint8, CellCount(n))}
 }
 
-// CellCount is the number of vertices of a board of size n: n(n+1)/2.
+// CellCount is the number of vertices of a triangle board of size n:
+// n(n+1)/2 (Grid.CellCount counts either grid).
 func CellCount(n int) int { return n * (n + 1) / 2 }
 
 // Index maps the 1-based row r and position p to the index in Cells. It does
 // not check the range; Contains does.
-func (b *Board) Index(r, p int) int { return r*(r-1)/2 + p - 1 }
+func (b *Board) Index(r, p int) int { return b.Grid.index(b.N, r, p) }
+
+// Coord is the inverse of Index: the 1-based row and position of Cells
+// index i.
+func (b *Board) Coord(i int) (r, p int) { return b.Grid.coord(b.N, i) }
 
 // Contains reports whether (r, p) is a vertex of the board.
-func (b *Board) Contains(r, p int) bool { return r >= 1 && r <= b.N && p >= 1 && p <= r }
+func (b *Board) Contains(r, p int) bool {
+	return r >= 1 && r <= b.N && p >= 1 && p <= b.Grid.rowLen(b.N, r)
+}
 
 // At is the cell at row r, position p (1-based); it panics outside the board,
 // as slice indexing does.
 func (b *Board) At(r, p int) uint8 {
 	if !b.Contains(r, p) {
-		panic(fmt.Sprintf("lifeline: vertex (%d,%d) outside a board of size %d", r, p, b.N))
+		panic(fmt.Sprintf("lifeline: vertex (%d,%d) outside a %s", r, p, b.describe()))
 	}
 	return b.Cells[b.Index(r, p)]
 }
 
-// Coord is the inverse of Index: the 1-based row and position of Cells index i
-// (i ≥ 0), on a board of any size.
-func Coord(i int) (r, p int) {
-	// Row r starts at r(r-1)/2 ≤ i, so r = ⌊(1+√(8i+1))/2⌋; the float estimate
-	// may be off by one for large i, so it is corrected in integers.
-	r = int((1 + math.Sqrt(float64(8*i+1))) / 2)
-	for r > 1 && r*(r-1)/2 > i {
-		r--
+// describe names the board for a message: "board of size 4" on the
+// triangle (as ever), "square board of size 4" on the square.
+func (b *Board) describe() string {
+	if b.Grid == Triangle {
+		return fmt.Sprintf("board of size %d", b.N)
 	}
-	for (r+1)*r/2 <= i {
-		r++
-	}
-	return r, i - r*(r-1)/2 + 1
+	return fmt.Sprintf("%v board of size %d", b.Grid, b.N)
 }
 
 // Clone returns a deep copy.
 func (b *Board) Clone() *Board {
-	return &Board{N: b.N, Cells: append([]uint8(nil), b.Cells...)}
+	return &Board{N: b.N, Cells: append([]uint8(nil), b.Cells...), Grid: b.Grid}
 }
 
 // String is the judge's layout: one row per line, cells separated by one
-// space, no indentation and no final newline. ParseBoard reads it back.
+// space, no indentation and no final newline. ParseBoard (Grid.ParseBoard
+// for the square) reads it back.
 func (b *Board) String() string {
 	var sb strings.Builder
 	sb.Grow(2 * len(b.Cells))
@@ -86,7 +91,7 @@ func (b *Board) String() string {
 		if r > 1 {
 			sb.WriteByte('\n')
 		}
-		for p := 1; p <= r && i < len(b.Cells); p++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r) && i < len(b.Cells); p++ {
 			if p > 1 {
 				sb.WriteByte(' ')
 			}
@@ -102,15 +107,21 @@ func (b *Board) check() error {
 	if b == nil {
 		return fmt.Errorf("lifeline: no board")
 	}
-	if b.N < 1 || b.N > MaxN {
-		return fmt.Errorf("lifeline: board size %d outside 1..%d", b.N, MaxN)
+	if !b.Grid.valid() {
+		return fmt.Errorf("lifeline: unknown grid %d", uint8(b.Grid))
 	}
-	if want := CellCount(b.N); len(b.Cells) != want {
-		return fmt.Errorf("lifeline: board of size %d needs %d cells, has %d", b.N, want, len(b.Cells))
+	if b.N < 1 || b.N > b.Grid.MaxN() {
+		if b.Grid == Triangle {
+			return fmt.Errorf("lifeline: board size %d outside 1..%d", b.N, MaxN)
+		}
+		return fmt.Errorf("lifeline: %v board size %d outside 1..%d", b.Grid, b.N, b.Grid.MaxN())
+	}
+	if want := b.Grid.CellCount(b.N); len(b.Cells) != want {
+		return fmt.Errorf("lifeline: %s needs %d cells, has %d", b.describe(), want, len(b.Cells))
 	}
 	for i, c := range b.Cells {
 		if c > 9 {
-			r, p := Coord(i)
+			r, p := b.Coord(i)
 			return fmt.Errorf("lifeline: cell (%d,%d) holds %d, outside 0..9", r, p, c)
 		}
 	}

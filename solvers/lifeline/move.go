@@ -11,22 +11,35 @@ type Move struct {
 	Points  int
 	After   *Board
 	Removed []bool // per Cells index
+	// RemovedStones lists the removed stones as [row, position, stone] in
+	// reading order (the new stone included when it died).
+	RemovedStones [][3]int
 }
 
-// Place puts player's stone on the empty vertex (r, p) of b and removes what
-// the rules remove, counting groups that touched no empty vertex before the
-// move for nothing (as Solve does). It is for lines of play that need not be
-// optimal; Solve finds the best vertex. Time and memory are linear in the
-// number of vertices; a cancelled ctx returns ctx.Err().
+// Place puts player's stone on the empty vertex (r, p) of b under the
+// judge's rules (Rules{}.Place takes others) and removes what the rules
+// remove, counting groups that touched no empty vertex before the move for
+// nothing (as Solve does). It is for lines of play that need not be optimal;
+// Solve finds the best vertex. Time and memory are linear in the number of
+// vertices (at most PlaceBytes); a cancelled ctx returns ctx.Err().
 func Place(ctx context.Context, b *Board, player, r, p int) (*Move, error) {
-	if player < 1 || player > 9 {
-		return nil, fmt.Errorf("lifeline: player %d outside 1..9", player)
-	}
-	if err := b.check(); err != nil {
+	return place(ctx, b, player, r, p, Rules{})
+}
+
+// PlaceBytes bounds the memory Place allocates on a board of size n of grid
+// g, its result included.
+func PlaceBytes(g Grid, n int) int64 {
+	m := int64(g.CellCount(n))
+	// The groups, After and Removed, and 24 bytes per removed stone.
+	return groupsBytes(int(m)) + 2*m + 24*m + 1<<16
+}
+
+func place(ctx context.Context, b *Board, player, r, p int, rules Rules) (*Move, error) {
+	if err := checkTurn(b, player, rules); err != nil {
 		return nil, err
 	}
 	if !b.Contains(r, p) {
-		return nil, fmt.Errorf("lifeline: vertex (%d,%d) outside a board of size %d", r, p, b.N)
+		return nil, fmt.Errorf("lifeline: vertex (%d,%d) outside a %s", r, p, b.describe())
 	}
 	i := b.Index(r, p)
 	if b.Cells[i] != 0 {
@@ -36,10 +49,15 @@ func Place(ctx context.Context, b *Board, player, r, p int) (*Move, error) {
 	if err != nil {
 		return nil, err
 	}
-	var nb, killed [6]int32
-	res := &Result{}
-	if err := g.apply(ctx, b, uint8(player), i, res); err != nil {
+	t := &turn{b: b, g: g, stone: uint8(player), rules: rules}
+	var buf moveBuf
+	mv := t.play(r, p, i, &buf)
+	if mv.illegal {
+		return nil, &IllegalMoveError{Row: r, Pos: p, Player: player, Own: mv.own}
+	}
+	after, removed, stones, err := t.apply(ctx, i, mv, true)
+	if err != nil {
 		return nil, err
 	}
-	return &Move{Points: g.play(b, uint8(player), r, p, i, nb[:], killed[:]).points, After: res.After, Removed: res.Removed}, nil
+	return &Move{Points: mv.points, After: after, Removed: removed, RemovedStones: stones}, nil
 }

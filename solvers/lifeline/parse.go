@@ -3,6 +3,7 @@ package lifeline
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 )
 
 // ParseError says what is wrong with a board text and where.
@@ -26,23 +27,44 @@ func (e *ParseError) Error() string {
 	}
 }
 
-// ParseCell reads one cell token: a single number 0..9. Its error says what is
-// wrong with the token (`cell "12" outside 0..9`) without a position, for the
-// caller to add one.
+// quoteMax is the longest token a message quotes whole; a longer one (a
+// pasted megabyte of digits) is quoted by its start and its length.
+const quoteMax = 40
+
+// quote is s in Go quotes for a message, abbreviated past quoteMax bytes.
+func quote(s string) string {
+	if len(s) <= quoteMax {
+		return strconv.Quote(s)
+	}
+	cut := quoteMax / 2
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut-- // do not split a character
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+}
+
+// ParseCell reads one cell token: a single number 0..9, optionally signed
+// and with leading zeros ("+3", "007", "-0"). Its error says what is wrong
+// with the token (`cell "12" outside 0..9`) without a position, for the
+// caller to add one. Time is linear in the token's length, whatever it is.
 func ParseCell(tok string) (uint8, error) {
 	if len(tok) == 1 && tok[0] >= '0' && tok[0] <= '9' {
-		return tok[0] - '0', nil // the common case, without strconv
+		return tok[0] - '0', nil // the common case
 	}
-	if v, err := strconv.Atoi(tok); err != nil {
-		if isInteger(tok) {
-			return 0, fmt.Errorf("cell %q outside 0..9", tok) // too many digits for an int
-		}
-		return 0, fmt.Errorf("cell %q is not a number 0..9", tok)
-	} else if v < 0 || v > 9 {
-		return 0, fmt.Errorf("cell %q outside 0..9", tok)
-	} else {
-		return uint8(v), nil
+	if !isInteger(tok) {
+		return 0, fmt.Errorf("cell %s is not a number 0..9", quote(tok))
 	}
+	digits := tok
+	if tok[0] == '+' || tok[0] == '-' {
+		digits = tok[1:]
+	}
+	for len(digits) > 1 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	if len(digits) > 1 || (tok[0] == '-' && digits != "0") {
+		return 0, fmt.Errorf("cell %s outside 0..9", quote(tok))
+	}
+	return digits[0] - '0', nil
 }
 
 // isInteger reports whether tok is an optionally signed run of decimal digits.
@@ -68,31 +90,22 @@ func IsSpace(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f'
 }
 
-// token is one white-space-separated token of a board text.
-type token struct {
-	off  int
-	text string
-}
-
-// tokens splits text at white space.
-func tokens(text string) []token {
-	var toks []token
-	for i := 0; i < len(text); {
-		if IsSpace(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && !IsSpace(text[j]) {
-			j++
-		}
-		toks = append(toks, token{i, text[i:j]})
-		i = j
+// nextToken returns the bounds of the first token at or after byte i of
+// text; start == len(text) when there is none. The parser walks the text
+// with it instead of splitting it, so a text of ten million one-byte cells
+// needs no memory but the board's.
+func nextToken(text string, i int) (start, end int) {
+	for i < len(text) && IsSpace(text[i]) {
+		i++
 	}
-	return toks
+	end = i
+	for end < len(text) && !IsSpace(text[end]) {
+		end++
+	}
+	return i, end
 }
 
-// ParseBoard reads a board of size n (1..MaxN) in one of two forms:
+// ParseBoard reads a triangle board of size n (1..MaxN) in one of two forms:
 //
 //   - the judge layout: n(n+1)/2 cell tokens 0..9 in reading order (row 1,
 //     then row 2 left to right, …) separated by any white space, e.g.
@@ -105,56 +118,77 @@ func tokens(text string) []token {
 // judge layout (so "10" there is an out-of-range cell, not two cells); any other
 // text made of digits is read as compact when it holds exactly n(n+1)/2 digits.
 // Every error is a *ParseError naming the token, its byte offset and, for a bad
-// cell, its row and position.
-func ParseBoard(n int, text string) (*Board, error) {
-	if n < 1 || n > MaxN {
-		return nil, &ParseError{Msg: fmt.Sprintf("board size %d outside 1..%d", n, MaxN)}
+// cell, its row and position. Grid.ParseBoard reads either grid.
+func ParseBoard(n int, text string) (*Board, error) { return Triangle.ParseBoard(n, text) }
+
+// ParseBoard reads a board of the grid of size n (1..g.MaxN()) as the
+// package's ParseBoard does, from g.CellCount(n) cells (n² on the square,
+// row by row). Time is linear in the length of the text and memory is the
+// board's, whatever the text holds.
+func (g Grid) ParseBoard(n int, text string) (*Board, error) {
+	shape := &Board{N: n, Grid: g} // names the board in messages
+	if !g.valid() || n < 1 || n > g.MaxN() {
+		size := "board size"
+		if g != Triangle {
+			size = g.String() + " " + size
+		}
+		return nil, &ParseError{Msg: fmt.Sprintf("%s %d outside 1..%d", size, n, g.MaxN())}
 	}
-	want := CellCount(n)
+	want := g.CellCount(n)
 	if len(text) < want {
 		// Too short to hold the board in either form (compact needs one byte
-		// a cell): say so before tokenising (and allocating for) a huge n.
-		return nil, &ParseError{Offset: len(text), Msg: fmt.Sprintf("board of size %d needs %d cells, the text has only %d bytes", n, want, len(text))}
+		// a cell): say so before allocating for a huge n.
+		return nil, &ParseError{Offset: len(text), Msg: fmt.Sprintf("%s needs %d cells, the text has only %d bytes", shape.describe(), want, len(text))}
 	}
-	toks := tokens(text)
-	digits, allDigits := 0, true
-	for k, t := range toks {
-		if !isInteger(t.text) {
-			_, err := ParseCell(t.text)
-			return nil, &ParseError{Token: k + 1, Offset: t.off, Text: t.text, Msg: err.Error()}
+	// Pass 1: count the tokens and their digits; stop at one that is no number.
+	count, digits, allDigits := 0, 0, true
+	for i, j := nextToken(text, 0); i < len(text); i, j = nextToken(text, j) {
+		tok := text[i:j]
+		count++
+		if !isInteger(tok) {
+			_, err := ParseCell(tok)
+			return nil, &ParseError{Token: count, Offset: i, Text: tok, Msg: err.Error()}
 		}
-		digits += len(t.text)
-		allDigits = allDigits && isDigits(t.text)
+		digits += len(tok)
+		allDigits = allDigits && isDigits(tok)
 	}
-	b := &Board{N: n, Cells: make([]uint8, want)}
 	switch {
-	case len(toks) == want:
-		for k, t := range toks {
-			c, err := ParseCell(t.text)
+	case count == want:
+		b := &Board{N: n, Cells: make([]uint8, want), Grid: g}
+		k := 0
+		for i, j := nextToken(text, 0); i < len(text); i, j = nextToken(text, j) {
+			c, err := ParseCell(text[i:j])
 			if err != nil {
-				r, p := Coord(k)
-				return nil, &ParseError{Token: k + 1, Offset: t.off, Text: t.text, Row: r, Pos: p, Msg: err.Error()}
+				r, p := b.Coord(k)
+				return nil, &ParseError{Token: k + 1, Offset: i, Text: text[i:j], Row: r, Pos: p, Msg: err.Error()}
 			}
 			b.Cells[k] = c
+			k++
 		}
 		return b, nil
 	case allDigits && digits == want:
+		b := &Board{N: n, Cells: make([]uint8, want), Grid: g}
 		k := 0
-		for _, t := range toks {
-			for i := 0; i < len(t.text); i++ {
-				b.Cells[k] = t.text[i] - '0'
+		for i := 0; i < len(text); i++ {
+			if !IsSpace(text[i]) {
+				b.Cells[k] = text[i] - '0'
 				k++
 			}
 		}
 		return b, nil
 	}
-	e := &ParseError{Offset: len(text), Msg: fmt.Sprintf("board of size %d needs %d cells, got %d", n, want, len(toks))}
-	if len(toks) > want {
-		t := toks[want]
-		e.Token, e.Offset, e.Text = want+1, t.off, t.text
+	e := &ParseError{Offset: len(text), Msg: fmt.Sprintf("%s needs %d cells, got %d", shape.describe(), want, count)}
+	if count > want {
+		k := 0
+		for i, j := nextToken(text, 0); i < len(text); i, j = nextToken(text, j) {
+			if k++; k == want+1 {
+				e.Token, e.Offset, e.Text = k, i, text[i:j]
+				break
+			}
+		}
 		e.Msg += " (the extra ones start here)"
 	}
-	if allDigits && digits != len(toks) {
+	if allDigits && digits != count {
 		e.Msg += fmt.Sprintf(", or %d digits in compact form", digits)
 	}
 	return nil, e

@@ -5,23 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // ErrNoMove is returned by Solve for a board without an empty vertex: the
-// player has no move, so there are no points to report.
+// player has no move, so there are no points to report. (ErrNoLegalMove, for
+// a board whose every empty vertex the rules forbid, matches it too.)
 var ErrNoMove = errors.New("lifeline: the board has no empty vertex, so there is no move")
 
-// Result is the answer for one turn of player Player on a board of size N.
+// Result is the answer for one turn of player Player on a board of size N
+// and its Grid, under Rules.
 //
 // Points are bounded by the number of vertices (< 2^31, see MaxN), so int
 // cannot overflow, not even a 32-bit one.
 type Result struct {
 	N, Player int
-	Best      int      // the best points over all empty vertices
-	Moves     [][2]int // every vertex reaching Best as [row, position], in reading order
+	Best      int      // the best points over all legal empty vertices
+	Moves     [][2]int // every legal vertex reaching Best as [row, position], in reading order
 	// Points holds, per Cells index, the points of placing the stone there.
 	// Only empty cells have points; occupied cells hold 0 (test the board's
-	// cell, not the value, to tell them apart).
+	// cell, not the value, to tell them apart). An illegal vertex holds the
+	// points the move would make were it allowed.
 	Points []int
 	// After is the board after the first move of Moves, removed stones
 	// cleared; Removed marks, per Cells index, the vertices that move cleared
@@ -32,10 +36,22 @@ type Result struct {
 	Removed []bool
 	// Unreachable lists, in reading order of their first vertex, the groups
 	// that already touched no empty vertex before the move. They cannot arise
-	// in play; the contest's judge counts them for no move, and so does Solve:
-	// they would be removed by every move alike, so the best vertex is the same
-	// either way. Callers warn that the board is unreachable.
+	// in play; the contest's judge counts them for no move, and so does Solve
+	// under every rule: they would be removed by every move alike, so the best
+	// vertex is the same either way. Callers warn that the board is
+	// unreachable.
 	Unreachable []Group
+
+	Grid  Grid
+	Rules Rules
+	// Illegal marks, per Cells index, the empty vertices the rules forbid
+	// (only under Rules.NoSuicide: a stone there would remove stones of its
+	// own). Moves and Best leave them out.
+	Illegal []bool
+
+	turn *turn // the board (a copy) and its groups, for RemovedAt
+	mu   sync.Mutex
+	idx  *members // built by the first RemovedAt that needs it
 }
 
 // Group is a maximal connected set of equal stones.
@@ -59,244 +75,87 @@ func (g Group) String() string {
 	return sb.String()
 }
 
-// cancelEvery is how many vertices a pass handles between two looks at the
-// context: rare enough to cost nothing, often enough to stop within a
-// millisecond.
-const cancelEvery = 1 << 16
-
-// poll looks at ctx for the i-th vertex of a pass, every cancelEvery-th time.
-func poll(ctx context.Context, i int) error {
-	if i%cancelEvery != 0 {
-		return nil
-	}
-	return ctx.Err()
-}
-
-// groups is the board's partition into stone groups with their liberties.
-type groups struct {
-	// root[i] is the representative cell of the group of stone cell i
-	// (union-find parents until flatten, then roots); unused for empty cells.
-	root []int32
-	// For a root g: size[g] is the group's number of stones, libs[g] its
-	// number of distinct empty neighbours capped at 2, and first[g] the first
-	// of them (the only one when libs[g] == 1).
-	size  []int32
-	libs  []uint8
-	first []int32
-}
-
-// neighbours appends to buf the Cells indices of the vertices adjacent to
-// vertex i = (r, p) on a board of size n: (r, p±1), (r−1, p−1), (r−1, p),
-// (r+1, p) and (r+1, p+1) where they exist.
-func neighbours(buf []int32, n, r, p, i int) []int32 {
-	buf = buf[:0]
-	if p > 1 {
-		buf = append(buf, int32(i-1), int32(i-r)) // (r, p−1), (r−1, p−1)
-	}
-	if p < r {
-		buf = append(buf, int32(i+1), int32(i-r+1)) // (r, p+1), (r−1, p)
-	}
-	if r < n {
-		buf = append(buf, int32(i+r), int32(i+r+1)) // (r+1, p), (r+1, p+1)
-	}
-	return buf
-}
-
-// find returns the root of cell i, halving the path on the way (iterative:
-// a 1.1-million-cell group must not recurse).
-func (g *groups) find(i int32) int32 {
-	for g.root[i] != i {
-		g.root[i] = g.root[g.root[i]]
-		i = g.root[i]
-	}
-	return i
-}
-
-// findGroups partitions the stones into groups and counts their liberties in
-// three linear passes.
-func findGroups(ctx context.Context, b *Board) (*groups, error) {
-	m := len(b.Cells)
-	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
-	cells := b.Cells
-	// Pass 1: union each stone with its equal neighbours above and to the
-	// left; every edge has exactly one endpoint later in reading order, so
-	// every edge is seen once.
-	i := 0
-	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= r; p, i = p+1, i+1 {
-			if err := poll(ctx, i); err != nil {
-				return nil, err
-			}
-			g.root[i] = int32(i)
-			c := cells[i]
-			if c == 0 {
-				continue
-			}
-			g.size[i] = 1
-			if p > 1 {
-				if cells[i-1] == c {
-					g.union(int32(i-1), int32(i))
-				}
-				if cells[i-r] == c {
-					g.union(int32(i-r), int32(i))
-				}
-			}
-			if p < r && cells[i-r+1] == c {
-				g.union(int32(i-r+1), int32(i))
-			}
-		}
-	}
-	// Pass 2: flatten, so root[i] is the root itself.
-	for i := range m {
-		if err := poll(ctx, i); err != nil {
-			return nil, err
-		}
-		if cells[i] != 0 {
-			g.root[i] = g.find(int32(i))
-		}
-	}
-	// Pass 3: each empty vertex is a liberty of every group next to it.
-	var buf [6]int32
-	i = 0
-	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= r; p, i = p+1, i+1 {
-			if err := poll(ctx, i); err != nil {
-				return nil, err
-			}
-			if cells[i] != 0 {
-				continue
-			}
-			for _, j := range neighbours(buf[:], b.N, r, p, i) {
-				if cells[j] == 0 {
-					continue
-				}
-				k := g.root[j]
-				switch {
-				case g.libs[k] == 0:
-					g.libs[k], g.first[k] = 1, int32(i)
-				case g.libs[k] == 1 && g.first[k] != int32(i):
-					g.libs[k] = 2 // two distinct liberties: no single move can kill it
-				}
-			}
-		}
-	}
-	return g, nil
-}
-
-// union joins the groups of cells a and b, hanging the smaller tree under the
-// larger: with path halving in find, that keeps every find near O(1)
-// (inverse Ackermann), so the passes stay linear in the number of vertices.
-func (g *groups) union(a, b int32) {
-	ra, rb := g.find(a), g.find(b)
-	if ra == rb {
-		return
-	}
-	if g.size[ra] < g.size[rb] {
-		ra, rb = rb, ra
-	}
-	g.root[rb] = ra
-	g.size[ra] += g.size[rb]
-}
-
-// move is what placing a stone on one empty vertex does.
-type move struct {
-	points int
-	killed []int32 // roots of the removed groups
-	dies   bool    // the new stone is removed as well
-}
-
-// play evaluates placing stone c on the empty vertex i = (r, p). A group of
-// another stone next to i dies iff i is its only liberty; the new stone joins
-// its equal neighbours into one group, which dies iff neither the stone nor any
-// of them has a liberty other than i. Groups not next to i keep their
-// liberties, so nothing else changes (groups already without liberties count
-// for no move, see Result.Unreachable). killed reuses buf.
-func (g *groups) play(b *Board, c uint8, r, p, i int, nb []int32, buf []int32) move {
-	mv := move{killed: buf[:0]}
-	var own []int32 // distinct roots of equal neighbours, at most 6
-	var ownBuf [6]int32
-	own = ownBuf[:0]
-	alive := false
-	gain, loss := 0, 1 // loss counts the new stone
-	for _, j := range neighbours(nb, b.N, r, p, i) {
-		s := b.Cells[j]
-		if s == 0 {
-			alive = true // the new stone has a liberty of its own
-			continue
-		}
-		k := g.root[j]
-		if s == c {
-			if !contains(own, k) {
-				own = append(own, k)
-				loss += int(g.size[k])
-				alive = alive || g.libs[k] > 1
-			}
-		} else if g.libs[k] == 1 && !contains(mv.killed, k) {
-			mv.killed = append(mv.killed, k)
-			gain += int(g.size[k])
-		}
-	}
-	mv.points = gain
-	if !alive {
-		mv.points -= loss
-		mv.killed = append(mv.killed, own...)
-		mv.dies = true
-	}
-	return mv
-}
-
-func contains(s []int32, x int32) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// Solve returns the points of every empty vertex for player (1..9) on b, the
-// best of them with every vertex reaching it, and the board after the first
-// best move. A board without an empty vertex returns ErrNoMove; a cancelled
-// ctx returns ctx.Err(). Time and memory are linear in the number of vertices.
+// Solve returns the points of every empty vertex for player (1..9) on b under
+// the judge's rules (Rules{}.Solve takes others), the best of them with every
+// vertex reaching it, and the board after the first best move. A board
+// without an empty vertex returns ErrNoMove, one without a legal vertex
+// ErrNoLegalMove; a cancelled ctx returns ctx.Err(). Time and memory are
+// linear in the number of vertices, at most SolveBytes.
 func Solve(ctx context.Context, b *Board, player int) (*Result, error) {
+	return solve(ctx, b, player, Rules{})
+}
+
+// SolveBytes bounds the memory Solve allocates on a board of size n of grid
+// g, its result included (with the index a RemovedAt builds, not the lists
+// it returns), for callers to refuse a board before solving it. The bound is
+// reached on a board of dead single stones; most boards need half of it.
+func SolveBytes(g Grid, n int) int64 {
+	m := int64(g.CellCount(n))
+	// The board's copy; the groups; Points; Illegal, After and Removed; the
+	// member index; Moves (16 bytes per empty vertex) or Unreachable (a
+	// 32-byte Group and a 16-byte cell per stone), whichever is larger.
+	return m + groupsBytes(int(m)) + 8*m + 3*m + membersBytes(int(m)) + 48*m + 1<<16
+}
+
+// checkTurn reports why player cannot move on b under rules, or nil.
+func checkTurn(b *Board, player int, rules Rules) error {
 	if player < 1 || player > 9 {
-		return nil, fmt.Errorf("lifeline: player %d outside 1..9", player)
+		return fmt.Errorf("lifeline: player %d outside 1..9", player)
 	}
-	if err := b.check(); err != nil {
+	if err := rules.check(); err != nil {
+		return err
+	}
+	return b.check()
+}
+
+func solve(ctx context.Context, b *Board, player int, rules Rules) (*Result, error) {
+	if err := checkTurn(b, player, rules); err != nil {
 		return nil, err
 	}
+	b = b.Clone() // the result's own, for RemovedAt
 	g, err := findGroups(ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{N: b.N, Player: player, Points: make([]int, len(b.Cells))}
-	c := uint8(player)
-	var nb, killed [6]int32
-	first, found := 0, false
+	t := &turn{b: b, g: g, stone: uint8(player), rules: rules}
+	m := len(b.Cells)
+	res := &Result{N: b.N, Player: player, Grid: b.Grid, Rules: rules,
+		Points: make([]int, m), Illegal: make([]bool, m), turn: t}
+	var buf moveBuf
+	first, count, empty := -1, 0, false
 	i := 0
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= r; p, i = p+1, i+1 {
+		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
 			if b.Cells[i] != 0 {
 				continue
 			}
-			pts := g.play(b, c, r, p, i, nb[:], killed[:]).points
-			res.Points[i] = pts
+			empty = true
+			mv := t.play(r, p, i, &buf)
+			res.Points[i] = mv.points
 			switch {
-			case !found || pts > res.Best:
-				res.Best, first, found = pts, i, true
-				res.Moves = append(res.Moves[:0], [2]int{r, p})
-			case pts == res.Best:
-				res.Moves = append(res.Moves, [2]int{r, p})
+			case mv.illegal:
+				res.Illegal[i] = true
+			case first < 0 || mv.points > res.Best:
+				res.Best, first, count = mv.points, i, 1
+			case mv.points == res.Best:
+				count++
 			}
 		}
 	}
-	if !found {
+	switch {
+	case !empty:
 		return nil, ErrNoMove
+	case first < 0:
+		return nil, ErrNoLegalMove
 	}
-	if err := g.apply(ctx, b, c, first, res); err != nil {
+	if err := res.collectMoves(ctx, first, count); err != nil {
+		return nil, err
+	}
+	r, p := b.Coord(first)
+	if res.After, res.Removed, _, err = t.apply(ctx, first, t.play(r, p, first, &buf), false); err != nil {
 		return nil, err
 	}
 	if err := g.unreachable(ctx, b, res); err != nil {
@@ -305,31 +164,67 @@ func Solve(ctx context.Context, b *Board, player int) (*Result, error) {
 	return res, nil
 }
 
-// apply fills res.After and res.Removed for placing c on vertex i.
-func (g *groups) apply(ctx context.Context, b *Board, c uint8, i int, res *Result) error {
-	var nb, killed [6]int32
-	r, p := Coord(i)
-	mv := g.play(b, c, r, p, i, nb[:], killed[:])
-	res.After = b.Clone()
-	res.Removed = make([]bool, len(b.Cells))
-	res.After.Cells[i] = c
-	if mv.dies {
-		res.After.Cells[i] = 0
-		res.Removed[i] = true
-	}
-	if len(mv.killed) == 0 {
-		return nil
-	}
-	for j, s := range b.Cells {
-		if err := poll(ctx, j); err != nil {
-			return err
-		}
-		if s != 0 && contains(mv.killed, g.root[j]) {
-			res.After.Cells[j] = 0
-			res.Removed[j] = true
+// collectMoves fills res.Moves with the count legal vertices reaching
+// res.Best, the first at Cells index first: a second pass, so the list is
+// allocated once at its size (a million best vertices on an empty board).
+func (res *Result) collectMoves(ctx context.Context, first, count int) error {
+	b := res.turn.b
+	res.Moves = make([][2]int, 0, count)
+	r, _ := b.Coord(first)
+	i := b.Index(r, 1)
+	for ; r <= b.N; r++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+			if err := poll(ctx, i); err != nil {
+				return err
+			}
+			if i >= first && b.Cells[i] == 0 && !res.Illegal[i] && res.Points[i] == res.Best {
+				res.Moves = append(res.Moves, [2]int{r, p})
+			}
 		}
 	}
 	return nil
+}
+
+// apply plays mv, the move on vertex i: the board after it, the vertices it
+// cleared and, if stones is set, the removed stones as [row, position,
+// stone] in reading order.
+func (t *turn) apply(ctx context.Context, i int, mv move, stones bool) (*Board, []bool, [][3]int, error) {
+	b := t.b
+	after := b.Clone()
+	removed := make([]bool, len(b.Cells))
+	after.Cells[i] = t.stone
+	if mv.dies {
+		after.Cells[i] = 0
+		removed[i] = true
+	}
+	if len(mv.killed) == 0 {
+		if mv.dies && stones {
+			r, p := b.Coord(i)
+			return after, removed, [][3]int{{r, p, int(t.stone)}}, nil
+		}
+		return after, removed, nil, nil
+	}
+	var list [][3]int
+	j := 0
+	for r := 1; r <= b.N; r++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r); p, j = p+1, j+1 {
+			if err := poll(ctx, j); err != nil {
+				return nil, nil, nil, err
+			}
+			s := b.Cells[j]
+			if j == i && mv.dies {
+				s = t.stone
+			} else if s == 0 || !contains(mv.killed, t.g.root[j]) {
+				continue
+			}
+			after.Cells[j] = 0
+			removed[j] = true
+			if stones {
+				list = append(list, [3]int{r, p, int(s)})
+			}
+		}
+	}
+	return after, removed, list, nil
 }
 
 // unreachable fills res.Unreachable with the groups that have no liberty.
@@ -369,7 +264,7 @@ func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
 			backing = backing[n:]
 			seen[k] = int32(len(res.Unreachable))
 		}
-		r, p := Coord(j)
+		r, p := b.Coord(j)
 		grp := &res.Unreachable[seen[k]-1]
 		grp.Cells = append(grp.Cells, [2]int{r, p}) // within its capacity: no copy
 	}

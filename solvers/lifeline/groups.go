@@ -1,0 +1,199 @@
+package lifeline
+
+import "context"
+
+// cancelEvery is how many vertices a pass handles between two looks at the
+// context: rare enough to cost nothing, often enough to stop within a
+// millisecond.
+const cancelEvery = 1 << 16
+
+// poll looks at ctx for the i-th vertex of a pass, every cancelEvery-th time.
+func poll(ctx context.Context, i int) error {
+	if i%cancelEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
+}
+
+// groups is the board's partition into stone groups with their liberties.
+type groups struct {
+	// root[i] is the representative cell of the group of stone cell i
+	// (union-find parents until flatten, then roots); unused for empty cells.
+	root []int32
+	// For a root g: size[g] is the group's number of stones, libs[g] its
+	// number of distinct empty neighbours capped at 2, and first[g] the first
+	// of them (the only one when libs[g] == 1). first is needed only while
+	// the liberties are counted; later passes reuse it (see unreachable and
+	// members).
+	size  []int32
+	libs  []uint8
+	first []int32
+}
+
+// groupsBytes is the memory findGroups allocates for m cells.
+func groupsBytes(m int) int64 { return int64(m) * (4 + 4 + 1 + 4) }
+
+// find returns the root of cell i, halving the path on the way (iterative:
+// a 1.1-million-cell group must not recurse).
+func (g *groups) find(i int32) int32 {
+	for g.root[i] != i {
+		g.root[i] = g.root[g.root[i]]
+		i = g.root[i]
+	}
+	return i
+}
+
+// findGroups partitions the stones into groups and counts their liberties in
+// three linear passes.
+func findGroups(ctx context.Context, b *Board) (*groups, error) {
+	m := len(b.Cells)
+	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
+	cells := b.Cells
+	var buf [maxDegree]int32
+	// Pass 1: union each stone with its equal earlier neighbours, which sees
+	// every edge once.
+	i := 0
+	for r := 1; r <= b.N; r++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+			if err := poll(ctx, i); err != nil {
+				return nil, err
+			}
+			g.root[i] = int32(i)
+			c := cells[i]
+			if c == 0 {
+				continue
+			}
+			g.size[i] = 1
+			for _, j := range b.Grid.earlier(buf[:], b.N, r, p, i) {
+				if cells[j] == c {
+					g.union(j, int32(i))
+				}
+			}
+		}
+	}
+	// Pass 2: flatten, so root[i] is the root itself.
+	for i := range m {
+		if err := poll(ctx, i); err != nil {
+			return nil, err
+		}
+		if cells[i] != 0 {
+			g.root[i] = g.find(int32(i))
+		}
+	}
+	// Pass 3: each empty vertex is a liberty of every group next to it.
+	i = 0
+	for r := 1; r <= b.N; r++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+			if err := poll(ctx, i); err != nil {
+				return nil, err
+			}
+			if cells[i] != 0 {
+				continue
+			}
+			for _, j := range b.Grid.neighbours(buf[:], b.N, r, p, i) {
+				if cells[j] == 0 {
+					continue
+				}
+				k := g.root[j]
+				switch {
+				case g.libs[k] == 0:
+					g.libs[k], g.first[k] = 1, int32(i)
+				case g.libs[k] == 1 && g.first[k] != int32(i):
+					g.libs[k] = 2 // two distinct liberties: no single move can kill it
+				}
+			}
+		}
+	}
+	return g, nil
+}
+
+// union joins the groups of cells a and b, hanging the smaller tree under the
+// larger: with path halving in find, that keeps every find near O(1)
+// (inverse Ackermann), so the passes stay linear in the number of vertices.
+func (g *groups) union(a, b int32) {
+	ra, rb := g.find(a), g.find(b)
+	if ra == rb {
+		return
+	}
+	if g.size[ra] < g.size[rb] {
+		ra, rb = rb, ra
+	}
+	g.root[rb] = ra
+	g.size[ra] += g.size[rb]
+}
+
+// turn is one player's turn on a board whose groups are known.
+type turn struct {
+	b     *Board
+	g     *groups
+	stone uint8
+	rules Rules
+}
+
+// move is what placing a stone on one empty vertex does.
+type move struct {
+	points  int
+	killed  []int32 // roots of the removed groups (the mover's own ones last)
+	dies    bool    // the new stone is removed as well (with the groups it joins)
+	own     int     // the mover's stones removed, the new one included
+	illegal bool    // the rules forbid the move
+}
+
+// moveBuf is scratch space for play, so a pass over a million vertices does
+// not allocate.
+type moveBuf struct {
+	nb, killed, own [maxDegree]int32
+}
+
+// play evaluates placing the turn's stone on the empty vertex i = (r, p). A
+// group of another stone next to i loses its last liberty iff i is its only
+// one; the new stone joins its equal neighbours into one group, which has no
+// liberty iff neither the stone nor any of them has a liberty other than i.
+// Together removes both at once; others-first removes the others first, which
+// frees i's neighbours, so the mover's group dies only when nothing was
+// captured. Groups not next to i keep their liberties, so nothing else changes
+// (groups already without liberties count for no move, see
+// Result.Unreachable).
+func (t *turn) play(r, p, i int, buf *moveBuf) move {
+	g := t.g
+	mv := move{killed: buf.killed[:0]}
+	own := buf.own[:0] // distinct roots of equal neighbours
+	alive := false
+	gain, loss := 0, 1 // loss counts the new stone
+	for _, j := range t.b.Grid.neighbours(buf.nb[:], t.b.N, r, p, i) {
+		s := t.b.Cells[j]
+		if s == 0 {
+			alive = true // the new stone has a liberty of its own
+			continue
+		}
+		k := g.root[j]
+		if s == t.stone {
+			if !contains(own, k) {
+				own = append(own, k)
+				loss += int(g.size[k])
+				alive = alive || g.libs[k] > 1
+			}
+		} else if g.libs[k] == 1 && !contains(mv.killed, k) {
+			mv.killed = append(mv.killed, k)
+			gain += int(g.size[k])
+		}
+	}
+	mv.points = gain
+	mv.dies = !alive && (t.rules.Capture == Together || gain == 0)
+	if mv.dies {
+		mv.points -= loss
+		mv.own = loss
+		mv.killed = append(mv.killed, own...)
+		mv.illegal = t.rules.NoSuicide
+	}
+	return mv
+}
+
+func contains(s []int32, x int32) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
