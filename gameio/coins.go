@@ -31,7 +31,7 @@ func (bt Batch) Coins(in io.Reader, out, errw io.Writer) int {
 	case Seed:
 		b.rows(func(r *coins.Result) { fmt.Fprintf(w, "%s %s\n", r.Best, r.Moves) })
 	case JSON:
-		b.rows(func(r *coins.Result) { w.Write(append(AppendCoinsJSON(w.AvailableBuffer(), r), '\n')) })
+		b.rows(func(r *coins.Result) { w.Write(append(AppendCoinsJSON(w.AvailableBuffer(), r, nil), '\n')) })
 	case Deque:
 		b.deque()
 	default:

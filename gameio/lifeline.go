@@ -72,7 +72,7 @@ func solveLifelines(sc *lifelineScanner, json bool, out *bufio.Writer, stderr io
 		}
 		warnUnreachable(stderr, where, res.Unreachable)
 		if json {
-			line = append(AppendLifelineJSON(line[:0], res), '\n')
+			line = append(AppendLifelineJSON(line[:0], res, nil), '\n')
 		} else {
 			line = append(strconv.AppendInt(line[:0], int64(res.Best), 10), '\n')
 		}

@@ -130,7 +130,7 @@ var polygonWriters = map[Format]func(w *bufio.Writer, p *polygon.Polygon, r *pol
 	Seed: writePolygonSeed,
 	IOI:  writePolygonIOI,
 	JSON: func(w *bufio.Writer, _ *polygon.Polygon, r *polygon.Result) {
-		w.Write(append(AppendPolygonJSON(w.AvailableBuffer(), r), '\n'))
+		w.Write(append(AppendPolygonJSON(w.AvailableBuffer(), r, nil), '\n'))
 	},
 }
 

@@ -1,16 +1,18 @@
 package kernel
 
 // The kernel's own builtins and the one place help, completion and inspect
-// read documentation from: kernelBuiltins here and games.Builtins.
+// read documentation from: kernelBuiltins here and games.Builtins().
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"gamelab/kernel/builtin"
 
 	"gamelab/kernel/games"
+	_ "gamelab/kernel/games/all" // registers the games
 )
 
 // kernelBuiltin is a builtin of the session itself. Its documentation has the
@@ -217,12 +219,16 @@ func printLine(args []any) string {
 	return strings.Join(parts, " ") + "\n"
 }
 
-// gameBuiltins is games.Builtins and the session's extra builtins.
+// gameBuiltinTable is every game's builtins and the engine's, built once:
+// the games have all registered by the time a session asks.
+var gameBuiltinTable = sync.OnceValue(games.Builtins)
+
+// gameBuiltins is the games' builtins and the session's extra builtins.
 func (s *Session) gameBuiltins() []*builtin.Builtin {
 	if len(s.extra) == 0 {
-		return games.Builtins
+		return gameBuiltinTable()
 	}
-	return append(append([]*builtin.Builtin(nil), games.Builtins...), s.extra...)
+	return append(append([]*builtin.Builtin(nil), gameBuiltinTable()...), s.extra...)
 }
 
 // lookupDoc finds the documentation of a builtin, the game builtins first.
@@ -272,7 +278,7 @@ func (s *Session) helpWidth() int {
 // the doc paragraph wrapped to width, an example.
 func helpText(b *builtin.Builtin, width int) string {
 	var w strings.Builder
-	w.WriteString(b.Signature)
+	w.WriteString(wrapSignature(b.Signature, width))
 	w.WriteString("\n" + indented(b.Doc, width, "    "))
 	if b.Example != "" {
 		fmt.Fprintf(&w, "\nexample: %s", b.Example)

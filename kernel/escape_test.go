@@ -59,7 +59,7 @@ func TestNoMethods(t *testing.T) {
 		{[]string{"r = solve(polygon(\"* -5 + -2 * -8 * -5 + 8\"))", "z = r.scores[1]"}, "z.SetInt64(7)", builtin.TypeError, "cannot call SetInt64", "r.scores", "[168, 480, 488, 488, 120]"},
 		{[]string{"x = 2**70"}, "x.Lsh(x, 40000000000)", builtin.TypeError, "cannot call Lsh", "x", "1180591620717411303424"},
 		{[]string{"x = 3**100000"}, "x.Exp(x, 2**64, nil)", builtin.TypeError, "cannot call Exp", "x == 3**100000", "true"},
-		{[]string{"r = solve(coins([1, 2, 3]))"}, "r.Foo(1)", builtin.TypeError, "a coins result has the fields n, best, second, diff, moves, coins", "", ""},
+		{[]string{"r = solve(coins([1, 2, 3]))"}, "r.Foo(1)", builtin.TypeError, "a coins result has the fields n, best, second, diff, moves, optimal, played, rules, coins", "", ""},
 		{nil, "now().Year()", builtin.TypeError, "values have no methods", "", ""},
 		{[]string{"x = 2**70"}, "[x] | map(#.Neg(#))", builtin.TypeError, "cannot call Neg", "", ""},
 		{[]string{"x = 2**70"}, "x | .Add(x)", builtin.SyntaxError, "", "", ""},
@@ -71,7 +71,7 @@ func TestNoMethods(t *testing.T) {
 		{[]string{"x = 2**70"}, "let f = x.Neg; 1", builtin.NameError, "an int has no field Neg", "", ""},
 		{[]string{"x = 2**70"}, "map([x], #.Neg)", builtin.NameError, "an int has no field Neg", "", ""},
 		{[]string{"r = solve(coins([1, 2, 3]))"}, "r.bst", builtin.NameError, "a coins result has no field bst (did you mean best?)", "", ""},
-		{[]string{"r = solve(coins([1, 2, 3]))"}, "r.coins.Text", builtin.NameError, "has no field Text (its fields: n, values)", "", ""},
+		{[]string{"r = solve(coins([1, 2, 3]))"}, "r.coins.Text", builtin.NameError, "has no field Text (its fields: n, rules, values)", "", ""},
 		{[]string{"x = 2**70"}, `get(x, "Neg") == nil`, "", "", "", ""},
 	} {
 		s := newTestSession()

@@ -35,6 +35,13 @@ func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int,
 // game's rules), one of expr's functions, a topic (rules, syntax), or a
 // variable's type and value, wrapped to width.
 func (s *Session) describe(name string, width int) (string, bool) {
+	if text, ok := helpTopic(name, width); ok {
+		// A topic comes first; a builtin of the same name (rules(x)) follows it.
+		if b, ok := s.lookupDoc(name); ok {
+			text += "\n\n" + helpText(b, width)
+		}
+		return text, true
+	}
 	if b, ok := s.lookupDoc(name); ok {
 		text := helpText(b, width)
 		if rules := rulesOf(name, width); rules != "" {
@@ -56,7 +63,7 @@ func (s *Session) describe(name string, width int) (string, bool) {
 	if b, ok := exprDoc(name); ok {
 		return helpText(b, width), true
 	}
-	return helpTopic(name, width)
+	return "", false
 }
 
 // varsText lists the variables with their types and the first line of their

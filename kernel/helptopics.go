@@ -4,54 +4,62 @@ package kernel
 // syntax, and expr's own functions, each with a runnable example.
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
 )
 
-// gameRules are the rules of each game, as docs/rules.md states them, in a
-// few lines each: help(rules) shows all three, and help of a game's
-// constructor (polygon, coins, board) adds its own.
-var gameRules = []struct{ builtin, title, text string }{
-	{"polygon", "Polygon game (IOI 1998)",
-		"A ring of n vertices v1..vn holding integers, joined by n edges op1..opn, each + or *; edge i joins " +
-			"v(i-1) and v(i), edge 1 joins vn and v1. The first move deletes one edge, leaving a chain. Each later " +
-			"move picks an edge and replaces it and its two end vertices by one vertex holding their sum or product. " +
-			"When one vertex is left its value is the score, which the player maximises. Because * of two negatives " +
-			"is positive, the best of a part may come from its two smallest halves. solve gives the best score for " +
-			"each first edge (scores), every optimal first edge and one optimal plan: the smallest optimal first edge, " +
-			"then the n-1 merges by original edge number."},
-	{"coins", "Coins in a row (AtCoder DP Deque)",
-		"A row of n integers of any sign. Players A (first) and B alternate; each takes the leftmost (L) or the " +
-			"rightmost (R) coin, and each maximises their own total. solve gives A's total, B's total, A - B and one " +
-			"optimal move sequence: a player takes L only when it is strictly better, so 10 80 90 30 gives A 110 " +
-			"with moves RRRL."},
-	{"board", "Life Line (ICPC Japan)",
-		"A triangular board of N rows; row r has r vertices, vertex (r, p) counting p from the left. A vertex " +
-			"touches (r, p±1), (r-1, p-1), (r-1, p), (r+1, p) and (r+1, p+1), and is empty (0) or holds a stone " +
-			"1..9. Player C puts one stone on an empty vertex; then every group (connected vertices of one number) " +
-			"that touches no empty vertex is removed. C gains a point for each removed stone of another player and " +
-			"loses one for each of their own, the new stone included. solve gives the best points and every vertex " +
-			"reaching them. A group that touched no empty vertex before the move cannot arise in play: it counts for " +
-			"no move, and solving warns. A full board has no move."},
-}
-
-// rulesOf is the rules paragraph help adds to a game's constructor, "" for
-// other names.
+// rulesOf is the rules paragraph help adds to a game's constructor (the
+// first builtin a game declares), "" for other names.
 func rulesOf(name string, width int) string {
-	for _, g := range gameRules {
-		if g.builtin == name {
-			return "rules of " + g.title + ":\n" + indented(g.text, width, "    ")
+	for _, g := range games.All() {
+		if len(g.Builtins) > 0 && g.Builtins[0].Name == name {
+			return "rules of " + g.Heading + ":\n" + indented(g.Rules, width, "    ")
 		}
 	}
 	return ""
 }
 
-// rulesHelp is help(rules).
+// rulesHelp is help(rules): every game's rules.
 func rulesHelp(width int) string {
-	text := "The three games (docs/rules.md has them in full):"
-	for _, g := range gameRules {
-		text += "\n\n" + g.title + ":\n" + indented(g.text, width, "    ")
+	text := fmt.Sprintf("The %s games (docs/rules.md has them in full):", countWord(len(games.All())))
+	for _, g := range games.All() {
+		text += "\n\n" + g.Heading + ":\n" + indented(g.Rules, width, "    ")
+	}
+	return text
+}
+
+// countWord writes a small count as a word: "three".
+func countWord(n int) string {
+	if words := []string{"no", "one", "two", "three", "four", "five", "six"}; n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
+}
+
+// variantsHelp is help(variants): every game's rule options with their
+// values, defaults and meaning.
+func variantsHelp(width int) string {
+	text := wrap("Rule variants: each game's options, with their defaults. Give them as a map beside the instance "+
+		"(coins([1, 2, 3, 7], {take: 3, ends: \"left\"})), change them with with(x, {take: 2}), read them with "+
+		"x.rules and rules(x); the batch commands take --rules name=value,name=value. Every builtin works under "+
+		"every variant.", width, "")
+	for _, g := range games.All() {
+		if len(g.Options) == 0 {
+			continue
+		}
+		text += "\n\n" + g.Heading + " (" + g.Name + "):"
+		for _, o := range g.Options {
+			def := fmt.Sprint(o.Default)
+			if s, ok := o.Default.(string); ok {
+				def = strconv.Quote(s)
+			}
+			text += "\n" + indented(fmt.Sprintf("%s: %s (default %s)", o.Name, o.Values, def), width, "  ")
+			text += "\n" + indented(o.Doc, width, "      ")
+		}
 	}
 	return text
 }
@@ -182,7 +190,7 @@ func exprDoc(name string) (*builtin.Builtin, bool) {
 }
 
 // helpTopics are the names help describes that are no builtin: its topics.
-var helpTopics = []string{"rules", "syntax"}
+var helpTopics = []string{"rules", "syntax", "variants"}
 
 // helpTopic is the text of help(rules) and help(syntax).
 func helpTopic(name string, width int) (string, bool) {
@@ -191,6 +199,8 @@ func helpTopic(name string, width int) (string, bool) {
 		return rulesHelp(width), true
 	case "syntax":
 		return syntaxHelp(width), true
+	case "variants":
+		return variantsHelp(width), true
 	}
 	return "", false
 }

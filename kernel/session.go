@@ -76,7 +76,7 @@ func NewSession(opts ...Option) *Session {
 	return s
 }
 
-// WithBuiltins adds builtins to the session besides games.Builtins (tests,
+// WithBuiltins adds builtins to the session besides games.Builtins() (tests,
 // experiments); they are documented and completed like the others.
 func WithBuiltins(bs ...*builtin.Builtin) Option {
 	return func(s *Session) { s.extra = append(s.extra, bs...) }

@@ -534,23 +534,23 @@ func TestComplete(t *testing.T) {
 func TestCompleteByType(t *testing.T) {
 	s := newTestSession()
 	run(t, s, `p = polygon("* -5 + -2 * -8 * -5 + 8")`, "c = coins([10, 80, 90, 30])", `b = board(4, "2  2 3  1 0 4  1 1 4 0")`, "xs = [1, 2]")
-	polygonResult := "best expr first merges n optimal polygon scores worst"
+	polygonResult := "best expr first merges n optimal polygon rules scores worst"
 	for _, tc := range []struct{ code, want string }{
 		{"solve(p).", polygonResult},
 		{"solve(randpolygon(10000, 1)).", polygonResult},
 		{`solve(polygon("+ 1 * 2")).`, polygonResult},
 		{"solve(setv(rotate(p, 2), 1, 0)).", polygonResult},
 		{"trace(p).result.", polygonResult},
-		{"solve(p).polygon.", "n ops values"},
+		{"solve(p).polygon.", "n ops rules values"},
 		{"trace(p).", "result steps"},
-		{"solve(c).", "best coins diff moves n second"},
+		{"solve(c).", "best coins diff moves n optimal played rules second"},
 		{"trace(randcoins(5, 1)).", "result turns"},
-		{"solve(b, 4).", "after best board moves n player points removed unreachable"},
+		{"solve(b, 4).", "after best board illegal moves n player points removed unreachable"},
 		{"trace(b, 4).", "result"},
-		{"rotate(b, 1).", "n rows"},
-		{"reverse(c).", "n values"},
-		{"after(p, [3]).", "edges moves n ops polygon values"},
-		{"solve(after(p, [3])).", "best chain expr merges n optimal worst"},
+		{"rotate(b, 1).", "moves n rows rules"},
+		{"reverse(c).", "n rules values"},
+		{"after(p, [3]).", "edges moves n ops polygon rules values"},
+		{"solve(after(p, [3])).", "best chain expr merges n optimal played worst"},
 		{`trace(after(c, "L")).`, "result turns"},
 		{`analyze(c, "LR").`, "end game loss moves score start totals"},
 		{"solve(xs).b", "best board"}, // an array: no game, so every result type

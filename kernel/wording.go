@@ -90,24 +90,26 @@ func goTypeWord(t string) string {
 	if !ok {
 		return t
 	}
-	if n, ok := gameTypeNames()[name]; ok && pkg == "games" {
+	if n, ok := gameTypeNames()[pkg+"."+name]; ok {
 		return n
 	}
 	return strings.ToLower(name)
 }
 
-// gameTypeNames maps the Go name of each game value type to its TypeName,
+// gameTypeNames maps the Go name of each game value type, "polygon.Result",
+// to its TypeName,
 // read from the zero values the builtins document they return.
 var gameTypeNames = sync.OnceValue(func() map[string]string {
 	names := map[string]string{}
-	for _, b := range games.Builtins {
+	for _, b := range games.Builtins() {
 		for _, r := range b.Returns {
 			if k, ok := r.(interface{ TypeName() string }); ok {
 				t := reflect.TypeOf(r)
 				for t.Kind() == reflect.Pointer {
 					t = t.Elem()
 				}
-				names[t.Name()] = k.TypeName()
+				pkg := t.PkgPath()[strings.LastIndex(t.PkgPath(), "/")+1:]
+				names[pkg+"."+t.Name()] = k.TypeName()
 			}
 		}
 	}

@@ -14,7 +14,7 @@ func TestErrorsInUsersWords(t *testing.T) {
 		{"r.bset", "NameError at 1:3: a polygon result has no field bset (did you mean best?)"},
 		{"solve(p).bset", "NameError at 1:10: a polygon result has no field bset (did you mean best?)"},
 		{"solve(p).polygon.vaules", "NameError at 1:18: a polygon has no field vaules (did you mean values?)"},
-		{"r.zzzzzz", "NameError at 1:3: a polygon result has no field zzzzzz (its fields: best, expr, first, merges, n, optimal, polygon, scores, worst)"},
+		{"r.zzzzzz", "NameError at 1:3: a polygon result has no field zzzzzz (its fields: best, expr, first, merges, n, optimal, polygon, rules, scores, worst)"},
 		{"r.best.x", "NameError at 1:8: an int has no field x (it has no fields)"},
 		{"solve(coins([1, 2])).bets", "NameError at 1:22: a coins result has no field bets (did you mean best?)"},
 		{"map(-3..3, {v: #, best: 1})", "SyntaxError at 1:14: a map as a predicate's value needs brackets: write ({v: …}); {…} alone is the predicate's body"},

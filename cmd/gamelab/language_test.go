@@ -30,7 +30,7 @@ func TestPipedLanguage(t *testing.T) {
 		`[true, 10, 488, "h", "hel", 3]`,
 		"[2, 3, 4]",
 		"1025",
-		"    Plays x optimally.",
+		"    Plays x optimally, under its rules",
 		"n  sq\n─  ──\n1  10\n2  20\n3  30\n")
 	lacks(t, "stderr", stderr,
 		"stdin:5:17: a polygon result has no field bset (did you mean best?)",

@@ -10,9 +10,13 @@ import (
 	"strings"
 )
 
-// Triangle is a Life Line board, optionally with a move's marks.
+// Triangle is a Life Line board, optionally with a move's marks: the
+// judge's triangle, or with Square an N×N board.
 type Triangle struct {
-	N       int
+	N int
+	// Square draws an N×N grid (Go's board): row r holds N cells at
+	// Cells[(r-1)N : rN], each touching its four neighbours.
+	Square  bool
 	Cells   []uint8  // row-major: row r (1..N) holds r cells at Cells[r(r-1)/2 : ...]; 0 empty, 1..9 stone numbers
 	Player  int      // the player to move, 1..9 (0: none)
 	Best    [][2]int // best vertices [row, pos] to mark (may be nil)
@@ -23,24 +27,37 @@ type Triangle struct {
 }
 
 // index is the position of vertex (r, p) in Cells.
-func index(r, p int) int { return r*(r-1)/2 + p - 1 }
+func (x Triangle) index(r, p int) int {
+	if x.Square {
+		return (r-1)*x.N + p - 1
+	}
+	return r*(r-1)/2 + p - 1
+}
+
+// rowLen is how many vertices row r has.
+func (x Triangle) rowLen(r int) int {
+	if x.Square {
+		return x.N
+	}
+	return r
+}
 
 // cell is the content of (r, p): 0..9, or -1 when Cells is too short.
 func (x Triangle) cell(r, p int) int {
-	if i := index(r, p); i < len(x.Cells) {
+	if i := x.index(r, p); i < len(x.Cells) {
 		return int(x.Cells[i])
 	}
 	return -1
 }
 
 func (x Triangle) removed(r, p int) bool {
-	i := index(r, p)
+	i := x.index(r, p)
 	return i < len(x.Removed) && x.Removed[i]
 }
 
 // heat is the points of a move at (r, p), if the heat map has them.
 func (x Triangle) heat(r, p int) (int, bool) {
-	i := index(r, p)
+	i := x.index(r, p)
 	if i < len(x.Heat) && x.cell(r, p) == 0 {
 		return x.Heat[i], true
 	}
@@ -77,7 +94,7 @@ func coords(vs [][2]int, limit int) string {
 func (x Triangle) removedCount() int {
 	k := 0
 	for r := 1; r <= x.N; r++ {
-		for p := 1; p <= r; p++ {
+		for p := 1; p <= x.rowLen(r); p++ {
 			if x.removed(r, p) {
 				k++
 			}
@@ -86,30 +103,34 @@ func (x Triangle) removedCount() int {
 	return k
 }
 
-// pitch is the columns per vertex of triangleText's layout for token.
-func pitch(n int, token func(r, p int) string) int {
+// pitch is the columns per vertex of boardText's layout for token.
+func (x Triangle) pitch(token func(r, p int) string) int {
 	w := 1
-	for r := 1; r <= n; r++ {
-		for p := 1; p <= r; p++ {
+	for r := 1; r <= x.N; r++ {
+		for p := 1; p <= x.rowLen(r); p++ {
 			w = max(w, runeWidth(token(r, p)))
 		}
 	}
 	pitch := w + 1
-	if pitch%2 == 1 { // rows shift by half a pitch
+	if pitch%2 == 1 && !x.Square { // rows shift by half a pitch
 		pitch++
 	}
 	return pitch
 }
 
-// triangleText lays out one value per vertex as the judge prints a board:
-// centred rows, each token padded to pitch columns. It hands the lines to
-// emit one by one, so a big board is never held as text twice.
-func triangleText(n, pitch int, token func(r, p int) string, emit func(line string)) {
+// boardText lays out one value per vertex as the judge prints a board:
+// centred rows (a square board's are not shifted), each token padded to
+// pitch columns. It hands the lines to emit one by one, so a big board is
+// never held as text twice.
+func (x Triangle) boardText(pitch int, token func(r, p int) string, emit func(line string)) {
 	var b strings.Builder
+	n := x.N
 	for r := 1; r <= n; r++ {
 		b.Reset()
-		b.WriteString(strings.Repeat(" ", (n-r)*pitch/2))
-		for p := 1; p <= r; p++ {
+		if !x.Square {
+			b.WriteString(strings.Repeat(" ", (n-r)*pitch/2))
+		}
+		for p := 1; p <= x.rowLen(r); p++ {
 			b.WriteString(center(token(r, p), pitch))
 		}
 		emit(strings.TrimRight(b.String(), " "))
@@ -127,17 +148,17 @@ type marked struct {
 func (x Triangle) marked() marked {
 	m := marked{Triangle: x}
 	if len(x.Best) > 0 && x.N > 0 {
-		m.bestAt = make([]bool, index(x.N, x.N)+1)
+		m.bestAt = make([]bool, x.index(x.N, x.rowLen(x.N))+1)
 		for _, v := range x.Best {
-			if v[0] >= 1 && v[0] <= x.N && v[1] >= 1 && v[1] <= v[0] {
-				m.bestAt[index(v[0], v[1])] = true
+			if v[0] >= 1 && v[0] <= x.N && v[1] >= 1 && v[1] <= x.rowLen(v[0]) {
+				m.bestAt[x.index(v[0], v[1])] = true
 			}
 		}
 	}
 	return m
 }
 
-func (x marked) best(r, p int) bool { return x.bestAt != nil && x.bestAt[index(r, p)] }
+func (x marked) best(r, p int) bool { return x.bestAt != nil && x.bestAt[x.index(r, p)] }
 
 // Text draws the board in the judge's layout (centred rows, · for an empty
 // vertex) with marks: [4] the stone just placed, (·) a best vertex, x3x a
@@ -180,7 +201,7 @@ func (x Triangle) WriteText(w io.Writer) error {
 		}
 		return g
 	}
-	triangleText(x.N, pitch(x.N, token), token, line)
+	x.boardText(x.pitch(token), token, line)
 	if x.Player > 0 {
 		line(fmt.Sprintf("player %d to move", x.Player))
 	}
@@ -216,8 +237,8 @@ func (x Triangle) heatText(emit func(string)) {
 	// The widest line, the last row, is nearly n pitches wide: only a
 	// triangle within a pitch of the limit needs laying out to decide.
 	var lines []string
-	if pt := pitch(x.N, tok); x.N*pt <= maxTextWidth+pt {
-		triangleText(x.N, pt, tok, func(l string) { lines = append(lines, l) })
+	if pt := x.pitch(tok); x.N*pt <= maxTextWidth+pt {
+		x.boardText(pt, tok, func(l string) { lines = append(lines, l) })
 		if !slices.ContainsFunc(lines, func(l string) bool { return runeWidth(l) > maxTextWidth }) {
 			for _, l := range lines {
 				emit(l)
@@ -228,7 +249,7 @@ func (x Triangle) heatText(emit func(string)) {
 	var b strings.Builder
 	for r := 1; r <= x.N; r++ {
 		b.Reset()
-		for p := 1; p <= r; p++ {
+		for p := 1; p <= x.rowLen(r); p++ {
 			if v, ok := x.heat(r, p); ok {
 				if b.Len() == 0 {
 					fmt.Fprintf(&b, "row %-*d", len(strconv.Itoa(x.N)), r)
@@ -310,6 +331,9 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 	}
 	rs := d * 0.36 // stone radius
 	dy := d * math.Sqrt(3) / 2
+	if x.Square {
+		dy = d
+	}
 	top := 20 + rs
 	if x.Caption != "" {
 		top += 24
@@ -317,6 +341,9 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 	left := 34 + rs
 	W := 2*left + float64(n-1)*d
 	pos := func(r, p int) (float64, float64) {
+		if x.Square {
+			return left + float64(p-1)*d, top + float64(r-1)*dy
+		}
 		return left + float64(n-r)*d/2 + float64(p-1)*d, top + float64(r-1)*dy
 	}
 
@@ -360,7 +387,7 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 	}
 	maxHeat := 0
 	for r := 1; r <= n; r++ {
-		for p := 1; p <= r; p++ {
+		for p := 1; p <= x.rowLen(r); p++ {
 			if v, ok := x.heat(r, p); ok {
 				maxHeat = max(maxHeat, v, -v)
 			}
@@ -400,10 +427,14 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 		doc.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s"/>`, num(x0), num(y0), num(x1), num(y1))
 	}
 	doc.printf(`<g stroke="%s" stroke-width="1.2">`, lattice)
-	for k := 2; k <= n; k++ {
+	for k := 2; k <= n && !x.Square; k++ {
 		line(k, 1, k, k)       // row k
 		line(k-1, k-1, n, k-1) // down-left from the end of row k-1
 		line(k-1, 1, n, n-k+2) // down-right from the start of row k-1
+	}
+	for k := 1; k <= n && x.Square && n > 1; k++ {
+		line(k, 1, k, n) // row k
+		line(1, k, n, k) // column k
 	}
 	doc.printf("</g>\n")
 	label := d >= 20 // row numbers need room
@@ -424,7 +455,7 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 			lx, ly := pos(r, 1)
 			doc.text(lx-rs-8, ly, min(11, font), `text-anchor="end" dy="0.35em" fill="`+faint+`"`, strconv.Itoa(r))
 		}
-		for p := 1; p <= r; p++ {
+		for p := 1; p <= x.rowLen(r); p++ {
 			m.drawVertex(doc, r, p, pos, rs, font, fill)
 		}
 	}

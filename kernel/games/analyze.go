@@ -160,6 +160,9 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 		}
 		a.turns = append(a.turns, rec)
 		a.side = append(a.side, sideValue(g, pos, totals, ev.Value, st.Carry))
+		if t == len(line)-1 { // what the last move still guarantees, from before it
+			a.side = append(a.side, sideValue(g, pos, totals, after, st.Carry))
+		}
 		if st.Reward != nil {
 			if totals[rec.player] == nil {
 				totals[rec.player] = new(big.Int)
@@ -168,9 +171,6 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 		}
 		if !slices.Contains(players, rec.player) {
 			players = append(players, rec.player)
-		}
-		if t == len(line)-1 { // what the last move still guarantees
-			a.side = append(a.side, sideValue(g, pos, totals, after, st.Carry))
 		}
 	}
 	if g.Unfinished == "" { // a game that scores its moves: the totals are the outcome

@@ -72,12 +72,12 @@ func Between(p *int, lo, hi int) *intIn { return &intIn{p, lo, hi} }
 // depends on the polygon): the same message as intIn's.
 func CheckIndex(fn string, k int, name string, v, lo, hi int) error {
 	if v < lo || v > hi {
-		return builtin.ArgError(fn, k, name, "%s", rangeMsg(v, lo, hi))
+		return builtin.ArgError(fn, k, name, "%s", RangeMsg(v, lo, hi))
 	}
 	return nil
 }
 
-func rangeMsg(v, lo, hi int) string {
+func RangeMsg(v, lo, hi int) string {
 	if lo > hi {
 		return fmt.Sprintf("has no valid value (range %d..%d is empty), got %d", lo, hi, v)
 	}
@@ -102,7 +102,7 @@ func store(dst, a any) string {
 			return msg
 		}
 		if v < d.lo || v > d.hi {
-			return rangeMsg(v, d.lo, d.hi)
+			return RangeMsg(v, d.lo, d.hi)
 		}
 		*d.p = v
 	case **big.Int:

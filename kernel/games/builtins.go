@@ -53,12 +53,26 @@ func docFor(b *builtin.Builtin) string {
 // argument, for completion.
 func returnsFor(fn string) func(first any) []any {
 	return func(first any) []any {
+		if sameKind[fn] {
+			if _, ok := first.(interface{ Game() *Game }); ok {
+				return []any{first} // an edit gives a value of the kind it edits
+			}
+		}
+		if r, ok := first.(Returner); ok {
+			if out := r.Returns(fn); out != nil {
+				return out
+			}
+		}
 		if v, ok := first.(interface{ Game() *Game }); ok {
 			return v.Game().returnsFor(fn)
 		}
 		return nil
 	}
 }
+
+// sameKind are the engine builtins that return a changed copy of the value
+// they are given.
+var sameKind = map[string]bool{"setv": true, "insert": true, "remove": true, "rotate": true, "reverse": true, "with": true}
 
 // kindsFor lists what fn takes, over every game, for a BadType message:
 // "a polygon, coins or board".

@@ -100,3 +100,11 @@ type Player interface {
 type Keyed interface {
 	Key() string
 }
+
+// Returner is a value that says what an engine builtin returns for it when
+// that differs from what its game's Returns say of its values (a polygon
+// ring is solved into a ring result, a chain into a chain result), for
+// completion. nil: the game's.
+type Returner interface {
+	Returns(fn string) []any
+}

@@ -18,8 +18,12 @@ import (
 type Game struct {
 	Name  string // "coins": the batch command, json's "game", help(variants)
 	Title string // "coins in a row": how prose names it
+	// Heading names the game where help lists the games: "Coins in a row
+	// (AtCoder DP Deque)".
+	Heading string
 	// Rules states the default game's rules, one paragraph (help(rules),
-	// rules(x) before its variants are applied).
+	// help of the game's constructor, its first builtin, and rules(x)
+	// before its variants are applied).
 	Rules string
 	// Options are the rule variants, each with its default, in the order
 	// help(variants) lists them.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
@@ -186,4 +187,19 @@ func show(env *builtin.Env, pos Position) {
 		return
 	}
 	env.Show(pos.Text(), svg)
+}
+
+// Fields splits what a person typed at play's prompt: spaces, commas and
+// brackets separate its parts ("3 2", "(3,2)").
+func Fields(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' })
+}
+
+// Atoi is s as an int when it is one, else s itself, for ParseMove to
+// refuse in its own words.
+func Atoi(s string) any {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return s
 }

@@ -33,7 +33,7 @@ func OneIndex(what string, index []any, n int) (int, error) {
 		return n + 1 + i, nil
 	}
 	if i < 1 || i > n {
-		return 0, fmt.Errorf("%s: the index %s (or -%d..-1 from the end)", what, rangeMsg(i, 1, n), n)
+		return 0, fmt.Errorf("%s: the index %s (or -%d..-1 from the end)", what, RangeMsg(i, 1, n), n)
 	}
 	return i, nil
 }

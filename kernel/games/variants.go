@@ -63,23 +63,3 @@ func RulesText(r Rules) string {
 	}
 	return text + "\n" + "Under these rules: " + strings.Join(parts, " ")
 }
-
-// VariantsHelp is help(variants): every game's options with their values,
-// defaults and meaning, and how to use them.
-func VariantsHelp() string {
-	var b strings.Builder
-	b.WriteString("Rule variants: each game's options, with their defaults. Give them as a map beside the " +
-		"instance (coins([1, 2, 3, 7], {take: 3, ends: \"left\"})), change them with with(x, {take: 2}), " +
-		"read them with x.rules and rules(x); the batch commands take --rules name=value,name=value. " +
-		"Every builtin works under every variant.\n")
-	for _, g := range registry {
-		if len(g.Options) == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s (%s):\n", g.Title, g.Name)
-		for _, o := range g.Options {
-			fmt.Fprintf(&b, "  %s: %s (default %s)\n      %s\n", o.Name, o.Values, Format(quoteIfString(o.Default)), o.Doc)
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}

@@ -17,12 +17,13 @@ import (
 
 // Game is coins in a row. Package all registers it.
 var Game = &games.Game{
-	Name:  "coins",
-	Title: "coins in a row",
-	Rules: `A row of n integers of any sign. Players A (first) and B alternate; each takes the leftmost ` +
-		`(L) or the rightmost (R) coin, and each maximises their own total. solve gives A's total, B's ` +
-		`total, A - B and one optimal move sequence: a player takes L only when it is strictly better, ` +
-		`so 10 80 90 30 gives A 110 with moves RRRL.`,
+	Name:    "coins",
+	Title:   "coins in a row",
+	Heading: "Coins in a row (AtCoder DP Deque)",
+	Rules: "A row of n integers of any sign. Players A (first) and B alternate; each takes the leftmost (L) or the " +
+		"rightmost (R) coin, and each maximises their own total. solve gives A's total, B's total, A - B and one " +
+		"optimal move sequence: a player takes L only when it is strictly better, so 10 80 90 30 gives A 110 " +
+		"with moves RRRL.",
 	Options: []*games.Option{
 		{Name: "take", Default: 1, Values: `an integer k ≥ 1, or "2M"`,
 			Doc:   `each turn the mover takes 1..k coins from one end; "2M" (LeetCode 1140): X coins, 1 ≤ X ≤ 2M, then M = max(M, X), M starting at 1`,

@@ -122,6 +122,11 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 		return out
 	}
 	out.Choice = out.Best[0]
+	if s.coins.rules.IsDefault() && s.at.Left() == 1 {
+		// The last coin is both ends: the default game has always listed
+		// both L and R as optimal there (and plays L).
+		out.Best = []games.Move{move{solver.Move{Side: 'L', Count: 1}}, move{solver.Move{Side: 'R', Count: 1}}}
+	}
 	if s.coins.rules.IsDefault() && len(ev.Moves) == 2 {
 		// The seed's tie rule: L only when strictly better.
 		out.Choice = move{ev.Moves[1]}
@@ -218,12 +223,12 @@ func (r *Result) card(why string) display.Card {
 	return games.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", games.FormatValue(r.Best), games.FormatValue(r.Second)), why, "trace(c) shows each turn; "+games.ResultSee)
 }
 
-// JSONValue is the batch commands' --format json object for a row under
-// the default rules, byte for byte; a position's and a variant's add what
-// they are ("played", "optimal", "rules").
+// JSONValue is the batch commands' --format json object for a row ("rules"
+// added when they are not the default); a position's adds the moves
+// already played and every optimal move from there.
 func (r *Result) JSONValue() any {
-	if r.Played == "" && r.Coins.rules.IsDefault() {
-		return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res))
+	if r.Played == "" {
+		return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res, r.Coins.rules.Changed()))
 	}
 	out := struct {
 		N       int            `json:"n"`
@@ -232,7 +237,7 @@ func (r *Result) JSONValue() any {
 		Diff    any            `json:"diff"`
 		Moves   string         `json:"moves"`
 		Optimal []string       `json:"optimal"`
-		Played  string         `json:"played,omitempty"`
+		Played  string         `json:"played"`
 		Rules   map[string]any `json:"rules,omitempty"`
 	}{r.N, r.Best, r.Second, r.Diff, r.Moves, r.Optimal, r.Played, nil}
 	if !r.Coins.rules.IsDefault() {

@@ -6,71 +6,123 @@ import (
 	"strings"
 
 	"gamelab/kernel/display"
-	"gamelab/solvers/lifeline"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/lifeline"
 )
 
-
-// MaxBoardN is the largest Life Line board the command language makes. The
-// solver goes to lifeline.MaxN, but a Board also carries its rows as expr
-// lists (8 bytes a cell), and 2000 rows are already two million vertices;
-// the batch solver (`gamelab lifeline`) takes bigger boards.
+// MaxBoardN bounds a triangular board's rows (two million vertices at
+// 2000); a square board's is solver.Square.MaxN().
 const MaxBoardN = 2000
 
-// Board is a Life Line board (rules: docs/rules.md), immutable like Polygon. The
-// exported fields are a read-only view for expr: `b.n`, and `b.rows`, the
-// cells row by row (the kernel indexes every list from 1: `b.rows[1][1]` is
-// vertex (1, 1), as `at(b, 1, 1)` is).
+// Board is a Life Line board under its rules, immutable like Polygon. The
+// exported fields are a read-only view for expr: `b.n`, `b.rows` (row r
+// has r cells, N on a square board; 0 empty, else the stone), `b.rules`,
+// and after moves `b.moves`. It is also the game's position: the stones so
+// far, the moves that placed them, and, in play, whose stone comes next.
 type Board struct {
-	N    int     `expr:"n"`
-	Rows [][]int `expr:"rows"`
+	N       int            `expr:"n"`
+	Rows    [][]int        `expr:"rows"`
+	RuleMap map[string]any `expr:"rules"`
+	// Moves are the stones placed since the board was made, each [row,
+	// position, player] (after, analyze, play).
+	Moves [][]int `expr:"moves"`
 
-	b *lifeline.Board
+	b     *solver.Board
+	rules games.Rules
+	h     *games.History
+	// order is the order of play of play(b, players), nil outside play:
+	// then each move names its player, and mover is the one a move set.
+	order  []string
+	mover  string
+	points []int // the points each move of h earned
 }
 
-// NewBoard wraps a solver board (not copied: the caller hands it over).
-func NewBoard(b *lifeline.Board) *Board {
+// NewBoard wraps a solver board (not copied: the caller hands it over)
+// under the default rules for its grid.
+func NewBoard(b *solver.Board) *Board {
+	r := Game.Default()
+	if b.Grid == solver.Square {
+		r, _ = r.With(map[string]any{"grid": "square"})
+	}
+	return newBoard(b, r)
+}
+
+func newBoard(b *solver.Board, r games.Rules) *Board {
 	rows := make([][]int, b.N)
 	cells := make([]int, len(b.Cells)) // one backing array for all rows
 	for i, c := range b.Cells {
 		cells[i] = int(c)
 	}
 	for r := 1; r <= b.N; r++ {
-		start := b.Index(r, 1)
-		rows[r-1] = cells[start : start+r : start+r]
+		start, k := b.Index(r, 1), rowLen(b, r)
+		rows[r-1] = cells[start : start+k : start+k]
 	}
-	return &Board{N: b.N, Rows: rows, b: b}
+	return &Board{N: b.N, Rows: rows, RuleMap: r.Map(), Moves: [][]int{}, b: b, rules: r}
+}
+
+// rowLen is how many vertices row r of b has.
+func rowLen(b *solver.Board, r int) int {
+	if b.Grid == solver.Square {
+		return b.N
+	}
+	return r
 }
 
 // Solver returns the solver's board; callers must not change it.
-func (b *Board) Solver() *lifeline.Board { return b.b }
+func (b *Board) Solver() *solver.Board { return b.b }
 
 func (b *Board) TypeName() string { return "board" }
+
+func (b *Board) Game() *games.Game  { return Game }
+func (b *Board) Rules() games.Rules { return b.rules }
+
+// WithRules is b under rules r; the grid is the board's shape and stays.
+func (b *Board) WithRules(r games.Rules) (any, error) {
+	if r.Get("grid") != b.rules.Get("grid") {
+		return nil, fmt.Errorf("with: grid is the board's shape, which with cannot change; make a %s board with board(N, cells, {grid: %q})", r.Get("grid"), r.Get("grid"))
+	}
+	c := *b
+	c.rules, c.RuleMap = r, r.Map()
+	return &c, nil
+}
 
 // String is the judge's layout, one row per line.
 func (b *Board) String() string { return b.b.String() }
 
-// Text draws the triangle; a board too large to draw says what it is
-// instead.
-func (b *Board) Text() string { return TextOf(b, false) }
+// Text draws the board; a board too large to draw says what it is instead.
+func (b *Board) Text() string { return games.TextOf(b, false) }
 
-// SVG draws the triangle (a card when too large).
-func (b *Board) SVG() string { return SVGOf(b, false) }
+// SVG draws the board (a card when too large).
+func (b *Board) SVG() string { return games.SVGOf(b, false) }
 
 func (b *Board) WriteText(w io.Writer, full bool) error {
-	return DrawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	return games.DrawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 func (b *Board) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return games.DrawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+}
+
+// caption names the board: its size, its rules when they are not the
+// judge's, and the moves made.
+func (b *Board) caption() string {
+	c := fmt.Sprintf("board of size %d", b.N)
+	if d := b.rules.Describe(); d != "" {
+		c += " (" + d + ")"
+	}
+	return c
 }
 
 func (b *Board) picture() display.Triangle {
-	return display.Triangle{N: b.N, Cells: b.b.Cells, Caption: fmt.Sprintf("board of size %d", b.N)}
+	return display.Triangle{N: b.N, Square: b.b.Grid == solver.Square, Cells: b.b.Cells, Caption: b.caption()}
 }
+
+// Picture is the board's drawing, for the frames of a trace.
+func (b *Board) Picture() display.Drawing { return b.picture() }
 
 // card is what stands in for the drawing of a board too large to draw.
 func (b *Board) card(why string) display.Card {
-	return MakeCard(fmt.Sprintf("board of size %d", b.N), []string{b.facts()}, why, boardSee)
+	return games.MakeCard(b.caption(), []string{b.facts()}, why, boardSee)
 }
 
 const boardSee = `at(b, r, p) or b.rows[r] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`
@@ -90,7 +142,7 @@ func (b *Board) facts() string {
 		}
 	}
 	stones := len(b.b.Cells) - byStone[0]
-	facts := fmt.Sprintf("%s, %s", Count(len(b.b.Cells), "vertex", "vertices"), Count(stones, "stone", "stones"))
+	facts := fmt.Sprintf("%s, %s", games.Count(len(b.b.Cells), "vertex", "vertices"), games.Count(stones, "stone", "stones"))
 	if len(parts) > 0 {
 		facts += " (" + strings.Join(parts, ", ") + ")"
 	}
@@ -103,14 +155,14 @@ func (b *Board) SetIndex(index []any, v any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, msg := ToInt(v)
+	c, msg := games.ToInt(v)
 	if msg == "" && (c < 0 || c > 9) {
-		msg = rangeMsg(c, 0, 9)
+		msg = games.RangeMsg(c, 0, 9)
 	}
 	if msg != "" {
 		return nil, fmt.Errorf("b[%d, %d] = v: the stone %s", r, p, msg)
 	}
-	return b.with(func(q *lifeline.Board) { q.Cells[q.Index(r, p)] = uint8(c) }), nil
+	return b.with(func(q *solver.Board) { q.Cells[q.Index(r, p)] = uint8(c) }), nil
 }
 
 // GetIndex implements reading `b[r, p]`.
@@ -127,16 +179,16 @@ func (b *Board) vertex(what string, index []any) (r, p int, err error) {
 	if len(index) != 2 {
 		return 0, 0, fmt.Errorf("%s: wants two indices, row and position, got %d", what, len(index))
 	}
-	r, msg := ToInt(index[0])
+	r, msg := games.ToInt(index[0])
 	if msg == "" && (r < 1 || r > b.N) {
-		msg = rangeMsg(r, 1, b.N)
+		msg = games.RangeMsg(r, 1, b.N)
 	}
 	if msg != "" {
 		return 0, 0, fmt.Errorf("%s: the row %s", what, msg)
 	}
-	p, msg = ToInt(index[1])
-	if msg == "" && (p < 1 || p > r) {
-		msg = rangeMsg(p, 1, r)
+	p, msg = games.ToInt(index[1])
+	if k := rowLen(b.b, r); msg == "" && (p < 1 || p > k) {
+		msg = games.RangeMsg(p, 1, k)
 	}
 	if msg != "" {
 		return 0, 0, fmt.Errorf("%s: the position in row %d %s", what, r, msg)
@@ -144,9 +196,28 @@ func (b *Board) vertex(what string, index []any) (r, p int, err error) {
 	return r, p, nil
 }
 
-// with returns a changed copy: edit gets a deep copy of the solver board.
-func (b *Board) with(edit func(q *lifeline.Board)) *Board {
+// with returns a changed copy, a new board with no moves behind it: edit
+// gets a deep copy of the solver board.
+func (b *Board) with(edit func(q *solver.Board)) *Board {
 	q := b.b.Clone()
 	edit(q)
-	return NewBoard(q)
+	return newBoard(q, b.rules)
+}
+
+// JSONValue is the board's size and rows; its rules when they are not the
+// judge's, and the moves record of a board after moves.
+func (b *Board) JSONValue() any {
+	type board struct {
+		N    int     `json:"n"`
+		Rows [][]int `json:"rows"`
+	}
+	out := board{b.N, b.Rows}
+	if b.rules.IsDefault() && b.h.Len() == 0 {
+		return out
+	}
+	return struct {
+		board
+		Moves [][]int        `json:"moves,omitempty"`
+		Rules map[string]any `json:"rules,omitempty"`
+	}{out, b.Moves, b.rules.Changed()}
 }

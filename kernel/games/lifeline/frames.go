@@ -3,22 +3,21 @@ package lifeline
 import (
 	"fmt"
 	"io"
-	"slices"
 
 	"gamelab/kernel/display"
+	"gamelab/kernel/games"
 )
-
 
 // SVG shows the turn in three frames: the board with the best vertices,
 // the stone placed with the groups it removes ringed, the board after.
-func (t *LifelineTrace) SVG() string { return SVGOf(t, false) }
+func (t *Trace) SVG() string { return games.SVGOf(t, false) }
 
-func (t *LifelineTrace) WriteSVG(w io.Writer, full bool) error {
+func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.triangle().SVGFits() {
 		return r.card(fmt.Sprintf("more than %d rows", display.MaxSVGRows)).WriteSVG(w)
 	}
-	f := Frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
+	f := games.Frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
 		switch i {
 		case 0:
 			b := r.Board.picture()
@@ -29,7 +28,7 @@ func (t *LifelineTrace) WriteSVG(w io.Writer, full bool) error {
 			b := r.triangle()
 			b.Best = nil
 			mv := r.Moves[0]
-			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], Count(len(r.Removed), "stone", "stones"))
+			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], games.Count(len(r.Removed), "stone", "stones"))
 			return b
 		}
 		b := r.After.picture()

@@ -2,21 +2,17 @@ package lifeline
 
 import (
 	"fmt"
+	solver "gamelab/solvers/lifeline"
 	"io"
-	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gamelab/kernel/display"
-	"gamelab/solvers/coins"
-	"gamelab/solvers/lifeline"
-	"gamelab/solvers/polygon"
+	"gamelab/kernel/games"
 )
 
-
-// LifelineResult is solve(board, player).
-type LifelineResult struct {
+// Result is solve(board, player).
+type Result struct {
 	N      int     `expr:"n"`
 	Player int     `expr:"player"`
 	Best   int     `expr:"best"`  // the best points over all empty vertices
@@ -33,17 +29,26 @@ type LifelineResult struct {
 	// for no move, and the board cannot arise in play).
 	Unreachable []map[string]any `expr:"unreachable"`
 	Board       *Board           `expr:"board"`
+	// Illegal lists the empty vertices the rules forbid (suicide: false: a
+	// stone there would remove stones of the mover's own).
+	Illegal [][]int `expr:"illegal"`
 
-	res *lifeline.Result
+	res *solver.Result
 }
 
-func newLifelineResult(b *Board, r *lifeline.Result) *LifelineResult {
-	out := &LifelineResult{N: r.N, Player: r.Player, Best: r.Best, Moves: pairs(r.Moves),
-		After: NewBoard(r.After), Board: b, res: r}
+func newResult(b *Board, r *solver.Result) *Result {
+	out := &Result{N: r.N, Player: r.Player, Best: r.Best, Moves: pairs(r.Moves),
+		After: newBoard(r.After, b.rules), Board: b, res: r, Illegal: [][]int{}}
+	for i, bad := range r.Illegal {
+		if bad {
+			row, p := b.b.Coord(i)
+			out.Illegal = append(out.Illegal, []int{row, p})
+		}
+	}
 	out.Points = make([][]any, b.N)
 	for row := 1; row <= b.N; row++ {
-		out.Points[row-1] = make([]any, row)
-		for p := 1; p <= row; p++ {
+		out.Points[row-1] = make([]any, rowLen(b.b, row))
+		for p := 1; p <= rowLen(b.b, row); p++ {
 			if i := b.b.Index(row, p); b.b.Cells[i] == 0 {
 				out.Points[row-1][p-1] = r.Points[i]
 			}
@@ -52,7 +57,7 @@ func newLifelineResult(b *Board, r *lifeline.Result) *LifelineResult {
 	out.Removed = [][]int{}
 	for i, gone := range r.Removed {
 		if gone {
-			row, p := lifeline.Coord(i)
+			row, p := b.b.Coord(i)
 			out.Removed = append(out.Removed, []int{row, p})
 		}
 	}
@@ -71,27 +76,33 @@ func pairs(ps [][2]int) [][]int {
 	return out
 }
 
-func (r *LifelineResult) TypeName() string { return "lifeline result" }
+func (r *Result) TypeName() string { return "lifeline result" }
 
 // Text is the summary: best points and where, what the first best move
 // removes, and a note when the board cannot arise in play (solving warns,
 // naming the groups, on the error stream).
-func (r *LifelineResult) Text() string { return TextOf(r, false) }
+func (r *Result) Text() string { return games.TextOf(r, false) }
 
 // WriteText writes Text; it is short at any size (its lists are cut).
-func (r *LifelineResult) WriteText(w io.Writer, full bool) error { return WriteString(w, r.summary()) }
+func (r *Result) WriteText(w io.Writer, full bool) error { return games.WriteString(w, r.summary()) }
 
-func (r *LifelineResult) summary() string {
+func (r *Result) summary() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "player %d: best %d at %s\n", r.Player, r.Best, vertexList(r.Moves))
 	fmt.Fprintf(&b, "%s\n", r.removedSummary())
+	if len(r.Illegal) > 0 {
+		fmt.Fprintf(&b, "illegal (suicide: false): %s\n", vertexList(r.Illegal))
+	}
+	if d := r.Board.rules.Describe(); d != "" {
+		fmt.Fprintf(&b, "rules: %s\n", d)
+	}
 	b.WriteString(r.unreachableNote())
 	return b.String()
 }
 
 // removedSummary says what the first best move removes, stones grouped by
 // owner.
-func (r *LifelineResult) removedSummary() string {
+func (r *Result) removedSummary() string {
 	mv := r.Moves[0]
 	if len(r.Removed) == 0 {
 		return fmt.Sprintf("a stone at (%d,%d) removes nothing", mv[0], mv[1])
@@ -123,7 +134,7 @@ func (r *LifelineResult) removedSummary() string {
 // unreachableWarning names the groups that touched no empty vertex before
 // the move (docs/rules.md: the board cannot arise in play), "" when there are
 // none. Solving sends it to the cell's error stream (Env.Warn).
-func (r *LifelineResult) unreachableWarning() string {
+func (r *Result) unreachableWarning() string {
 	if len(r.res.Unreachable) == 0 {
 		return ""
 	}
@@ -135,7 +146,7 @@ func (r *LifelineResult) unreachableWarning() string {
 		}
 		b.WriteString(g.String())
 	}
-	b.WriteString(Plural(len(r.res.Unreachable), " touches", " touch"))
+	b.WriteString(games.Plural(len(r.res.Unreachable), " touches", " touch"))
 	b.WriteString(" no empty vertex; like the judge, no move counts them")
 	return b.String()
 }
@@ -143,33 +154,33 @@ func (r *LifelineResult) unreachableWarning() string {
 // unreachableNote is the line a result's text keeps of that warning, for
 // whoever looks at the result later: how many groups, and where they are
 // listed. "" when there are none.
-func (r *LifelineResult) unreachableNote() string {
+func (r *Result) unreachableNote() string {
 	k := len(r.res.Unreachable)
 	if k == 0 {
 		return ""
 	}
 	return fmt.Sprintf("unreachable board: %s touch%s no empty vertex and count%s for no move (listed in r.unreachable)\n",
-		Count(k, "group", "groups"), Plural(k, "es", ""), Plural(k, "s", ""))
+		games.Count(k, "group", "groups"), games.Plural(k, "es", ""), games.Plural(k, "s", ""))
 }
 
 // SVG is the board with the best vertices, the first move and the stones it
 // removes marked.
-func (r *LifelineResult) SVG() string { return SVGOf(r, false) }
+func (r *Result) SVG() string { return games.SVGOf(r, false) }
 
-func (r *LifelineResult) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+func (r *Result) WriteSVG(w io.Writer, full bool) error {
+	return games.DrawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
-func (r *LifelineResult) WritePicture(w io.Writer, full bool) error {
-	return DrawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+func (r *Result) WritePicture(w io.Writer, full bool) error {
+	return games.DrawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 // card stands in for the picture of a board too large to draw.
-func (r *LifelineResult) card(why string) display.Card {
-	return Answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+resultSee)
+func (r *Result) card(why string) display.Card {
+	return games.Answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+games.ResultSee)
 }
 
-func (r *LifelineResult) triangle() display.Triangle {
+func (r *Result) triangle() display.Triangle {
 	t := r.Board.picture()
 	t.Player = r.Player
 	t.Best = r.res.Moves

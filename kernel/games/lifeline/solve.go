@@ -1,48 +1,119 @@
 package lifeline
 
 import (
-	"errors"
 	"fmt"
+	solver "gamelab/solvers/lifeline"
 	"io"
 	"math/big"
-	"strings"
-	"text/tabwriter"
-	"time"
+	"strconv"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
 
 	"gamelab/kernel/display"
-	"gamelab/solvers/coins"
-	"gamelab/solvers/lifeline"
-	"gamelab/solvers/polygon"
 )
-
 
 func fnHeat(env *builtin.Env, args ...any) (any, error) {
 	if len(args) > 0 {
 		if _, ok := args[0].(*Board); !ok {
-			return nil, BadType("heat", 1, "board", "a board", args[0])
+			return nil, games.BadType("heat", 1, "board", "a board", args[0])
 		}
 	}
-	r, err := solveArgs("heat", env, args)
+	r, err := solveTurn(env, "heat", args)
 	if err != nil {
 		return nil, err
 	}
-	return &Heat{Result: r.(*LifelineResult)}, nil
+	return &Heat{Result: r}, nil
 }
 
-// LifelineTrace is trace(board, player): the board, the best move, the
+// solveTurn is solve(b, player) for any builtin fn that takes a board and
+// a player: the turn's result, warning of groups that were already dead.
+func solveTurn(env *builtin.Env, fn string, args []any) (*Result, error) {
+	var b *Board
+	var player int
+	if err := games.Unpack(fn, args, "b", &b, "player", games.Between(&player, 1, 9)); err != nil {
+		return nil, err
+	}
+	res, err := solveFor(env, fn, b, player)
+	if err != nil {
+		return nil, err
+	}
+	if msg := res.unreachableWarning(); msg != "" {
+		env.Warning(msg)
+	}
+	return res, nil
+}
+
+// solveFor solves player's turn on b under its rules, within the budget.
+func solveFor(env *builtin.Env, fn string, b *Board, player int) (*Result, error) {
+	if err := env.Reserve(solver.SolveBytes(b.b.Grid, b.N)); err != nil {
+		return nil, err
+	}
+	r, err := solverRules(b.rules).Solve(env.Ctx, b.b, player)
+	if err != nil {
+		return nil, games.SolverError(fn, err)
+	}
+	return newResult(b, r), nil
+}
+
+// Solve is solve(b, player).
+func (b *Board) Solve(env *builtin.Env, fn string, args []any) (any, error) {
+	return solveTurn(env, fn, args)
+}
+
+// Trace is trace(b, player): the best move and the stones it removes.
+func (b *Board) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	r, err := solveTurn(env, fn, args)
+	if err != nil {
+		return nil, err
+	}
+	return &Trace{Result: r}, nil
+}
+
+// Evaluate is the mover's best points this turn, every vertex reaching
+// them and the first of those (solve's move).
+func (b *Board) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	pl, err := strconv.Atoi(b.Mover())
+	if err != nil {
+		return nil, fmt.Errorf("a board's turn is solved for a player: give the move's player, or solve(b, player)")
+	}
+	r, err := solveFor(env, "solve", b, pl)
+	if err != nil {
+		return nil, err
+	}
+	ev := &games.Eval{Value: big.NewInt(int64(r.Best))}
+	for _, v := range r.res.Moves {
+		ev.Best = append(ev.Best, stone{v[0], v[1], pl})
+	}
+	if len(ev.Best) > 0 {
+		ev.Choice = ev.Best[0]
+	}
+	return ev, nil
+}
+
+// Warnings are what a line of play from b says first: the groups that
+// already touched no empty vertex, which stay on the board (they count for
+// no move, as the judge has it).
+func (b *Board) Warnings() []string {
+	r, err := solver.Solve(nonCancel, b.b, 1)
+	if err != nil || len(r.Unreachable) == 0 {
+		return nil
+	}
+	return []string{newResult(b, r).unreachableWarning()}
+}
+
+// Trace is trace(board, player): the board, the best move, the
 // stones it removes and the board after.
-type LifelineTrace struct {
-	Result *LifelineResult `expr:"result"`
+type Trace struct {
+	Result *Result `expr:"result"`
 }
 
-func (t *LifelineTrace) TypeName() string { return "lifeline trace" }
+func (t *Trace) TypeName() string { return "lifeline trace" }
 
 // Text draws the board with the move, the summary, and the board after.
-func (t *LifelineTrace) Text() string { return TextOf(t, false) }
+func (t *Trace) Text() string { return games.TextOf(t, false) }
 
-func (t *LifelineTrace) WriteText(w io.Writer, full bool) error {
+func (t *Trace) WriteText(w io.Writer, full bool) error {
 	r := t.Result
 	if err := r.WritePicture(w, full); err != nil {
 		return err
@@ -52,14 +123,14 @@ func (t *LifelineTrace) WriteText(w io.Writer, full bool) error {
 	}
 	after := r.After.picture()
 	after.Caption = "after the move"
-	return DrawText(w, after, full, func(why string) display.Card {
-		return Answered(r.After.card(why), " after the move", why, "the board is t.result.after")
+	return games.DrawText(w, after, full, func(why string) display.Card {
+		return games.Answered(r.After.card(why), " after the move", why, "the board is t.result.after")
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 // Heat is heat(board, player): every empty vertex's points over the board.
 type Heat struct {
-	Result *LifelineResult `expr:"result"`
+	Result *Result `expr:"result"`
 }
 
 func (h *Heat) TypeName() string { return "heat map" }
@@ -74,21 +145,21 @@ func (h *Heat) picture() display.Triangle {
 }
 
 // Text draws the points on the triangle.
-func (h *Heat) Text() string { return TextOf(h, false) }
+func (h *Heat) Text() string { return games.TextOf(h, false) }
 
 func (h *Heat) WriteText(w io.Writer, full bool) error {
-	err := DrawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	err := games.DrawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 	if err != nil {
 		return err
 	}
-	return WriteString(w, h.Result.unreachableNote())
+	return games.WriteString(w, h.Result.unreachableNote())
 }
 
 // SVG colours the empty vertices by their points.
-func (h *Heat) SVG() string { return SVGOf(h, false) }
+func (h *Heat) SVG() string { return games.SVGOf(h, false) }
 
 func (h *Heat) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return games.DrawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 // card stands in for the heat map of a board too large to draw: how the
@@ -114,7 +185,7 @@ func (h *Heat) card(why string) display.Card {
 			worst, first = v, false
 		}
 	}
-	return MakeCard(fmt.Sprintf("points for player %d on a board of size %d", r.Player, r.N), []string{
+	return games.MakeCard(fmt.Sprintf("points for player %d on a board of size %d", r.Player, r.N), []string{
 		fmt.Sprintf("best %d at %s; worst %d", r.Best, vertexList(r.Moves), worst),
 		fmt.Sprintf("of %d empty vertices %d gain points, %d lose points, %d neither", gain+lose+zero, gain, lose, zero),
 	}, why, `h.result.points[r-1][p-1] is the points at (r,p); text(h) or save(h, "h.txt") or save(h, "h.svg") draws it all`)

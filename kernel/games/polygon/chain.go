@@ -1,337 +1,157 @@
 package polygon
 
 import (
-	"context"
 	"fmt"
+	"io"
 	"math/big"
+	"slices"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
+	"gamelab/kernel/games"
 )
 
-
-// The polygon game after its first move is a chain: values left to right,
-// an edge between each two. The polygon solver solves rings (every first
-// edge at once) and names one plan for its own first edge, so the chain
-// positions of after, analyze, explain and play are solved here by the
-// interval DP of docs/rules.md on exact numbers. Chains are short in
-// practice (the DP is O(m³), a few milliseconds at m = 100), and this keeps
-// the positions' answers independent of the ring solver, which the tests
-// check them against.
-
-// maxChainDP bounds the chains solved here: the tables hold 2·m² numbers
-// (a million at m = 700) and the DP takes O(m³) big-number steps.
-const maxChainDP = 700
-
-// chainDP holds the largest (hi) and smallest (lo) value every part i..j of
-// a chain can be merged into: hi[i][j-i] and lo[i][j-i].
-type chainDP struct {
-	vals   []*big.Int
-	ops    []byte // ops[k] joins vals[k] and vals[k+1]
-	hi, lo [][]*big.Int
+// movesText lists a chain's moves, cut when long.
+func movesText(moves []int) string {
+	return games.ListCut(len(moves), false, ", ", func(i int) string { return fmt.Sprint(moves[i]) }, "x.moves")
 }
 
-// split is the candidates of one split of a part, left part l and right
-// part r joined by op: their sum, or the four products of their extremes.
-// Kept in a reusable scratch so the DP allocates per part, not per split.
-type split struct {
-	t  [4]big.Int
-	nt int
-}
-
-func (s *split) eval(op byte, llo, lhi, rlo, rhi *big.Int) {
-	if op == '+' {
-		s.t[0].Add(llo, rlo)
-		s.t[1].Add(lhi, rhi)
-		s.nt = 2
-		return
+func (c *Chain) picture(optimal []int) display.Chain {
+	return display.Chain{
+		Values: games.BigStrings(c.st.vals), Ops: c.st.ops(), Edges: c.st.edges, New: c.st.made, Optimal: optimal,
+		Caption: fmt.Sprintf("after moves %s: %s left%s", movesText(c.Moves), games.Count(c.N, "value", "values"), c.Polygon.rulesNote()),
 	}
-	s.t[0].Mul(llo, rlo)
-	s.t[1].Mul(llo, rhi)
-	s.t[2].Mul(lhi, rlo)
-	s.t[3].Mul(lhi, rhi)
-	s.nt = 4
 }
 
-// extremes are the smallest and largest candidate.
-func (s *split) extremes() (lo, hi *big.Int) {
-	lo, hi = &s.t[0], &s.t[0]
-	for k := 1; k < s.nt; k++ {
-		if s.t[k].Cmp(lo) < 0 {
-			lo = &s.t[k]
-		}
-		if s.t[k].Cmp(hi) > 0 {
-			hi = &s.t[k]
-		}
+// Picture is the chain's drawing, for the frames of a trace.
+func (c *Chain) Picture() display.Drawing { return c.picture(nil) }
+
+// Text draws the chain; a chain too long to draw says what it is instead.
+func (c *Chain) Text() string { return games.TextOf(c, false) }
+
+// SVG draws the chain (a card when too long).
+func (c *Chain) SVG() string { return games.SVGOf(c, false) }
+
+func (c *Chain) WriteText(w io.Writer, full bool) error {
+	return games.DrawText(w, c.picture(nil), full, c.card, games.TextWhy(c.N, display.MaxTextVertices, "values"))
+}
+
+func (c *Chain) WriteSVG(w io.Writer, full bool) error {
+	return games.DrawSVG(w, c.picture(nil), full, c.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+}
+
+func (c *Chain) card(why string) display.Card {
+	return games.MakeCard(fmt.Sprintf("polygon chain of %s after %s", games.Count(c.N, "value", "values"), games.Count(len(c.Moves), "move", "moves")),
+		[]string{games.Peek(c.N, func(i int) string { return c.st.vals[i].String() })}, why,
+		`c.values[i] reads a value; text(c) or save(c, "c.txt") or save(c, "c.svg") draws it all`)
+}
+
+// JSONValue is the chain and the moves record, with the rules when they
+// are not the default.
+func (c *Chain) JSONValue() any {
+	type chain struct {
+		N      int    `json:"n"`
+		Values []any  `json:"values"`
+		Edges  []int  `json:"edges"`
+		Ops    string `json:"ops"`
+		Moves  []int  `json:"moves"`
 	}
-	return lo, hi
-}
-
-// solveChain fills the tables of the chain vals joined by ops.
-func solveChain(ctx context.Context, vals []*big.Int, ops []byte) (*chainDP, error) {
-	if len(vals) > maxChainDP {
-		return nil, fmt.Errorf("a chain of %d values is more than the %d the chain solver takes (solve the ring instead)", len(vals), maxChainDP)
+	ch := chain{c.N, c.Values, games.NonNil(c.Edges), c.Ops, c.Moves}
+	if c.Polygon.rules.IsDefault() {
+		return ch
 	}
-	c := newChainDP(vals, ops)
-	return c, c.fill(ctx, nil)
+	return struct {
+		chain
+		Rules map[string]any `json:"rules"`
+	}{ch, c.Polygon.rules.Changed()}
 }
 
-func newChainDP(vals []*big.Int, ops []byte) *chainDP {
-	m := len(vals)
-	c := &chainDP{vals: vals, ops: ops, hi: make([][]*big.Int, m), lo: make([][]*big.Int, m)}
-	for i := range m {
-		c.hi[i] = make([]*big.Int, m-i)
-		c.lo[i] = make([]*big.Int, m-i)
-		c.hi[i][0], c.lo[i][0] = vals[i], vals[i]
+// Positions are edited like the games they come from, counting from 1:
+// ch[i] is value i of a chain; ch[i] = v and setv(ch, i, v) give a changed
+// copy, the moves made so far kept.
+
+// GetIndex implements reading `ch[i]`.
+func (c *Chain) GetIndex(index []any) (any, error) {
+	i, err := games.OneIndex("ch[i]", index, c.N)
+	if err != nil {
+		return nil, err
 	}
-	return c
+	return c.Values[i-1], nil
 }
 
-// fill computes every part longer than one value, shortest first. shared,
-// when not nil, supplies parts known already (a merged chain's parts that
-// do not hold the merged vertex are parts of the chain before the merge).
-func (c *chainDP) fill(ctx context.Context, shared func(i, j int) (lo, hi *big.Int, ok bool)) error {
-	m := len(c.vals)
-	var s split
-	for ln := 2; ln <= m; ln++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		for i := 0; i+ln <= m; i++ {
-			j := i + ln - 1
-			if shared != nil {
-				if lo, hi, ok := shared(i, j); ok {
-					c.lo[i][j-i], c.hi[i][j-i] = lo, hi
-					continue
-				}
-			}
-			lo, hi := new(big.Int), new(big.Int)
-			for k := i; k < j; k++ {
-				s.eval(c.ops[k], c.lo[i][k-i], c.hi[i][k-i], c.lo[k+1][j-k-1], c.hi[k+1][j-k-1])
-				l, h := s.extremes()
-				if k == i || l.Cmp(lo) < 0 {
-					lo.Set(l)
-				}
-				if k == i || h.Cmp(hi) > 0 {
-					hi.Set(h)
-				}
-			}
-			c.lo[i][j-i], c.hi[i][j-i] = lo, hi
-		}
+// SetIndex implements `ch[i] = v`.
+func (c *Chain) SetIndex(index []any, v any) (any, error) {
+	i, b, err := games.IndexedNumber("ch", index, c.N, v)
+	if err != nil {
+		return nil, err
+	}
+	return c.withValue(i, b), nil
+}
+
+func (c *Chain) withValue(i int, b *big.Int) *Chain {
+	s := c.st
+	s.vals = slices.Clone(s.vals)
+	s.vals[i-1] = b
+	return s.chainValue()
+}
+
+// At is at(ch, i): value i of the chain.
+func (c *Chain) At(args []any) (any, error) {
+	var i int
+	if err := games.Unpack("at", args, "x", new(any), "i", &i); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("at", 2, "i", i, 1, c.N); err != nil {
+		return nil, err
+	}
+	return c.Values[i-1], nil
+}
+
+// SetV is setv(ch, i, v), the moves made kept.
+func (c *Chain) SetV(args []any) (any, error) {
+	var i int
+	var v *big.Int
+	if err := games.Unpack("setv", args, "x", new(any), "i", &i, "v", &v); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("setv", 2, "i", i, 1, c.N); err != nil {
+		return nil, err
+	}
+	return c.withValue(i, v), nil
+}
+
+// PlayersFor: in the polygon game the person makes every move.
+func (p *Polygon) PlayersFor(who any) (games.Position, []string, error) { return p, []string{"1"}, onePlayer(who) }
+func (c *Chain) PlayersFor(who any) (games.Position, []string, error)   { return c, []string{"1"}, onePlayer(who) }
+
+func onePlayer(who any) error {
+	if who != nil {
+		return fmt.Errorf("play: takes 1 argument for a polygon (you make every move), got 2")
 	}
 	return nil
 }
 
-// best is the best final value of the whole chain; worst the worst.
-func (c *chainDP) best() *big.Int  { return c.hi[0][len(c.vals)-1] }
-func (c *chainDP) worst() *big.Int { return c.lo[0][len(c.vals)-1] }
+const playKeys = "? hint, u undo, q quit"
 
-// afterMerge is the best final value once edge k (joining vals[k] and
-// vals[k+1]) is merged first: the DP of the merged chain, where only the
-// parts holding the merged vertex are new (O(m³) for every k together is
-// O(m⁴) at worst, but each k computes about k·(m−k)·m/3 splits).
-func (c *chainDP) afterMerge(ctx context.Context, k int) (*big.Int, error) {
-	m := len(c.vals)
-	vals := make([]*big.Int, 0, m-1)
-	vals = append(vals, c.vals[:k]...)
-	vals = append(vals, applyOp(c.ops[k], c.vals[k], c.vals[k+1]))
-	vals = append(vals, c.vals[k+2:]...)
-	ops := make([]byte, 0, m-2)
-	ops = append(ops, c.ops[:k]...)
-	ops = append(ops, c.ops[k+1:]...)
-	d := newChainDP(vals, ops)
-	err := d.fill(ctx, func(i, j int) (lo, hi *big.Int, ok bool) {
-		switch {
-		case j < k:
-			return c.lo[i][j-i], c.hi[i][j-i], true
-		case i > k:
-			return c.lo[i+1][j-i], c.hi[i+1][j-i], true
-		}
-		return nil, nil, false
-	})
+func (p *Polygon) Prompt(string) string {
+	return fmt.Sprintf("edge to delete first, 1..%d (%s): ", p.N, playKeys)
+}
+func (c *Chain) Prompt(string) string { return fmt.Sprintf("edge to merge (%s): ", playKeys) }
+
+func (p *Polygon) ParseTyped(line, _ string) (games.Move, error) { return parseTyped(line) }
+func (c *Chain) ParseTyped(line, _ string) (games.Move, error)   { return parseTyped(line) }
+
+// parseTyped reads the edge number the person typed.
+func parseTyped(line string) (games.Move, error) {
+	fields := games.Fields(line)
+	if len(fields) != 1 {
+		return nil, fmt.Errorf("a move is one edge number")
+	}
+	m, err := parseMove(games.Atoi(fields[0]))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%q is not an edge number", fields[0])
 	}
-	return d.best(), nil
+	return m, nil
 }
 
-// applyOp is a op b as a new number.
-func applyOp(op byte, a, b *big.Int) *big.Int {
-	if op == '+' {
-		return new(big.Int).Add(a, b)
-	}
-	return new(big.Int).Mul(a, b)
-}
-
-// planNode is one merge of a plan (or a value, when i == j): part i..j of
-// the chain merged into value, the largest the part can give when hi, the
-// smallest otherwise. A merge splits at edge s (joining vals[s] and
-// vals[s+1]) and takes each side at its largest (kidHi) or smallest value.
-type planNode struct {
-	i, j  int
-	hi    bool
-	value *big.Int
-	s     int
-	op    byte
-	kids  [2]*planNode
-	kidHi [2]bool
-}
-
-// plan rebuilds one plan reaching part i..j's extreme (hi: the largest),
-// with the tie rule of docs/rules.md: the leftmost split that reaches it,
-// for '*' the first of min·min, min·max, max·min, max·max that does.
-func (c *chainDP) plan(ctx context.Context, i, j int, hi bool) (*planNode, error) {
-	root := &planNode{i: i, j: j, hi: hi}
-	stack := []*planNode{root}
-	var s split
-	for len(stack) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		nd := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		i, j := nd.i, nd.j
-		nd.value = c.lo[i][j-i]
-		if nd.hi {
-			nd.value = c.hi[i][j-i]
-		}
-		if i == j {
-			continue
-		}
-		found := false
-		for k := i; k < j && !found; k++ {
-			s.eval(c.ops[k], c.lo[i][k-i], c.hi[i][k-i], c.lo[k+1][j-k-1], c.hi[k+1][j-k-1])
-			for t := 0; t < s.nt && !found; t++ {
-				if s.t[t].Cmp(nd.value) != 0 {
-					continue
-				}
-				found = true
-				nd.s, nd.op = k, c.ops[k]
-				if s.nt == 2 { // a sum: both sides at the same extreme
-					nd.kidHi = [2]bool{t == 1, t == 1}
-				} else {
-					nd.kidHi = [2]bool{t >= 2, t%2 == 1}
-				}
-			}
-		}
-		if !found {
-			panic("games: no split reaches the chain's extreme")
-		}
-		nd.kids[0] = &planNode{i: i, j: nd.s, hi: nd.kidHi[0]}
-		nd.kids[1] = &planNode{i: nd.s + 1, j: j, hi: nd.kidHi[1]}
-		stack = append(stack, nd.kids[1], nd.kids[0])
-	}
-	return root, nil
-}
-
-// merges lists the plan's merges in the order they are made: each after
-// the merges inside its two parts, the left part's first. edge(s) names
-// the edge at split s.
-func (nd *planNode) merges(edge func(s int) int) []int {
-	var out []int
-	// Post-order without recursion: a plan can be as deep as the chain is long.
-	type item struct {
-		nd   *planNode
-		done bool
-	}
-	stack := []item{{nd, false}}
-	for len(stack) > 0 {
-		it := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if it.nd.i == it.nd.j {
-			continue
-		}
-		if it.done {
-			out = append(out, edge(it.nd.s))
-			continue
-		}
-		stack = append(stack, item{it.nd, true}, item{it.nd.kids[1], false}, item{it.nd.kids[0], false})
-	}
-	return out
-}
-
-// optimalNext says, for each edge k of the chain, whether merging it next
-// is optimal: whether some plan reaching the best final value merges it
-// first. That is so exactly when part k..k+1 lies in a plan in which every
-// part is merged into its largest or smallest value (walked top down from
-// the whole chain, through every split and choice of extremes that reaches
-// the part's extreme), unless a part on the way has extreme 0: a product
-// 0 = x·0 is reached by any x, not only by extremes, so there the plans
-// are scored one merge at a time (afterMerge). See docs/rules.md for the
-// game; the walk costs about as much as the DP, O(m³), where scoring every
-// merge costs O(m⁴).
-func (c *chainDP) optimalNext(ctx context.Context) ([]bool, error) {
-	m := len(c.vals)
-	opt := make([]bool, max(m-1, 0))
-	if m < 2 {
-		return opt, nil
-	}
-	type part struct {
-		i, j int
-		hi   bool
-	}
-	// seen[i][j-i]: bit 1 the part was reached for its largest value, bit 2
-	// for its smallest.
-	seen := make([][]uint8, m)
-	for i := range seen {
-		seen[i] = make([]uint8, m-i)
-	}
-	bit := func(hi bool) uint8 {
-		if hi {
-			return 1
-		}
-		return 2
-	}
-	stack := []part{{0, m - 1, true}}
-	seen[0][m-1] = 1
-	var s split
-	for len(stack) > 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		i, j := p.i, p.j
-		e := c.lo[i][j-i]
-		if p.hi {
-			e = c.hi[i][j-i]
-		}
-		if j == i+1 { // a merge that some optimal plan makes first
-			opt[i] = true
-			continue
-		}
-		if e.Sign() == 0 {
-			return c.optimalByMerging(ctx)
-		}
-		for k := i; k < j; k++ {
-			s.eval(c.ops[k], c.lo[i][k-i], c.hi[i][k-i], c.lo[k+1][j-k-1], c.hi[k+1][j-k-1])
-			for t := 0; t < s.nt; t++ {
-				if s.t[t].Cmp(e) != 0 {
-					continue
-				}
-				lhi, rhi := t == 1, t == 1 // a sum: both at the same extreme
-				if s.nt == 4 {
-					lhi, rhi = t >= 2, t%2 == 1
-				}
-				for _, q := range []part{{i, k, lhi}, {k + 1, j, rhi}} {
-					if q.j > q.i && seen[q.i][q.j-q.i]&bit(q.hi) == 0 {
-						seen[q.i][q.j-q.i] |= bit(q.hi)
-						stack = append(stack, q)
-					}
-				}
-			}
-		}
-	}
-	return opt, nil
-}
-
-// optimalByMerging scores every next merge by the DP of the chain it
-// leaves.
-func (c *chainDP) optimalByMerging(ctx context.Context) ([]bool, error) {
-	opt := make([]bool, len(c.ops))
-	for k := range c.ops {
-		v, err := c.afterMerge(ctx, k)
-		if err != nil {
-			return nil, err
-		}
-		opt[k] = v.Cmp(c.best()) == 0
-	}
-	return opt, nil
-}
+var _ builtin.Indexable = (*Chain)(nil)

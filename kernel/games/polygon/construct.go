@@ -5,49 +5,90 @@ import (
 	"fmt"
 	"math/big"
 
-	"gamelab/internal/splitmix"
 	"gamelab/kernel/builtin"
-
-	"gamelab/solvers/coins"
-	"gamelab/solvers/lifeline"
-	"gamelab/solvers/polygon"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
 )
 
+// MaxRandPolygon bounds randpolygon: big enough for any experiment the
+// solver finishes interactively, small enough that a typo is not an OOM.
+const MaxRandPolygon = 10000
 
-// Limits of the random constructors: big enough for any experiment the
-// solvers finish interactively, small enough that a typo is not an OOM.
-// solve(randcoins(100000, s)) is the edge: about 8 s and a 625 MB move
-// table, which the solver allocates slab by slab as it goes, so Ctrl-C
-// stops it within milliseconds and frees what it took.
-const (
-	MaxRandPolygon = 10000
-	MaxRandCoins   = 100000
-)
+func init() {
+	Game.Builtins = []*builtin.Builtin{{
+		Name:      "polygon",
+		Signature: `polygon(text) / polygon(values, ops) / polygon(text, rules)`,
+		Doc: `Makes a polygon-game ring. The text form is "op1 v1 op2 v2 … opn vn" ` +
+			`(t for +, x for * also accepted; - subtracts, left minus right); edge i joins v(i-1) and v(i), ` +
+			`edge 1 joins vn and v1. The array form takes the values v1..vn and the operators op1..opn as a ` +
+			`string like "*+*-+" or an array of strings. Values may be of any size (write big ones in the text ` +
+			`form). rules, a map, plays it under variants: {goal: "min"} (help(variants)).`,
+		Example: `polygon("* -5 + -2 * -8 * -5 + 8")`,
+		Returns: []any{&Polygon{}},
+		Fn:      fnPolygon,
+	}, {
+		Name:      "randpolygon",
+		Signature: `randpolygon(n, seed) / randpolygon(n, seed, options)`,
+		Doc: fmt.Sprintf(`A random polygon of n vertices (1..%d): values uniform in -10..10, each `+
+			`operator + or * with equal odds. The same seed gives the same polygon on every machine. options `+
+			`may give the range (values: -1000..1000, or [-10**30, 10**30] past 64 bits), the operators `+
+			`(ops: "+*-", each equally likely) and any rules ({goal: "min"}).`, MaxRandPolygon),
+		Example: `randpolygon(8, 1)`,
+		Returns: []any{&Polygon{}},
+		Fn:      fnRandPolygon,
+	}, {
+		Name:      "setop",
+		Signature: `setop(p, i, op)`,
+		Doc: `Returns a copy of polygon p with edge i's operator set to op ("+", "*" or "-"; "t" and "x" ` +
+			`too). Edge i joins v(i-1) and v(i); edge 1 joins vn and v1.`,
+		Example: `setop(polygon("* -5 + -2 * -8 * -5 + 8"), 2, "*")`,
+		Returns: []any{&Polygon{}},
+		Fn:      fnSetop,
+	}}
+}
+
+// inputError places a parse error of the ring text at its token.
+func inputError(fn string, arg int, err error) error {
+	var pe *solver.ParseError
+	if errors.As(err, &pe) {
+		return builtin.InputError(fn, arg, pe.Offset, err)
+	}
+	return fmt.Errorf("%s: %w", fn, err)
+}
 
 func fnPolygon(env *builtin.Env, args ...any) (any, error) {
-	var first, ops any
-	if err := Unpack("polygon", args, "text", &first, "ops?", &ops); err != nil {
+	var first, second, third any
+	if err := games.Unpack("polygon", args, "text", &first, "ops?", &second, "rules?", &third); err != nil {
 		return nil, err
 	}
-	if len(args) == 1 {
+	// polygon(text, rules): the second argument is the rules map.
+	ops, rules := second, third
+	if _, isMap := second.(map[string]any); isMap && third == nil {
+		ops, rules = nil, second
+	}
+	r, err := games.RulesArg("polygon", len(args), Game.Default(), rules)
+	if err != nil {
+		return nil, err
+	}
+	if ops == nil {
 		text, ok := first.(string)
 		if !ok {
-			if _, isList := AsList(first); isList {
+			if _, isList := games.AsList(first); isList {
 				return nil, builtin.ArgError("polygon", 1, "text", "is an array: give the operators too, polygon(values, \"+*…\")")
 			}
-			return nil, BadType("polygon", 1, "text", "a string", first)
+			return nil, games.BadType("polygon", 1, "text", "a string", first)
 		}
-		p, err := polygon.Parse(text)
+		p, err := solver.Parse(text)
 		if err != nil {
 			return nil, inputError("polygon", 1, err)
 		}
-		return NewPolygon(p), nil
+		return newPolygon(p, r), nil
 	}
-	list, ok := AsList(first)
+	list, ok := games.AsList(first)
 	if !ok {
-		return nil, BadType("polygon", 1, "values", "an array", first)
+		return nil, games.BadType("polygon", 1, "values", "an array", first)
 	}
-	values, err := bigList("polygon", 1, "values", list)
+	values, err := games.BigList("polygon", 1, "values", list)
 	if err != nil {
 		return nil, err
 	}
@@ -58,13 +99,57 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 	if len(opb) != len(values) {
 		return nil, builtin.ArgError("polygon", 2, "ops", "must hold one operator per vertex (%d), got %d", len(values), len(opb))
 	}
-	return NewPolygon(&polygon.Polygon{Ops: opb, Values: values}), nil
+	return newPolygon(&solver.Polygon{Ops: opb, Values: values}, r), nil
 }
 
 func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
-	n, seed, err := randArgs("randpolygon", "n", env, args, MaxRandPolygon)
+	n, seed, opts, err := games.RandArgs("randpolygon", "n", env, args, MaxRandPolygon)
 	if err != nil {
 		return nil, err
 	}
-	return NewPolygon(polygon.Random(n, seed)), nil
+	own, rules := games.SplitOptions(opts, "values", "ops")
+	r, err := games.RulesArg("randpolygon", 3, Game.Default(), rules)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := big.NewInt(-10), big.NewInt(10)
+	if v, ok := own["values"]; ok {
+		if lo, hi, err = games.RangeOption("randpolygon", 3, "values", v); err != nil {
+			return nil, err
+		}
+	}
+	ops := "+*"
+	if v, ok := own["ops"]; ok {
+		s, isString := v.(string)
+		if _, msg := parseOps(s); !isString || msg != "" || s == "" {
+			return nil, builtin.ArgError("randpolygon", 3, "options", `ops must be a string of operators like "+*-", got %s`, games.Format(v))
+		}
+		opb, _ := parseOps(s)
+		ops = string(opb)
+	}
+	if err := env.Reserve(int64(n) * games.BigBytes(lo, hi)); err != nil {
+		return nil, err
+	}
+	p, err := solver.RandomRange(n, seed, lo, hi, ops)
+	if err != nil {
+		return nil, games.SolverError("randpolygon", err)
+	}
+	return newPolygon(p, r), nil
+}
+
+func fnSetop(env *builtin.Env, args ...any) (any, error) {
+	var p *Polygon
+	var i int
+	var ops string
+	if err := games.Unpack("setop", args, "p", &p, "i", &i, "op", &ops); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("setop", 2, "i", i, 1, p.N); err != nil {
+		return nil, err
+	}
+	op, ok := parseOp(ops)
+	if !ok {
+		return nil, builtin.ArgError("setop", 3, "op", `must be "+", "*" or "-", got %q`, ops)
+	}
+	return p.with(func(q *solver.Polygon) { q.Ops[i-1] = op }), nil
 }

@@ -7,94 +7,105 @@ import (
 	"slices"
 	"strings"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/solvers/polygon"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
 )
 
-
-// Polygon is a polygon-game ring (rules: docs/rules.md) as the command language sees it.
-// It is immutable: every edit returns a new Polygon, so a variable that holds
-// one never changes behind the user's back.
+// Polygon is a polygon-game ring under its rules, immutable: every edit
+// returns a new Polygon, so a variable that holds one never changes behind
+// the user's back. It is also the game's position before any move.
 //
 // The exported fields are a read-only view for expr (`p.n`, `p.values`,
-// `p.ops`); they are filled once by newPolygon from the solver's polygon,
-// which stays the one source of truth. The kernel indexes every list from 1,
-// so `p.values[1]` is v1, as `p[1]` and `at(p, 1)` are.
+// `p.ops`, `p.rules`); they are filled once from the solver's polygon,
+// which stays the one source of truth. Lists count from 1, so
+// `p.values[1]` is v1, as `p[1]` and `at(p, 1)` are.
 type Polygon struct {
-	N      int    `expr:"n"`
-	Values []any  `expr:"values"` // v1..vn: int when it fits, else *big.Int
-	Ops    string `expr:"ops"`    // op1..opn, each '+' or '*'
+	N       int            `expr:"n"`
+	Values  []any          `expr:"values"` // v1..vn: int when it fits, else *big.Int
+	Ops     string         `expr:"ops"`    // op1..opn, each '+', '*' or '-'
+	RuleMap map[string]any `expr:"rules"`  // every rule's value (with(p, …) changes them)
 
-	p *polygon.Polygon
+	p     *solver.Polygon
+	rules games.Rules
 }
 
-// NewPolygon wraps a solver polygon (not copied: the caller hands it over).
-func NewPolygon(p *polygon.Polygon) *Polygon {
-	return &Polygon{N: len(p.Values), Values: Numbers(p.Values), Ops: string(p.Ops), p: p}
+// NewPolygon wraps a solver polygon (not copied: the caller hands it over)
+// under the default rules.
+func NewPolygon(p *solver.Polygon) *Polygon { return newPolygon(p, Game.Default()) }
+
+func newPolygon(p *solver.Polygon, r games.Rules) *Polygon {
+	return &Polygon{N: len(p.Values), Values: games.Numbers(p.Values), Ops: string(p.Ops), RuleMap: r.Map(), p: p, rules: r}
 }
 
 // Solver returns the solver's polygon; callers must not change it.
-func (p *Polygon) Solver() *polygon.Polygon { return p.p }
+func (p *Polygon) Solver() *solver.Polygon { return p.p }
 
 func (p *Polygon) TypeName() string { return "polygon" }
+
+func (p *Polygon) Game() *games.Game  { return Game }
+func (p *Polygon) Rules() games.Rules { return p.rules }
+
+// WithRules is p under rules r.
+func (p *Polygon) WithRules(r games.Rules) (any, error) { return newPolygon(p.p, r), nil }
 
 // String is the text form, `* -5 + -2 …`, that polygon() reads back.
 func (p *Polygon) String() string { return p.p.String() }
 
 // Text draws the ring and gives the text form to copy; a ring too large to
 // draw says what it is instead.
-func (p *Polygon) Text() string { return TextOf(p, false) }
+func (p *Polygon) Text() string { return games.TextOf(p, false) }
 
 // SVG draws the ring (a card when too large).
-func (p *Polygon) SVG() string { return SVGOf(p, false) }
+func (p *Polygon) SVG() string { return games.SVGOf(p, false) }
 
 func (p *Polygon) WriteText(w io.Writer, full bool) error {
-	return DrawText(w, p.ring(nil), full, p.card, p.textWhy())
+	return games.DrawText(w, p.ring(nil), full, p.card, p.textWhy())
 }
 
 func (p *Polygon) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+	return games.DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
 // textWhy says which limit of the text drawing p passes.
-func (p *Polygon) textWhy() string { return TextWhy(p.N, display.MaxTextVertices, "vertices") }
+func (p *Polygon) textWhy() string { return games.TextWhy(p.N, display.MaxTextVertices, "vertices") }
 
 // card is what stands in for the drawing of a ring too large to draw.
 func (p *Polygon) card(why string) display.Card {
-	return MakeCard("polygon of "+Count(p.N, "vertex", "vertices"), []string{p.facts()}, why,
+	return games.MakeCard("polygon of "+games.Count(p.N, "vertex", "vertices")+p.rulesNote(), []string{p.facts()}, why,
 		`at(p, i) or p.values[i] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
+}
+
+// rulesNote is " (goal min: …)" when p is not played under the default
+// rules, for captions.
+func (p *Polygon) rulesNote() string {
+	if d := p.rules.Describe(); d != "" {
+		return " (" + d + ")"
+	}
+	return ""
 }
 
 // facts sums p up in one line: its first and last edges and values, how
 // many of each operator, the range of the values.
 func (p *Polygon) facts() string {
-	plus := strings.Count(string(p.p.Ops), "+")
-	lo, hi := bigRange(p.p.Values)
-	return fmt.Sprintf("%s (%d + and %d *; values %s..%s)", Peek(p.N, func(i int) string {
-		return string(p.p.Ops[i]) + " " + p.p.Values[i].String()
-	}), plus, p.N-plus, lo, hi)
-}
-
-// bigRange is the smallest and the largest of xs (not empty).
-func bigRange(xs []*big.Int) (lo, hi *big.Int) {
-	lo, hi = xs[0], xs[0]
-	for _, x := range xs[1:] {
-		if x.Cmp(lo) < 0 {
-			lo = x
-		}
-		if x.Cmp(hi) > 0 {
-			hi = x
-		}
+	plus, minus := strings.Count(string(p.p.Ops), "+"), strings.Count(string(p.p.Ops), "-")
+	lo, hi := games.BigRange(p.p.Values)
+	ops := fmt.Sprintf("%d + and %d *", plus, p.N-plus-minus)
+	if minus > 0 {
+		ops = fmt.Sprintf("%d +, %d * and %d -", plus, p.N-plus-minus, minus)
 	}
-	return lo, hi
+	return fmt.Sprintf("%s (%s; values %s..%s)", games.Peek(p.N, func(i int) string {
+		return string(p.p.Ops[i]) + " " + p.p.Values[i].String()
+	}), ops, lo, hi)
 }
 
 // ring is the picture of p, with r's plan marked when r is not nil.
-func (p *Polygon) ring(r *polygon.Result) display.Ring {
+func (p *Polygon) ring(r *solver.Result) display.Ring {
 	d := display.Ring{
-		Values:  BigStrings(p.p.Values),
+		Values:  games.BigStrings(p.p.Values),
 		Ops:     p.p.Ops,
-		Caption: "polygon of " + Count(p.N, "vertex", "vertices"),
+		Caption: "polygon of " + games.Count(p.N, "vertex", "vertices"),
 	}
 	if p.N <= display.MaxTextVertices { // else the caption would be longer than the picture
 		d.Caption = fmt.Sprintf("polygon(%q)", p.String())
@@ -103,47 +114,156 @@ func (p *Polygon) ring(r *polygon.Result) display.Ring {
 		d.First, d.Optimal = r.First, r.Optimal
 		d.Caption = fmt.Sprintf("best %s, first edge %d", r.Best, r.First)
 	}
+	d.Caption += p.rulesNote()
 	return d
 }
 
+// Picture is the ring's drawing, for the frames of a trace.
+func (p *Polygon) Picture() display.Drawing { return p.ring(nil) }
+
 // SetIndex implements `p[i] = v`: v becomes vertex i's value.
 func (p *Polygon) SetIndex(index []any, v any) (any, error) {
-	i, b, err := indexedNumber("p", index, p.N, v)
+	i, b, err := games.IndexedNumber("p", index, p.N, v)
 	if err != nil {
 		return nil, err
 	}
-	return p.with(func(q *polygon.Polygon) { q.Values[i-1] = b }), nil
+	return p.with(func(q *solver.Polygon) { q.Values[i-1] = b }), nil
 }
 
 // GetIndex implements reading `p[i]`: vertex i's value.
 func (p *Polygon) GetIndex(index []any) (any, error) {
-	i, err := oneIndex("p[i]", index, p.N)
+	i, err := games.OneIndex("p[i]", index, p.N)
 	if err != nil {
 		return nil, err
 	}
 	return p.Values[i-1], nil
 }
 
-// with returns a changed copy: edit gets a deep copy of the solver polygon.
-func (p *Polygon) with(edit func(q *polygon.Polygon)) *Polygon {
-	q := &polygon.Polygon{Ops: slices.Clone(p.p.Ops), Values: slices.Clone(p.p.Values)}
+// with returns a changed copy under the same rules: edit gets a deep copy
+// of the solver polygon.
+func (p *Polygon) with(edit func(q *solver.Polygon)) *Polygon {
+	q := &solver.Polygon{Ops: slices.Clone(p.p.Ops), Values: slices.Clone(p.p.Values)}
 	edit(q)
-	return NewPolygon(q)
+	return newPolygon(q, p.rules)
 }
 
-// parseOp reads one operator: '+' or '*', or the IOI letters t and x.
+// At is at(p, i): vertex i's value.
+func (p *Polygon) At(args []any) (any, error) {
+	var i int
+	if err := games.Unpack("at", args, "x", new(any), "i", &i); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("at", 2, "i", i, 1, p.N); err != nil {
+		return nil, err
+	}
+	return p.Values[i-1], nil
+}
+
+// SetV is setv(p, i, v).
+func (p *Polygon) SetV(args []any) (any, error) {
+	var i int
+	var v *big.Int
+	if err := games.Unpack("setv", args, "p", new(any), "i", &i, "v", &v); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("setv", 2, "i", i, 1, p.N); err != nil {
+		return nil, err
+	}
+	return p.with(func(q *solver.Polygon) { q.Values[i-1] = v }), nil
+}
+
+// Insert is insert(p, i, op, v).
+func (p *Polygon) Insert(args []any) (any, error) {
+	var i int
+	var ops string
+	var v *big.Int
+	if err := games.Unpack("insert", args, "p", new(any), "i", &i, "op", &ops, "v", &v); err != nil {
+		return nil, err
+	}
+	if err := games.CheckIndex("insert", 2, "i", i, 1, p.N+1); err != nil {
+		return nil, err
+	}
+	op, ok := parseOp(ops)
+	if !ok {
+		return nil, builtin.ArgError("insert", 3, "op", `must be "+", "*" or "-", got %q`, ops)
+	}
+	return p.with(func(q *solver.Polygon) {
+		q.Ops = slices.Insert(q.Ops, i-1, op)
+		q.Values = slices.Insert(q.Values, i-1, v)
+	}), nil
+}
+
+// Remove is remove(p, i).
+func (p *Polygon) Remove(args []any) (any, error) {
+	var i int
+	if err := games.Unpack("remove", args, "x", new(any), "i", &i); err != nil {
+		return nil, err
+	}
+	if p.N == 1 {
+		return nil, builtin.ArgError("remove", 1, "x", "has only one vertex, which must stay")
+	}
+	if err := games.CheckIndex("remove", 2, "i", i, 1, p.N); err != nil {
+		return nil, err
+	}
+	return p.with(func(q *solver.Polygon) {
+		q.Ops = slices.Delete(q.Ops, i-1, i)
+		q.Values = slices.Delete(q.Values, i-1, i)
+	}), nil
+}
+
+// Rotate is rotate(p, k): the old v(k+1) becomes v1, its edges with it.
+func (p *Polygon) Rotate(k int) (any, error) {
+	return p.with(func(q *solver.Polygon) {
+		q.Ops, q.Values = games.Rotated(q.Ops, k), games.Rotated(q.Values, k)
+	}), nil
+}
+
+// Reverse is reverse(p): the ring numbered the other way round.
+func (p *Polygon) Reverse() (any, error) {
+	return p.with(func(q *solver.Polygon) {
+		// w_j = v_(n+1−j); the edge between w_(j−1) and w_j is the old
+		// edge between v_(n+2−j) and v_(n+1−j), edge n+2−j (mod n).
+		n := len(q.Values)
+		slices.Reverse(q.Values)
+		ops := slices.Clone(q.Ops)
+		for j := range ops {
+			q.Ops[j] = ops[(n-j)%n]
+		}
+	}), nil
+}
+
+// JSONValue is the ring, with its rules when they are not the default.
+func (p *Polygon) JSONValue() any {
+	if !p.rules.IsDefault() {
+		return struct {
+			N      int            `json:"n"`
+			Ops    string         `json:"ops"`
+			Values []any          `json:"values"`
+			Rules  map[string]any `json:"rules"`
+		}{p.N, p.Ops, p.Values, p.rules.Changed()}
+	}
+	return struct {
+		N      int    `json:"n"`
+		Ops    string `json:"ops"`
+		Values []any  `json:"values"`
+	}{p.N, p.Ops, p.Values}
+}
+
+// parseOp reads one operator: '+', '*' or '-', or the IOI letters t and x.
 func parseOp(s string) (byte, bool) {
 	switch strings.TrimSpace(s) {
 	case "+", "t":
 		return '+', true
 	case "*", "x":
 		return '*', true
+	case "-":
+		return '-', true
 	}
 	return 0, false
 }
 
-// parseOps reads operators written together ("+**+", "t x x t" or an array of
-// strings), white space ignored.
+// parseOps reads operators written together ("+**-", "t x x t" or an
+// array of strings), white space ignored.
 func parseOps(a any) ([]byte, string) {
 	var toks []string
 	switch v := a.(type) {
@@ -154,14 +274,14 @@ func parseOps(a any) ([]byte, string) {
 			}
 		}
 	default:
-		l, ok := AsList(a)
+		l, ok := games.AsList(a)
 		if !ok {
-			return nil, "must be a string of operators like \"+**+\", got " + TypeName(a)
+			return nil, "must be a string of operators like \"+**-\", got " + games.TypeName(a)
 		}
 		for _, x := range l {
 			s, ok := x.(string)
 			if !ok {
-				return nil, "must hold operators as strings, got " + TypeName(x)
+				return nil, "must hold operators as strings, got " + games.TypeName(x)
 			}
 			toks = append(toks, s)
 		}
@@ -170,7 +290,7 @@ func parseOps(a any) ([]byte, string) {
 	for k, t := range toks {
 		op, ok := parseOp(t)
 		if !ok {
-			return nil, fmt.Sprintf("operator %d is %q, not + or * (t or x)", k+1, t)
+			return nil, fmt.Sprintf("operator %d is %q, not +, * or - (t or x)", k+1, t)
 		}
 		ops[k] = op
 	}

@@ -1,43 +1,51 @@
 package polygon
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
-	"gamelab/solvers/lifeline"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
 )
 
+// Positions of the polygon game: the ring before any move (the Polygon
+// itself), and after the first move a Chain. Moves are edges by their
+// original numbers: the first deletes one, each later one merges the two
+// values it joins.
 
-// Positions part-way through a game. A polygon after its first move is a
-// PolygonChain, coins after some turns a CoinsPosition; a Life Line board
-// has no turn to remember, so a board after some stones is just a Board.
-// Moves are written as the games number things, from 1: edges by their
-// original numbers, coins "L"/"R", stones [row, position, player].
-
-// polyPos is a polygon game position: the ring before any move, a chain
-// after. It is the engine of after, analyze and play; PolygonChain is how
-// the user sees a chain.
-type polyPos struct {
+// state is a polygon game position: the ring before any move, a chain after.
+type state struct {
 	poly  *Polygon
-	moves []int      // the edges played, by original number
+	h     *games.History
 	vals  []*big.Int // the ring's values v1..vn, or the chain's left to right
-	edges []int      // chain: edges[k] joins vals[k] and vals[k+1]
+	edges []int      // chain: edges[k] joins vals[k] and vals[k+1], by original number
 	made  int        // the value the last merge made, from 1 (0: none)
 }
 
-func ringPos(p *Polygon) polyPos { return polyPos{poly: p, vals: p.p.Values} }
+func ringState(p *Polygon) state { return state{poly: p, vals: p.p.Values} }
 
-func (s polyPos) isRing() bool { return len(s.moves) == 0 }
+func (s state) isRing() bool { return s.h.Len() == 0 }
 
 // over says the game is over: one vertex left.
-func (s polyPos) over() bool { return !s.isRing() && len(s.vals) == 1 }
+func (s state) over() bool { return !s.isRing() && len(s.vals) == 1 }
+
+// moves are the edges played, by original number.
+func (s state) moves() []int {
+	out := []int{}
+	if s.h != nil {
+		for _, m := range s.h.Moves {
+			out = append(out, int(m.(edge)))
+		}
+	}
+	return out
+}
 
 // ops are the operators of the chain's edges.
-func (s polyPos) ops() []byte {
+func (s state) ops() []byte {
 	ops := make([]byte, len(s.edges))
 	for k, e := range s.edges {
 		ops[k] = s.poly.p.Ops[e-1]
@@ -45,90 +53,115 @@ func (s polyPos) ops() []byte {
 	return ops
 }
 
+// chain is the position as the solver's chain.
+func (s state) chain() *solver.Chain { return &solver.Chain{Values: s.vals, Ops: s.ops()} }
+
 // legal lists the moves of the position, increasing: every edge of a ring,
 // every edge left in a chain.
-func (s polyPos) legal() []int {
+func (s state) legal() []games.Move {
+	var es []int
 	if s.isRing() {
-		return edgeLabelsInt(s.poly.N)
+		for e := 1; e <= s.poly.N; e++ {
+			es = append(es, e)
+		}
+	} else if !s.over() {
+		es = slices.Sorted(slices.Values(s.edges))
 	}
-	return slices.Sorted(slices.Values(s.edges))
-}
-
-func edgeLabelsInt(n int) []int {
-	out := make([]int, n)
-	for i := range out {
-		out[i] = i + 1
+	out := make([]games.Move, len(es))
+	for i, e := range es {
+		out[i] = edge(e)
 	}
 	return out
 }
 
 // play makes move e: on a ring it deletes edge e, on a chain it merges the
 // two values edge e joins. An illegal move says why.
-func (s polyPos) play(e int) (polyPos, string) {
-	n := s.poly.N
-	if e < 1 || e > n {
-		return s, fmt.Sprintf("edge %d does not exist (the polygon has edges 1..%d)", e, n)
+func (s state) play(m games.Move) (state, error) {
+	e, ok := m.(edge)
+	if !ok {
+		return s, fmt.Errorf("%s is not a polygon move", m)
 	}
-	next := polyPos{poly: s.poly, moves: append(slices.Clone(s.moves), e)}
+	n := s.poly.N
+	if int(e) < 1 || int(e) > n {
+		return s, fmt.Errorf("edge %d does not exist (the polygon has edges 1..%d)", e, n)
+	}
+	next := state{poly: s.poly, h: s.h.Extend(s.poly, "1", e, nil)}
 	if s.isRing() {
 		// The chain starts at v(e), the vertex after the deleted edge, and
 		// runs clockwise: edge e+k+1 joins its values k and k+1.
 		next.vals = make([]*big.Int, n)
 		next.edges = make([]int, n-1)
 		for k := range n {
-			next.vals[k] = s.vals[(e-1+k)%n]
+			next.vals[k] = s.vals[(int(e)-1+k)%n]
 			if k < n-1 {
-				next.edges[k] = (e+k)%n + 1
+				next.edges[k] = (int(e)+k)%n + 1
 			}
 		}
-		return next, ""
+		return next, nil
 	}
 	if s.over() {
-		return s, "the game is over: one vertex is left"
+		return s, fmt.Errorf("the game is over: one vertex is left")
 	}
-	k := slices.Index(s.edges, e)
+	k := slices.Index(s.edges, int(e))
 	if k < 0 {
-		if e == s.moves[0] {
-			return s, fmt.Sprintf("edge %d was deleted by move 1", e)
+		played := s.moves()
+		if int(e) == played[0] {
+			return s, fmt.Errorf("edge %d was deleted by move 1", e)
 		}
-		return s, fmt.Sprintf("edge %d was merged by move %d", e, slices.Index(s.moves, e)+1)
+		return s, fmt.Errorf("edge %d was merged by move %d", e, slices.Index(played, int(e))+1)
 	}
 	next.vals = slices.Concat(s.vals[:k], []*big.Int{applyOp(s.poly.p.Ops[e-1], s.vals[k], s.vals[k+1])}, s.vals[k+2:])
 	next.edges = slices.Concat(s.edges[:k], s.edges[k+1:])
 	next.made = k + 1
-	return next, ""
+	return next, nil
+}
+
+// applyOp is a op b as a new number: a + b, a · b or a − b (left minus right).
+func applyOp(op byte, a, b *big.Int) *big.Int {
+	switch op {
+	case '+':
+		return new(big.Int).Add(a, b)
+	case '-':
+		return new(big.Int).Sub(a, b)
+	}
+	return new(big.Int).Mul(a, b)
 }
 
 // value is what the position is as a game value: the polygon itself before
-// any move, a PolygonChain after.
-func (s polyPos) value() any {
+// any move, a Chain after.
+func (s state) value() games.Position {
 	if s.isRing() {
 		return s.poly
 	}
-	return &PolygonChain{N: len(s.vals), Values: Numbers(s.vals), Edges: NonNil(s.edges), Ops: string(s.ops()),
-		Moves: s.moves, Polygon: s.poly, pos: s}
+	return s.chainValue()
 }
 
-// PolygonChain is a polygon game after its first move: the values left,
-// left to right, and the edges between them by their original numbers.
-type PolygonChain struct {
-	N       int      `expr:"n"`      // values left
-	Values  []any    `expr:"values"` // left to right: int when it fits, else *big.Int
-	Edges   []int    `expr:"edges"`  // edges[k] joins values k and k+1 (counting from 1), by original number
-	Ops     string   `expr:"ops"`    // the operators of those edges
-	Moves   []int    `expr:"moves"`  // the moves made: the deleted edge, then the merged ones
-	Polygon *Polygon `expr:"polygon"`
-
-	pos polyPos
+func (s state) chainValue() *Chain {
+	return &Chain{N: len(s.vals), Values: games.Numbers(s.vals), Edges: games.NonNil(s.edges), Ops: string(s.ops()),
+		Moves: s.moves(), RuleMap: s.poly.rules.Map(), Polygon: s.poly, st: s}
 }
 
-func (c *PolygonChain) TypeName() string { return "polygon chain" }
+// Chain is a polygon game after its first move: the values left, left to
+// right, and the edges between them by their original numbers.
+type Chain struct {
+	N       int            `expr:"n"`      // values left
+	Values  []any          `expr:"values"` // left to right: int when it fits, else *big.Int
+	Edges   []int          `expr:"edges"`  // edges[k] joins values k and k+1 (counting from 1), by original number
+	Ops     string         `expr:"ops"`    // the operators of those edges
+	Moves   []int          `expr:"moves"`  // the moves made: the deleted edge, then the merged ones
+	RuleMap map[string]any `expr:"rules"`
+	Polygon *Polygon       `expr:"polygon"`
+
+	st state
+}
+
+func (c *Chain) TypeName() string { return "polygon chain" }
 
 // String is the chain in the polygon's text style: "-8 * -5 + 8".
-func (c *PolygonChain) String() string {
+func (c *Chain) String() string {
 	var b strings.Builder
-	ops := c.pos.ops()
-	for k, v := range c.pos.vals {
+	ops := c.st.ops()
+	for k, v := range c.st.vals {
 		if k > 0 {
 			fmt.Fprintf(&b, " %c ", ops[k-1])
 		}
@@ -137,30 +170,103 @@ func (c *PolygonChain) String() string {
 	return b.String()
 }
 
-// edgeMoves reads a line of polygon moves: edge numbers, one or a list.
-func edgeMoves(fn string, k int, a any) ([]int, error) {
-	l, ok := AsList(a)
-	if !ok {
-		l = []any{a}
+// edge is one polygon move: an edge by its original number.
+type edge int
+
+func (e edge) String() string   { return strconv.Itoa(int(e)) }
+func (e edge) Value() any       { return int(e) }
+func (e edge) Describe() string { return "edge " + strconv.Itoa(int(e)) }
+
+// parseMove reads one move: an edge number.
+func parseMove(x any) (games.Move, error) {
+	v, msg := games.ToInt(x)
+	if msg != "" {
+		return nil, fmt.Errorf("%s (a move is an edge number)", msg)
 	}
-	out := make([]int, len(l))
-	for t, x := range l {
-		v, msg := ToInt(x)
-		if msg != "" {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s (a move is an edge number)", t+1, msg)
+	return edge(v), nil
+}
+
+// parseLine reads a line of moves: one edge number or a list of them.
+func parseLine(fn string, k int, x any) ([]games.Move, error) {
+	l, ok := games.AsList(x)
+	if !ok {
+		l = []any{x}
+	}
+	out := make([]games.Move, len(l))
+	for t, item := range l {
+		m, err := parseMove(item)
+		if err != nil {
+			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
 		}
-		out[t] = v
+		out[t] = m
 	}
 	return out, nil
 }
 
-// polyStart is the polygon position x is: a ring or a chain.
-func polyStart(x any) (polyPos, bool) {
-	switch v := x.(type) {
-	case *Polygon:
-		return ringPos(v), true
-	case *PolygonChain:
-		return v.pos, true
+// The games.Position methods, for the ring and for a chain.
+
+func (p *Polygon) Mover() string {
+	return "1"
+}
+func (p *Polygon) Legal() []games.Move                 { return ringState(p).legal() }
+func (p *Polygon) Terminal() *big.Int                  { return new(big.Int) }
+func (p *Polygon) Minimizes() bool                     { return p.rules.Get("goal") == "min" }
+func (p *Polygon) History() *games.History             { return nil }
+func (p *Polygon) ParseMove(x any) (games.Move, error) { return parseMove(x) }
+func (p *Polygon) ParseLine(fn string, k int, x any) ([]games.Move, error) {
+	return parseLine(fn, k, x)
+}
+func (p *Polygon) Step(games.Move) games.Step { return games.Step{Carry: 1} }
+func (p *Polygon) Play(m games.Move) (games.Position, error) {
+	next, err := ringState(p).play(m)
+	if err != nil {
+		return nil, err
 	}
-	return polyPos{}, false
+	return next.value(), nil
+}
+
+func (c *Chain) Game() *games.Game  { return Game }
+func (c *Chain) Rules() games.Rules { return c.Polygon.rules }
+func (c *Chain) Mover() string {
+	if c.st.over() {
+		return ""
+	}
+	return "1"
+}
+func (c *Chain) Legal() []games.Move { return c.st.legal() }
+
+// Terminal is the last value, once one is left.
+func (c *Chain) Terminal() *big.Int {
+	if c.st.over() {
+		return c.st.vals[0]
+	}
+	return new(big.Int)
+}
+func (c *Chain) Minimizes() bool                     { return c.Polygon.Minimizes() }
+func (c *Chain) History() *games.History             { return c.st.h }
+func (c *Chain) ParseMove(x any) (games.Move, error) { return parseMove(x) }
+func (c *Chain) ParseLine(fn string, k int, x any) ([]games.Move, error) {
+	return parseLine(fn, k, x)
+}
+func (c *Chain) Step(games.Move) games.Step { return games.Step{Carry: 1} }
+func (c *Chain) Play(m games.Move) (games.Position, error) {
+	next, err := c.st.play(m)
+	if err != nil {
+		return nil, err
+	}
+	return next.value(), nil
+}
+
+// Key names the position for the exhaustive search: the values and edges
+// left (the ring's key is its own text).
+func (c *Chain) Key() string { return fmt.Sprint(c.st.vals, c.st.edges) }
+func (p *Polygon) Key() string { return "ring" }
+
+// WithRules is the chain under rules r, its moves replayed under them.
+func (c *Chain) WithRules(r games.Rules) (any, error) {
+	s := ringState(newPolygon(c.Polygon.p, r))
+	for _, m := range c.st.h.Moves {
+		s, _ = s.play(m) // the moves are the same under any goal
+	}
+	return s.value(), nil
 }

@@ -1,32 +1,100 @@
 package polygon
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
+	"gamelab/gameio"
 	"gamelab/kernel/builtin"
-
 	"gamelab/kernel/display"
-	"gamelab/solvers/coins"
-	"gamelab/solvers/lifeline"
-	"gamelab/solvers/polygon"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
 )
 
+// Result is solve(p): the ring played optimally under its goal.
+type Result struct {
+	N       int            `expr:"n"`
+	Scores  []any          `expr:"scores"`  // per first edge 1..n, the best score (under the goal)
+	Worst   []any          `expr:"worst"`   // per first edge 1..n, the worst score
+	Best    any            `expr:"best"`    // the best score overall
+	Optimal []int          `expr:"optimal"` // every optimal first edge, increasing
+	First   int            `expr:"first"`   // the plan's first edge (the smallest optimal)
+	Merges  []int          `expr:"merges"`  // the plan's n−1 merges, by original edge number
+	Expr    string         `expr:"expr"`    // the plan as a bracketed expression
+	RuleMap map[string]any `expr:"rules"`
+	Polygon *Polygon       `expr:"polygon"`
 
-// polygonEstimate is roughly how long solving p takes on two cores: the DP
-// makes about n³/6 split candidates, at about 1 ns·6 each in int64 and
-// 3.8 ns·6 when its numbers outgrow 64 bits (measured: a random 600-gon with
-// values -10..10 in 0.8 s). The numbers can outgrow 64 bits only when the
-// vertices' bits, plus one per edge for the sums, pass 62.
-func polygonEstimate(p *polygon.Polygon) time.Duration {
-	n := float64(len(p.Values))
-	bits := len(p.Values)
-	for _, v := range p.Values {
+	res *solver.Result
+}
+
+func (r *Result) TypeName() string { return "polygon result" }
+
+// options are the solver's options for a solve under p's rules in env:
+// its goal, the cell's progress, and what the memory budget has room for
+// as the table limit, so that the solver refuses an instance that would
+// pass it before allocating, level by level, rather than being stopped
+// once the heap has grown past it.
+func options(env *builtin.Env, p *Polygon) (solver.Options, int64) {
+	room := min(env.Headroom(), solver.DefaultMaxTableBytes)
+	return solver.Options{Progress: env.Report, MaxTableBytes: room, Goal: goalOf(p.rules)}, room
+}
+
+// solverErr turns a solver's refusal of a table too large for the budget
+// into a MemoryError; other errors keep their type under fn's name.
+func solverErr(fn string, err error, room int64, what string) error {
+	var size *solver.SizeError
+	if errors.As(err, &size) && room < solver.DefaultMaxTableBytes {
+		return builtin.Errorf(builtin.MemoryError, "%s: %s of %d values needs about %s, more than the %s the memory budget has left (budget(bytes) changes it)",
+			fn, what, size.N, builtin.ByteSize(size.Need), builtin.ByteSize(room))
+	}
+	return games.SolverError(fn, err)
+}
+
+// Solve is solve(p).
+func (p *Polygon) Solve(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "p", new(any)); err != nil {
+		return nil, err
+	}
+	return solveRing(env, fn, p)
+}
+
+func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
+	if est := estimate(p.p.Values); est > warnEstimate {
+		env.Warning(fmt.Sprintf("%s: a ring of %d vertices takes about %d s; Ctrl-C stops the solve",
+			fn, len(p.p.Values), int(est.Round(time.Second)/time.Second)))
+	}
+	opts, room := options(env, p)
+	r, err := solver.SolveWith(env.Ctx, p.p, opts)
+	if err != nil {
+		return nil, solverErr(fn, err, room, "a ring")
+	}
+	return &Result{
+		N: r.N, Scores: games.Numbers(r.Scores), Worst: games.Numbers(r.Worst), Best: games.Number(r.Best),
+		Optimal: r.Optimal, First: r.First, Merges: r.Merges, Expr: r.Expr(), RuleMap: p.rules.Map(),
+		Polygon: p, res: r,
+	}, nil
+}
+
+// warnEstimate is how long a solve may be expected to take before solving
+// says so first.
+const warnEstimate = 10 * time.Second
+
+// estimate is roughly how long solving a ring or chain of these values
+// takes on two cores: the DP makes about n³/6 split candidates, at about
+// 1 ns·6 each in int64 and 3.8 ns·6 when its numbers outgrow 64 bits
+// (measured: a random 600-gon with values -10..10 in 0.8 s). The numbers
+// can outgrow 64 bits only when the vertices' bits, plus one per edge for
+// the sums, pass 62.
+func estimate(values []*big.Int) time.Duration {
+	n := float64(len(values))
+	bits := len(values)
+	for _, v := range values {
 		bits += v.BitLen()
 	}
 	perCube := 1.0 // ns per n³
@@ -36,97 +104,253 @@ func polygonEstimate(p *polygon.Polygon) time.Duration {
 	return time.Duration(perCube * n * n * n)
 }
 
-// PolygonTrace is trace(polygon): the chain left after each move of the plan.
-type PolygonTrace struct {
-	// Steps holds per move: move (from 1), edge (its original number), op,
-	// left and right (the values it joined), value (their result; nil for
-	// move 1, which deletes the edge), values and edges (the chain after the
-	// move: values[k] and values[k+1] are joined by edge edges[k]).
-	Steps  []map[string]any `expr:"steps"`
-	Result *PolygonResult   `expr:"result"`
+// Text is the summary: best score, plan, scores per first edge. Long lists
+// are cut after MaxListed items, saying which field holds them all.
+func (r *Result) Text() string { return games.TextOf(r, false) }
 
-	raw []polygon.Step
-	tr  *polygon.Trace // the chain after step i on demand: tr.Chain(i)
-}
-
-func newPolygonTrace(r *PolygonResult, tr *polygon.Trace) *PolygonTrace {
-	t := &PolygonTrace{Result: r, raw: tr.Steps, tr: tr}
-	t.Steps = make([]map[string]any, len(t.raw))
-	// The chains share their numbers (each merge's value appears in every
-	// later chain until merged again): convert each once, so the lists cost
-	// an interface slot per entry, not a copy of the number.
-	seen := map[*big.Int]any{}
-	shared := func(b *big.Int) any {
-		v, ok := seen[b]
-		if !ok {
-			v = Number(b)
-			seen[b] = v
-		}
-		return v
+func (r *Result) WriteText(w io.Writer, full bool) error {
+	ints := func(xs []int, field string) string {
+		return games.ListCut(len(xs), full, " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
 	}
-	for i, s := range t.raw {
-		vals, edges := tr.Chain(i)
-		values := make([]any, len(vals))
-		for k, v := range vals {
-			values[k] = shared(v)
-		}
-		m := map[string]any{
-			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": Number(s.Left), "right": Number(s.Right),
-			"value": nil, "values": values, "edges": edges,
-		}
-		if s.Value != nil {
-			m["value"] = Number(s.Value)
-		}
-		t.Steps[i] = m
+	bigs := func(xs []*big.Int, field string) string {
+		return games.ListCut(len(xs), full, " ", func(i int) string { return xs[i].String() }, field)
 	}
-	return t
-}
-
-func (t *PolygonTrace) TypeName() string { return "polygon trace" }
-
-// Text is one line per move: what it does and the chain left after it. A
-// long game shows its first and last moves, and chains longer than a line
-// are cut (see traceRows and maxChain).
-func (t *PolygonTrace) Text() string { return TextOf(t, false) }
-
-func (t *PolygonTrace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
-	cut := !full && !t.Result.Polygon.ring(nil).TextFits()
-	skipped := TraceRows(len(t.raw), full, func(i int) {
-		s := t.raw[i]
-		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
-		if s.Value != nil {
-			does = fmt.Sprintf("%s %c %s = %s", s.Left, s.Op, s.Right, s.Value)
-		}
-		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(i, cut))
-	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
-	tw.Flush()
-	text := TrimLines(b.String())
-	if skipped > 0 || cut {
-		text += fmt.Sprintf(`(%d moves; t.steps[i] has each; text(t) or save(t, "t.txt") lists them all in full)`+"\n", len(t.raw))
+	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", r.res.Best, r.First, ints(r.Optimal, "r.optimal"))
+	if len(r.Merges) > 0 {
+		fmt.Fprintf(&b, "then merge edges %s\n", ints(r.Merges, "r.merges"))
 	}
-	return WriteString(w, text+TextOf(t.Result, full))
+	plan := r.Expr
+	const maxPlan = 300 // characters of the plan shown
+	if len(plan) > maxPlan && !full {
+		plan = fmt.Sprintf("%s… (%d characters in r.expr)", plan[:maxPlan], len(plan))
+	}
+	fmt.Fprintf(&b, "plan %s\n", plan)
+	fmt.Fprintf(&b, "scores by first edge: %s\n", bigs(r.res.Scores, "r.scores"))
+	fmt.Fprintf(&b, "worst by first edge: %s\n", bigs(r.res.Worst, "r.worst"))
+	if d := r.Polygon.rules.Describe(); d != "" {
+		fmt.Fprintf(&b, "rules: %s\n", d)
+	}
+	return games.WriteString(w, b.String())
 }
 
-// maxChain is how many characters of a chain a cut trace shows.
-const maxChain = 100
+// SVG is the ring with the plan's first edge and the optimal ones marked.
+func (r *Result) SVG() string { return games.SVGOf(r, false) }
 
-// chain writes a step's chain as "-8 * -5 + 8", operators from the edges;
-// when cut, only its first maxChain characters and how many values it has.
-func (t *PolygonTrace) chain(i int, cut bool) string {
-	var b strings.Builder
-	values, edges := t.tr.Chain(i)
-	for k, v := range values {
-		if cut && b.Len() > maxChain {
-			fmt.Fprintf(&b, " … (%d values)", len(values))
-			break
-		}
-		if k > 0 {
-			fmt.Fprintf(&b, " %c ", t.Result.Polygon.p.Ops[edges[k-1]-1])
-		}
-		b.WriteString(v.String())
+func (r *Result) WriteSVG(w io.Writer, full bool) error {
+	return games.DrawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+}
+
+func (r *Result) WritePicture(w io.Writer, full bool) error {
+	return games.DrawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
+}
+
+// card stands in for the picture of a ring too large to draw.
+func (r *Result) card(why string) display.Card {
+	return games.Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", r.res.Best, r.First), why, games.ResultSee)
+}
+
+// JSONValue is the batch commands' --format json object, with "rules"
+// when they are not the default.
+func (r *Result) JSONValue() any {
+	return json.RawMessage(gameio.AppendPolygonJSON(nil, r.res, r.Polygon.rules.Changed()))
+}
+
+// Plot is plot(solve(p)): the scores by first edge.
+func (r *Result) Plot() (any, error) {
+	vals, err := games.ChartValues("plot", 1, r.Scores)
+	if err != nil {
+		return nil, err
 	}
-	return b.String()
+	return games.NewChart(display.Bars{Labels: games.Labels1(r.N), Values: vals,
+		Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
+		XLabel:  "first edge deleted", YLabel: "best final score"}), nil
+}
+
+// ChainResult is solve(chain): the best final score from a polygon chain,
+// every optimal next merge, and one plan.
+type ChainResult struct {
+	N       int    `expr:"n"`       // values left
+	Best    any    `expr:"best"`    // the best final score still reachable (under the goal)
+	Worst   any    `expr:"worst"`   // the worst
+	Optimal []int  `expr:"optimal"` // every optimal next merge, by original edge number, increasing
+	Merges  []int  `expr:"merges"`  // a plan: the merges left, in order
+	Expr    string `expr:"expr"`    // the plan as a bracketed expression
+	Played  []int  `expr:"played"`  // the moves made before here: the deleted edge, then the merged ones
+	Chain   *Chain `expr:"chain"`
+
+	res *solver.ChainResult
+}
+
+func (r *ChainResult) TypeName() string { return "chain result" }
+
+// Solve is solve(chain): from the chain on, its moves kept apart.
+func (c *Chain) Solve(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
+		return nil, err
+	}
+	return solveChain(env, fn, c)
+}
+
+func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
+	if est := estimate(c.st.vals); est > warnEstimate {
+		env.Warning(fmt.Sprintf("%s: a chain of %d values takes about %d s; Ctrl-C stops the solve",
+			fn, len(c.st.vals), int(est.Round(time.Second)/time.Second)))
+	}
+	opts, room := options(env, c.Polygon)
+	res, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
+	if err != nil {
+		return nil, solverErr(fn, err, room, "a chain")
+	}
+	r := &ChainResult{N: c.N, Best: games.Number(res.Best), Worst: games.Number(res.Worst), Optimal: []int{},
+		Merges: []int{}, Expr: res.Expr(), Played: c.Moves, Chain: c, res: res}
+	for _, k := range res.Optimal {
+		r.Optimal = append(r.Optimal, c.st.edges[k-1])
+	}
+	for _, k := range res.Merges {
+		r.Merges = append(r.Merges, c.st.edges[k-1])
+	}
+	return r, nil
+}
+
+// Text is the summary: best score, the optimal next merges, the plan.
+func (r *ChainResult) Text() string { return games.TextOf(r, false) }
+
+func (r *ChainResult) WriteText(w io.Writer, full bool) error {
+	ints := func(xs []int, field string) string {
+		return games.ListCut(len(xs), full, " ", func(i int) string { return fmt.Sprint(xs[i]) }, field)
+	}
+	var b strings.Builder
+	if r.N == 1 {
+		fmt.Fprintf(&b, "the game is over: score %s\n", r.res.Best)
+		return games.WriteString(w, b.String())
+	}
+	fmt.Fprintf(&b, "best %s from here (worst %s): merge edge %d next (optimal next merges: %s)\n",
+		r.res.Best, r.res.Worst, r.Merges[0], ints(r.Optimal, "r.optimal"))
+	fmt.Fprintf(&b, "plan: merge edges %s\n", ints(r.Merges, "r.merges"))
+	fmt.Fprintf(&b, "plan %s\n", r.Expr)
+	if d := r.Chain.Polygon.rules.Describe(); d != "" {
+		fmt.Fprintf(&b, "rules: %s\n", d)
+	}
+	return games.WriteString(w, b.String())
+}
+
+func (r *ChainResult) picture() display.Chain {
+	d := r.Chain.picture(r.Optimal)
+	d.Caption = fmt.Sprintf("best %s from here", r.res.Best)
+	return d
+}
+
+// SVG is the chain with the optimal next merges marked.
+func (r *ChainResult) SVG() string { return games.SVGOf(r, false) }
+
+func (r *ChainResult) WriteSVG(w io.Writer, full bool) error {
+	return games.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+}
+
+func (r *ChainResult) WritePicture(w io.Writer, full bool) error {
+	return games.DrawText(w, r.picture(), full, r.card, games.TextWhy(r.N, display.MaxTextVertices, "values"))
+}
+
+func (r *ChainResult) card(why string) display.Card {
+	return games.Answered(r.Chain.card(why), fmt.Sprintf(": best %s", r.res.Best), why, games.ResultSee)
+}
+
+func (r *ChainResult) JSONValue() any {
+	out := struct {
+		N       int            `json:"n"`
+		Best    any            `json:"best"`
+		Worst   any            `json:"worst"`
+		Optimal []int          `json:"optimal"`
+		Merges  []int          `json:"merges"`
+		Expr    string         `json:"expr"`
+		Played  []int          `json:"played"`
+		Rules   map[string]any `json:"rules,omitempty"`
+	}{r.N, r.Best, r.Worst, r.Optimal, r.Merges, r.Expr, r.Played, nil}
+	if rules := r.Chain.Polygon.rules; !rules.IsDefault() {
+		out.Rules = rules.Changed()
+	}
+	return out
+}
+
+// Evaluate is the ring's value (the best score under the goal), every
+// optimal first edge and the plan's first edge.
+func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	r, err := solveRing(env, "solve", p)
+	if err != nil {
+		return nil, err
+	}
+	return &games.Eval{Value: r.res.Best, Best: edges(r.Optimal), Choice: edge(r.First)}, nil
+}
+
+// Evaluate is the chain's value, every optimal next merge and the plan's
+// next merge; at the end, the last value.
+func (c *Chain) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	if c.st.over() {
+		return &games.Eval{Value: c.st.vals[0]}, nil
+	}
+	r, err := solveChain(env, "solve", c)
+	if err != nil {
+		return nil, err
+	}
+	return &games.Eval{Value: r.res.Best, Best: edges(r.Optimal), Choice: edge(r.Merges[0])}, nil
+}
+
+func edges(es []int) []games.Move {
+	out := make([]games.Move, len(es))
+	for i, e := range es {
+		out[i] = edge(e)
+	}
+	return out
+}
+
+// ScoreLine solves every position of a line with the solver's chain
+// engines: a full line of an n-vertex ring costs about n/12 ring solves.
+func (p *Polygon) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
+	opts, room := options(env, p)
+	moves := make([]int, len(line))
+	for i, m := range line {
+		moves[i] = int(m.(edge))
+	}
+	pos, err := solver.SolveLine(env.Ctx, p.p, moves, opts)
+	if err != nil {
+		return nil, solverErr("analyze", err, room, "a line")
+	}
+	return lineEvals(pos), nil
+}
+
+func (c *Chain) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
+	opts, room := options(env, c.Polygon)
+	// The solver names a chain's merges by their place in it; the line
+	// names them by original number.
+	local := map[int]int{}
+	for k, e := range c.st.edges {
+		local[e] = k + 1
+	}
+	merges := make([]int, len(line))
+	for i, m := range line {
+		merges[i] = local[int(m.(edge))]
+	}
+	pos, err := solver.SolveChainLine(env.Ctx, c.st.chain(), merges, opts)
+	if err != nil {
+		return nil, solverErr("analyze", err, room, "a line")
+	}
+	evs := lineEvals(pos)
+	for _, ev := range evs {
+		for i, m := range ev.Best {
+			ev.Best[i] = edge(c.st.edges[int(m.(edge))-1])
+		}
+	}
+	return evs, nil
+}
+
+func lineEvals(pos []solver.LinePosition) []*games.Eval {
+	out := make([]*games.Eval, len(pos))
+	for i, lp := range pos {
+		out[i] = &games.Eval{Value: lp.Best, Best: edges(lp.Optimal)}
+		if len(lp.Optimal) > 0 {
+			out[i].Choice = edge(lp.Optimal[0])
+		}
+	}
+	return out
 }
