@@ -54,7 +54,7 @@ func (r *Rand) BigBetween(lo, hi *big.Int) *big.Int {
 	bits := span.BitLen()
 	words := (bits + 63) / 64
 	top := uint(bits - 64*(words-1)) // bits used in the highest word
-	buf := make([]byte, 8*words) // big-endian, so the value is the same on every architecture
+	buf := make([]byte, 8*words)     // big-endian, so the value is the same on every architecture
 	x := new(big.Int)
 	for {
 		for w := range words {

@@ -18,9 +18,9 @@ import (
 // `c.values`, `c.rules`), counting from 1 as every list does; `at(c, 1)` is
 // the first coin. A row is also the game's position before any move.
 type Coins struct {
-	N      int            `expr:"n"`
-	Values []any          `expr:"values"` // int when it fits, else *big.Int
-	RuleMap map[string]any `expr:"rules"` // every rule's value (with(c, …) changes them)
+	N       int            `expr:"n"`
+	Values  []any          `expr:"values"` // int when it fits, else *big.Int
+	RuleMap map[string]any `expr:"rules"`  // every rule's value (with(c, …) changes them)
 
 	row   []*big.Int
 	rules games.Rules

@@ -154,13 +154,13 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 // The games.Position methods, for a position part-way and for a row (its
 // start).
 
-func (c *Position) Game() *games.Game            { return Game }
-func (c *Position) Rules() games.Rules           { return c.st.coins.rules }
-func (c *Position) Mover() string                { return c.Turn }
-func (c *Position) Legal() []games.Move          { return c.st.legal() }
-func (c *Position) Terminal() *big.Int           { return new(big.Int) }
-func (c *Position) Minimizes() bool              { return false }
-func (c *Position) History() *games.History      { return c.st.h }
+func (c *Position) Game() *games.Game                   { return Game }
+func (c *Position) Rules() games.Rules                  { return c.st.coins.rules }
+func (c *Position) Mover() string                       { return c.Turn }
+func (c *Position) Legal() []games.Move                 { return c.st.legal() }
+func (c *Position) Terminal() *big.Int                  { return new(big.Int) }
+func (c *Position) Minimizes() bool                     { return false }
+func (c *Position) History() *games.History             { return c.st.h }
 func (c *Position) ParseMove(x any) (games.Move, error) { return parseMove(x) }
 func (c *Position) ParseLine(fn string, k int, x any) ([]games.Move, error) {
 	return parseLine(fn, k, x)
@@ -190,11 +190,11 @@ func (c *Position) Key() string {
 	return fmt.Sprintf("%d:%d:%d", c.st.at.Lo, c.st.at.Hi, c.st.at.M)
 }
 
-func (c *Coins) Mover() string                { return "A" }
-func (c *Coins) Legal() []games.Move          { return start(c).legal() }
-func (c *Coins) Terminal() *big.Int           { return new(big.Int) }
-func (c *Coins) Minimizes() bool              { return false }
-func (c *Coins) History() *games.History      { return nil }
+func (c *Coins) Mover() string                       { return "A" }
+func (c *Coins) Legal() []games.Move                 { return start(c).legal() }
+func (c *Coins) Terminal() *big.Int                  { return new(big.Int) }
+func (c *Coins) Minimizes() bool                     { return false }
+func (c *Coins) History() *games.History             { return nil }
 func (c *Coins) ParseMove(x any) (games.Move, error) { return parseMove(x) }
 func (c *Coins) ParseLine(fn string, k int, x any) ([]games.Move, error) {
 	return parseLine(fn, k, x)

@@ -121,8 +121,12 @@ func (c *Chain) SetV(args []any) (any, error) {
 }
 
 // PlayersFor: in the polygon game the person makes every move.
-func (p *Polygon) PlayersFor(who any) (games.Position, []string, error) { return p, []string{"1"}, onePlayer(who) }
-func (c *Chain) PlayersFor(who any) (games.Position, []string, error)   { return c, []string{"1"}, onePlayer(who) }
+func (p *Polygon) PlayersFor(who any) (games.Position, []string, error) {
+	return p, []string{"1"}, onePlayer(who)
+}
+func (c *Chain) PlayersFor(who any) (games.Position, []string, error) {
+	return c, []string{"1"}, onePlayer(who)
+}
 
 func onePlayer(who any) error {
 	if who != nil {

@@ -259,7 +259,7 @@ func (c *Chain) Play(m games.Move) (games.Position, error) {
 
 // Key names the position for the exhaustive search: the values and edges
 // left (the ring's key is its own text).
-func (c *Chain) Key() string { return fmt.Sprint(c.st.vals, c.st.edges) }
+func (c *Chain) Key() string   { return fmt.Sprint(c.st.vals, c.st.edges) }
 func (p *Polygon) Key() string { return "ring" }
 
 // WithRules is the chain under rules r, its moves replayed under them.
