@@ -1,15 +1,12 @@
-// Package gameio owns the batch text formats of the three games: it reads
-// instances (polygon rings in the original program's dialect and in IOI
-// 1998's, coin rows one per line or AtCoder's "Deque" layout, Life Line
-// datasets in the judge's layout), writes answers (in each of those
-// dialects, and as JSON with exact integers), and drives a whole batch: read
-// a stream, answer every instance it can, report each bad one on the error
-// stream with its instance number and line, and return the exit status.
+// Package gameio drives gamelab's batch commands (gamelab polygon | coins |
+// lifeline): it takes the instances a game's dialect reads from standard
+// input, answers each in order, writes the answers, reports each bad
+// instance on the error stream with its number and line ("gamelab coins:
+// instance 3 (line 5, column 3): …"), shows the progress of long ones, and
+// returns the exit status. The dialects themselves (reading instances,
+// writing answers) live with their games, in kernel/games/<game>; this
+// package also holds the exact-integer JSON writing they share and the
+// readers of lines and tokens their dialects are made of.
 //
-// The JSON of a solver result is written here and nowhere else, so that
-// `gamelab polygon --format json` and the kernel's json(x) can never drift
-// apart. docs/formats.md describes every dialect with an example.
-//
-// gameio sits between the solvers and everything that shows their answers:
-// it imports only solvers/* and the standard library.
+// gameio imports only internal packages and the standard library.
 package gameio

@@ -2,28 +2,13 @@ package gameio
 
 import (
 	"fmt"
-	"io"
-	"time"
 
 	"gamelab/internal/progress"
 )
 
-// Batch is a batch run's settings beyond the dialect: SolvePolygons and
-// SolveCoins are Batch{Format: f}.Polygons and .Coins.
-type Batch struct {
-	Format Format
-	// Progress, when set, receives a line of progress for each instance
-	// that runs over a second ("instance 3: 42% done, about 12 s left"),
-	// redrawn in place with a carriage return and erased when the instance
-	// is answered: meant for a terminal (`--progress`).
-	Progress io.Writer
-
-	now func() time.Time // the meters' clock: time.Now, or a test's
-}
-
 // meter is the progress meter of instance num: one that shows nothing
 // without Progress.
-func (b Batch) meter(num int) *progress.Meter {
+func (b Batch) meter(num int, unit string) *progress.Meter {
 	if b.Progress == nil {
 		return progress.New(nil)
 	}
@@ -32,17 +17,10 @@ func (b Batch) meter(num int) *progress.Meter {
 			fmt.Fprint(b.Progress, "\r\x1b[K")
 			return
 		}
-		fmt.Fprintf(b.Progress, "\r\x1b[Kinstance %d: %s", num, line)
+		fmt.Fprintf(b.Progress, "\r\x1b[K%s %d: %s", unit, num, line)
 	})
 	if b.now != nil {
 		m.Now = b.now
 	}
 	return m
-}
-
-// Lifelines is SolveLifelines with b's settings. A Life Line turn is linear
-// in the board (1.1 million vertices in about a tenth of a second), so it
-// never runs long enough to show progress.
-func (b Batch) Lifelines(in io.Reader, out, errw io.Writer) int {
-	return SolveLifelines(b.Format, in, out, errw)
 }

@@ -1,57 +1,88 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"gamelab/gameio"
+	"gamelab/kernel/games"
 )
 
-// batchRun makes the run function of a batch command (polygon, coins,
-// lifeline): it parses the flags and leaves reading, solving and writing to
-// solve, which returns the exit status.
-func batchRun(name string, formats []gameio.Format, solve func(gameio.Batch, io.Reader, io.Writer, io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
-	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-		batch, ok := batchFlags(name, args, stderr, formats)
-		if !ok {
-			return 2
-		}
-		return solve(batch, stdin, stdout, stderr)
+// batchCommands are the batch solvers, one per registered game: gamelab
+// polygon | coins | lifeline.
+func batchCommands() []*command {
+	var out []*command
+	for _, g := range games.All() {
+		out = append(out, batchCommand(g))
+	}
+	return out
+}
+
+// batchCommand is the batch command of game g: its flags and help come
+// from the game's formats and rules.
+func batchCommand(g *games.Game) *command {
+	var names, docs []string
+	for _, f := range g.Formats {
+		names = append(names, f.Name)
+		docs = append(docs, fmt.Sprintf("  %-6s %s", f.Name, strings.ReplaceAll(f.Doc, "\n", "\n         ")))
+	}
+	var rules []string
+	for _, o := range g.Options {
+		rules = append(rules, fmt.Sprintf("%-8s %s (default %v)", o.Name, o.Values, o.Default))
+	}
+	usage := fmt.Sprintf("[--format %s] [--rules name=value,…] [--progress]\n\nInput: %s\n%s\n\n",
+		strings.Join(names, "|"), g.Batch.Input, strings.Join(docs, "\n"))
+	if len(rules) > 0 {
+		usage += "--rules name=value,… plays every instance under variants (help(variants) in a session):\n  " +
+			strings.Join(rules, "\n  ") + "\n\n"
+	}
+	usage += fmt.Sprintf("A bad %s is reported on standard error with its number and line; the others\n"+
+		"are still answered, and the exit status is 1. With --progress, an instance that runs over a\n"+
+		"second shows its progress on standard error, in place. Examples: docs/formats.md.", g.Batch.Unit)
+	return &command{
+		name:    g.Name,
+		summary: g.Batch.Summary,
+		usage:   usage,
+		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+			return runBatch(g, names, args, stdin, stdout, stderr)
+		},
 	}
 }
 
-// batchFlags parses the flags shared by the batch commands: --format, one
-// of formats (the first is the default), --progress (Progress is then
-// stderr), and no positional arguments, since instances
-// come on standard input. ok is false after a usage error, which has been
-// reported on stderr (exit status 2).
-func batchFlags(name string, args []string, stderr io.Writer, formats []gameio.Format) (batch gameio.Batch, ok bool) {
-	names := make([]string, len(formats))
-	for i, f := range formats {
-		names[i] = string(f)
-	}
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+// runBatch parses the flags shared by the batch commands: --format, one of
+// the game's formats (the first is the default), --rules, --progress
+// (stderr then shows it), and no positional arguments, since instances come
+// on standard input. A usage error is reported on stderr with exit status 2.
+func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(g.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	want := strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	want := games.OrList(names)
 	f := fs.String("format", names[0], "input and output dialect: "+want)
+	rulesText := fs.String("rules", "", "rule variants, name=value,name=value (help(variants) lists them)")
 	progress := fs.Bool("progress", false, "show each long instance's progress on standard error, in place")
 	if err := fs.Parse(args); err != nil {
-		return gameio.Batch{}, false
+		return 2
 	}
-	if !slices.Contains(names, *f) {
-		fmt.Fprintf(stderr, "gamelab %s: unknown --format %q (want %s)\n", name, *f, want)
-		return gameio.Batch{}, false
+	format, err := g.Format(*f)
+	if err != nil {
+		fmt.Fprintf(stderr, "gamelab %s: unknown --format %q (want %s)\n", g.Name, *f, want)
+		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gamelab %s: unexpected argument %q (input comes from standard input)\n", name, fs.Arg(0))
-		return gameio.Batch{}, false
+		fmt.Fprintf(stderr, "gamelab %s: unexpected argument %q (input comes from standard input)\n", g.Name, fs.Arg(0))
+		return 2
 	}
-	batch = gameio.Batch{Format: gameio.Format(*f)}
+	rules, err := g.Default().ParseText(*rulesText)
+	if err != nil {
+		fmt.Fprintf(stderr, "gamelab %s: --rules: %v\n", g.Name, err)
+		return 2
+	}
+	batch := gameio.Batch{Game: g.Name, Unit: g.Batch.Unit}
 	if *progress {
 		batch.Progress = stderr
 	}
-	return batch, true
+	return batch.Run(context.Background(), format.Read(stdin, rules), stdout, stderr)
 }

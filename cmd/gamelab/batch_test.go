@@ -27,6 +27,14 @@ func TestBatchFlags(t *testing.T) {
 		{[]string{"coins", "--format", "ioi"}, "1\n", 2, "", "gamelab coins: unknown --format \"ioi\" (want seed, deque or json)\n"},
 		{[]string{"lifeline", "--format", "xml"}, "", 2, "", "gamelab lifeline: unknown --format \"xml\" (want seed or json)\n"},
 		{[]string{"polygon", "rings.txt"}, "", 2, "", "gamelab polygon: unexpected argument \"rings.txt\" (input comes from standard input)\n"},
+		// --rules, in every format.
+		{[]string{"coins", "--rules", "take=3,ends=left"}, "1 2 3 7\n", 0, "6 L3L\n", ""},
+		{[]string{"coins", "--rules=score=rest", "--format", "deque"}, "5 5 3 1 4 2", 0, "6\n", ""},
+		{[]string{"polygon", "--rules", "goal=min", "--format", "ioi"}, "2\n- 3 * 4\n", 0, "1\r\n2\r\n", ""}, // edge 2 deleted leaves v2 − v1 = 1
+		{[]string{"lifeline", "--rules", "grid=square", "--format", "json"}, "1 3\n0\n0 0\n", 0, `{"n":1,"player":3,"best":-1,"moves":[[1,1]],"rules":{"grid":"square"}}` + "\n", ""},
+		{[]string{"coins", "--rules", "tkae=3"}, "1\n", 2, "", "gamelab coins: --rules: coins in a row has no rule tkae (did you mean take?); its rules are take, ends and score\n"},
+		{[]string{"coins", "--rules", "goal=min"}, "1\n", 2, "", "gamelab coins: --rules: goal is a rule of the polygon game, not of coins in a row (coins has take, ends and score)\n"},
+		{[]string{"coins", "--rules", "take=0"}, "1\n", 2, "", "gamelab coins: --rules: rule take must be an integer k ≥ 1 or \"2M\", got 0\n"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, strings.NewReader(tc.in), &out, &errb)
@@ -42,7 +50,8 @@ func TestBatchHelp(t *testing.T) {
 	if _, err := os.Stat("../../docs/formats.md"); err != nil {
 		t.Errorf("the help points to docs/formats.md: %v", err)
 	}
-	for _, c := range []*command{polygonCommand, coinsCommand, lifelineCommand} {
+	for _, name := range []string{"polygon", "coins", "lifeline"} {
+		c := lookup(name)
 		var out, errb bytes.Buffer
 		if code := run([]string{"help", c.name}, strings.NewReader(""), &out, &errb); code != 0 {
 			t.Fatalf("help %s: exit %d, %s", c.name, code, errb.String())

@@ -27,14 +27,11 @@ type command struct {
 
 // commands are the subcommands, in the order `gamelab help` lists them.
 // Without one, gamelab runs runDefault (engine.go).
-var commands = []*command{
+var commands = append([]*command{
 	runCommand,
 	testCommand,
 	kernelCommand,
-	polygonCommand,
-	coinsCommand,
-	lifelineCommand,
-}
+}, batchCommands()...)
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

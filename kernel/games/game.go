@@ -2,9 +2,12 @@ package games
 
 import (
 	"fmt"
+	"io"
+	"iter"
 	"slices"
 	"strings"
 
+	"gamelab/gameio"
 	"gamelab/kernel/builtin"
 )
 
@@ -43,8 +46,10 @@ type Game struct {
 	// Builtins are the game's own builtins (constructors, edits only it
 	// has), in the order help lists them.
 	Builtins []*builtin.Builtin
-	// Formats are the batch dialects, the default first.
+	// Formats are the batch dialects, the default first; Batch words the
+	// command.
 	Formats []*BatchFormat
+	Batch   Batch
 	// Returns maps an engine builtin (solve, trace, after, dp, …) to zero
 	// values of what it returns for this game's values, for completion.
 	Returns map[string][]any
@@ -183,5 +188,15 @@ func allReturns(fn string) []any {
 // how instances are read from standard input and answers written.
 type BatchFormat struct {
 	Name string // "seed", "ioi", "deque", "json"
-	Doc  string // one line for gamelab help GAME
+	Doc  string // what it reads and writes, for gamelab help GAME
+	// Read reads the instances of in, to be played under rules r; each
+	// instance's Solve writes its answer in the dialect.
+	Read func(in io.Reader, r Rules) iter.Seq[*gameio.Instance]
+}
+
+// Batch describes a game's batch command (gamelab GAME).
+type Batch struct {
+	Summary string // one line for gamelab help
+	Input   string // what the input holds, for gamelab help GAME
+	Unit    string // what one instance is called in messages: "instance", "dataset"
 }

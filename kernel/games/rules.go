@@ -127,10 +127,13 @@ func (r Rules) unknown(name string) error {
 }
 
 func ruleList(names []string) string {
-	if len(names) == 0 {
+	switch len(names) {
+	case 0:
 		return "none"
+	case 1:
+		return names[0]
 	}
-	return OrList(names)
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // ParseText reads rules written as the batch commands' --rules take them:

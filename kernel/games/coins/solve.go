@@ -7,7 +7,6 @@ import (
 	"math/big"
 	"time"
 
-	"gamelab/gameio"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
@@ -228,7 +227,7 @@ func (r *Result) card(why string) display.Card {
 // already played and every optimal move from there.
 func (r *Result) JSONValue() any {
 	if r.Played == "" {
-		return json.RawMessage(gameio.AppendCoinsJSON(nil, r.res, r.Coins.rules.Changed()))
+		return json.RawMessage(appendJSON(nil, r.res, r.Coins.rules.Changed()))
 	}
 	out := struct {
 		N       int            `json:"n"`

@@ -2,12 +2,10 @@ package lifeline
 
 import (
 	"encoding/json"
-
-	"gamelab/gameio"
 )
 
 func (r *Result) JSONValue() any {
-	return json.RawMessage(gameio.AppendLifelineJSON(nil, r.res, r.Board.rules.Changed()))
+	return json.RawMessage(appendJSON(nil, r.res, r.Board.rules.Changed()))
 }
 
 func (t *Trace) JSONValue() any { return t.Result.JSONValue() }

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"gamelab/gameio"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
@@ -153,7 +152,7 @@ func (r *Result) card(why string) display.Card {
 // JSONValue is the batch commands' --format json object, with "rules"
 // when they are not the default.
 func (r *Result) JSONValue() any {
-	return json.RawMessage(gameio.AppendPolygonJSON(nil, r.res, r.Polygon.rules.Changed()))
+	return json.RawMessage(appendJSON(nil, r.res, r.Polygon.rules.Changed()))
 }
 
 // Plot is plot(solve(p)): the scores by first edge.

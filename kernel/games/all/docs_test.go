@@ -1,36 +1,35 @@
-package gameio_test
+package all_test
 
 import (
 	"os"
 	"strings"
 	"testing"
-
-	"gamelab/gameio"
 )
 
 // docs/formats.md shows each dialect as an indented input block and the
 // answer block that follows it (a JSON section shows only answers: its input
-// is the seed section's). The examples must be what gameio does.
+// is the seed section's). The examples must be what the batches do.
 func TestFormatsDocExamples(t *testing.T) {
-	doc, err := os.ReadFile("../docs/formats.md")
+	doc, err := os.ReadFile("../../../docs/formats.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := map[string]solver{
-		"Polygon game": gameio.SolvePolygons, "Coins in a row": gameio.SolveCoins, "Life Line": gameio.SolveLifelines,
-	}
-	var solve solver
+	byTitle := map[string]string{"Polygon game": "polygon", "Coins in a row": "coins", "Life Line": "lifeline"}
 	var seedInput string
 	checked := 0
 	for _, sec := range strings.Split(string(doc), "\n## ")[1:] {
 		title, body, _ := strings.Cut(sec, "\n")
-		solve = games[title]
-		if solve == nil {
+		game := byTitle[title]
+		if game == "" {
 			t.Fatalf("formats.md: section %q is no game", title)
 		}
 		for _, sub := range strings.Split(body, "\n### ")[1:] {
 			name, text, _ := strings.Cut(sub, "\n")
-			format := gameio.Format(name[:strings.IndexAny(name+" ", " (")])
+			format := name[:strings.IndexAny(name+" ", " (")]
+			rules := ""
+			if _, after, ok := strings.Cut(name, "--rules "); ok {
+				rules, _, _ = strings.Cut(after, ")")
+			}
 			blocks := codeBlocks(text)
 			var in, want string
 			switch len(blocks) {
@@ -41,18 +40,18 @@ func TestFormatsDocExamples(t *testing.T) {
 			default:
 				t.Fatalf("%s, %s: %d example blocks, want 1 or 2", title, name, len(blocks))
 			}
-			if format == gameio.Seed {
+			if format == "seed" && rules == "" {
 				seedInput = in
 			}
-			out, errs, code := runBatch(solve, format, in)
+			out, errs, code := runBatch(t, game, format, rules, in)
 			if out = strings.ReplaceAll(out, "\r\n", "\n"); out != want || code != 0 {
 				t.Errorf("%s, %s: exit %d, stderr %q\n got:\n%s\nthe doc shows:\n%s", title, name, code, errs, out, want)
 			}
 			checked++
 		}
 	}
-	if checked != 8 {
-		t.Errorf("checked %d examples, want 8 (polygon 3, coins 3, lifeline 2)", checked)
+	if checked < 8 {
+		t.Errorf("checked %d examples, want at least 8 (polygon 3, coins 3, lifeline 2)", checked)
 	}
 }
 

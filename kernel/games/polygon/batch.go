@@ -1,0 +1,179 @@
+package polygon
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+	"strings"
+
+	"gamelab/gameio"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
+)
+
+// The batch dialects of the polygon game (gamelab polygon): every instance
+// is the vertex count n and then the 2n tokens "op1 v1 … opn vn", which
+// may span lines.
+func init() {
+	Game.Batch = games.Batch{
+		Summary: "polygon game: the best score and an optimal plan for each ring on standard input",
+		Input: "rings until end of input, each the vertex count n and then\n" +
+			"\"op1 v1 … opn vn\" (operators +, * and -, or t and x; the 2n tokens may span lines).",
+		Unit: "instance",
+	}
+	Game.Formats = []*games.BatchFormat{
+		{Name: "seed", Doc: "the ring drawn in two lines, each first edge's best score, the plan's\nfirst edge and merges, and the best score (default)", Read: reader(writeSeed)},
+		{Name: "ioi", Doc: "IOI 1998's POLYGON.OUT: the best score, then every optimal first edge (CRLF)", Read: reader(writeIOI)},
+		{Name: "json", Doc: "one {\"n\",\"scores\",\"best\",\"optimal\",\"first\",\"merges\"} object per ring\n(\"rules\" last when they are not the default)", Read: reader(writeJSON)},
+	}
+}
+
+// writer writes one answer of a dialect.
+type writer func(w *bytes.Buffer, p *solver.Polygon, r *solver.Result, rules games.Rules)
+
+// reader is the instances of a dialect: the rings of the input, each
+// solved under the batch's rules and answered by write.
+func reader(write writer) func(in io.Reader, rules games.Rules) iter.Seq[*gameio.Instance] {
+	return func(in io.Reader, rules games.Rules) iter.Seq[*gameio.Instance] {
+		return func(yield func(*gameio.Instance) bool) {
+			data, err := io.ReadAll(in)
+			if err != nil {
+				yield(&gameio.Instance{Line: 1, Err: fmt.Errorf("reading input: %v", err), Fatal: true})
+				return
+			}
+			for _, ring := range readRings(string(data)) {
+				in := &gameio.Instance{Line: ring.line, Err: ring.err}
+				if ring.err == nil {
+					p := ring.poly
+					in.Solve = func(ctx context.Context, progress func(done, total int64)) ([]byte, []string, error) {
+						r, err := solver.SolveWith(ctx, p, solver.Options{Progress: progress, Goal: goalOf(rules)})
+						if err != nil {
+							return nil, nil, err
+						}
+						var b bytes.Buffer
+						write(&b, p, r, rules)
+						return b.Bytes(), nil, nil
+					}
+				}
+				if !yield(in) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// ring is one instance read from the batch input, or why it could not be
+// read.
+type ring struct {
+	line int // line of its header, or of the token at fault
+	poly *solver.Polygon
+	err  error
+}
+
+// readRings splits the input into instances. An instance starts at a line
+// whose first token is the vertex count n; its 2n tokens follow on that line
+// and the next ones, and must end at a line end. A bad count or a token count
+// that overruns a line end spoils only that instance: reading goes on at the
+// next line.
+func readRings(text string) []ring {
+	lines := strings.Split(text, "\n")
+	var out []ring
+	for l := 0; l < len(lines); {
+		fields := strings.Fields(lines[l])
+		if len(fields) == 0 {
+			l++
+			continue
+		}
+		in := ring{line: l + 1}
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 1 {
+			in.err = fmt.Errorf("want the number of vertices n ≥ 1, got %q", fields[0])
+			out = append(out, in)
+			l++
+			continue
+		}
+		// Gather the instance's tokens with the line each came from.
+		var toks []string
+		var tokLine []int
+		rest := fields[1:]
+		last := l
+		for {
+			for _, f := range rest {
+				toks = append(toks, f)
+				tokLine = append(tokLine, last+1)
+			}
+			if len(toks) >= 2*n || last+1 >= len(lines) {
+				break
+			}
+			last++
+			rest = strings.Fields(lines[last])
+		}
+		l = last + 1
+		switch {
+		case len(toks) < 2*n:
+			in.err = fmt.Errorf("n = %d wants %d tokens (op v pairs), input ended after %d", n, 2*n, len(toks))
+		case len(toks) > 2*n:
+			in.err = fmt.Errorf("n = %d wants %d tokens (op v pairs), lines %d-%d hold %d", n, 2*n, in.line, last+1, len(toks))
+		default:
+			in.poly, err = solver.Parse(strings.Join(toks, " "))
+			if pe, ok := err.(*solver.ParseError); ok && pe.Token > 0 {
+				in.line = tokLine[pe.Token-1]
+			}
+			in.err = err
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// writeSeed prints exactly what the game's original program prints: the
+// ring as two ASCII lines, each first edge's best score, the plan's first
+// edge and merges (as its stack pops them), and the best score.
+func writeSeed(w *bytes.Buffer, p *solver.Polygon, r *solver.Result, _ games.Rules) {
+	top, bottom := p.SeedDiagram()
+	fmt.Fprintln(w, top)
+	fmt.Fprintln(w, bottom)
+	for i, s := range r.Scores {
+		fmt.Fprintf(w, "i=%d %s\n", i+1, s)
+	}
+	fmt.Fprintf(w, "firstDelEdge=%d\n", r.First)
+	for _, e := range r.Merges {
+		fmt.Fprintf(w, "stack--> %d\n", e)
+	}
+	fmt.Fprintf(w, "BestScore=%s\n", r.Best)
+}
+
+// writeIOI prints POLYGON.OUT: the best score, then every optimal first
+// edge, with CRLF line ends.
+func writeIOI(w *bytes.Buffer, _ *solver.Polygon, r *solver.Result, _ games.Rules) {
+	fmt.Fprintf(w, "%s\r\n", r.Best)
+	for i, e := range r.Optimal {
+		if i > 0 {
+			w.WriteByte(' ')
+		}
+		w.WriteString(strconv.Itoa(e))
+	}
+	w.WriteString("\r\n")
+}
+
+func writeJSON(w *bytes.Buffer, _ *solver.Polygon, r *solver.Result, rules games.Rules) {
+	w.Write(append(appendJSON(nil, r, rules.Changed()), '\n'))
+}
+
+// appendJSON appends r as
+// {"n":5,"scores":[168,480,488,488,120],"best":488,"optimal":[3,4],"first":3,"merges":[2,1,5,4]},
+// rules last as "rules" when there are any: what --format json and
+// json(solve(p)) write.
+func appendJSON(dst []byte, r *solver.Result, rules map[string]any) []byte {
+	dst = strconv.AppendInt(append(dst, `{"n":`...), int64(r.N), 10)
+	dst = gameio.AppendBigs(append(dst, `,"scores":`...), r.Scores)
+	dst = r.Best.Append(append(dst, `,"best":`...), 10)
+	dst = gameio.AppendInts(append(dst, `,"optimal":`...), r.Optimal)
+	dst = strconv.AppendInt(append(dst, `,"first":`...), int64(r.First), 10)
+	dst = gameio.AppendInts(append(dst, `,"merges":`...), r.Merges)
+	return append(gameio.AppendRules(dst, rules), '}')
+}
