@@ -77,7 +77,7 @@ func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, std
 	}
 	rules, err := g.Default().ParseText(*rulesText)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamelab %s: --rules: %v\n", g.Name, err)
+		fmt.Fprintf(stderr, "gamelab %s: --rules %v\n", g.Name, err)
 		return 2
 	}
 	batch := gameio.Batch{Game: g.Name, Unit: g.Batch.Unit}

@@ -32,9 +32,9 @@ func TestBatchFlags(t *testing.T) {
 		{[]string{"coins", "--rules=score=rest", "--format", "deque"}, "5 5 3 1 4 2", 0, "6\n", ""},
 		{[]string{"polygon", "--rules", "goal=min", "--format", "ioi"}, "2\n- 3 * 4\n", 0, "1\r\n2\r\n", ""}, // edge 2 deleted leaves v2 − v1 = 1
 		{[]string{"lifeline", "--rules", "grid=square", "--format", "json"}, "1 3\n0\n0 0\n", 0, `{"n":1,"player":3,"best":-1,"moves":[[1,1]],"rules":{"grid":"square"}}` + "\n", ""},
-		{[]string{"coins", "--rules", "tkae=3"}, "1\n", 2, "", "gamelab coins: --rules: coins in a row has no rule tkae (did you mean take?); its rules are take, ends and score\n"},
-		{[]string{"coins", "--rules", "goal=min"}, "1\n", 2, "", "gamelab coins: --rules: goal is a rule of the polygon game, not of coins in a row (coins has take, ends and score)\n"},
-		{[]string{"coins", "--rules", "take=0"}, "1\n", 2, "", "gamelab coins: --rules: rule take must be an integer k ≥ 1 or \"2M\", got 0\n"},
+		{[]string{"coins", "--rules", "tkae=3"}, "1\n", 2, "", "gamelab coins: --rules names tkae, no rule of coins in a row (did you mean take?); its rules are take, ends and score\n"},
+		{[]string{"coins", "--rules", "goal=min"}, "1\n", 2, "", "gamelab coins: --rules names goal, a rule of the polygon game, not of coins in a row (whose rules are take, ends and score)\n"},
+		{[]string{"coins", "--rules", "take=0"}, "1\n", 2, "", "gamelab coins: --rules gives take 0, but take must be an integer k ≥ 1 or \"2M\"\n"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, strings.NewReader(tc.in), &out, &errb)

@@ -133,7 +133,7 @@ func TestJupyterClients(t *testing.T) {
 			t.Errorf("jupyter_kernel_test must pass in full: %d ran, %d passed, skipped %v", ran, passed, skipped)
 		}
 	})
-	for _, name := range []string{"demo.ipynb", "explore.ipynb"} {
+	for _, name := range []string{"demo.ipynb", "explore.ipynb", "variants.ipynb"} {
 		t.Run(name, func(t *testing.T) {
 			nb, err := filepath.Abs("../../scripts/" + name)
 			if err != nil {

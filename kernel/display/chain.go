@@ -20,7 +20,7 @@ type Chain struct {
 }
 
 func (x Chain) op(k int) string {
-	if k < len(x.Ops) && (x.Ops[k] == '+' || x.Ops[k] == '*') {
+	if k < len(x.Ops) && (x.Ops[k] == '+' || x.Ops[k] == '*' || x.Ops[k] == '-') {
 		return string(x.Ops[k])
 	}
 	return "?"

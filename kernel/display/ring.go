@@ -12,7 +12,7 @@ import (
 // Ring is a polygon-game instance, optionally with a plan's marks.
 type Ring struct {
 	Values  []string // v1..vn in decimal, any length
-	Ops     []byte   // Ops[i] is edge i+1, '+' or '*'; edge i joins v(i-1) and v(i); edge 1 joins vn and v1
+	Ops     []byte   // Ops[i] is edge i+1, '+', '*' or '-'; edge i joins v(i-1) and v(i); edge 1 joins vn and v1
 	First   int      // the plan's first deleted edge, to mark (0: none)
 	Optimal []int    // all optimal first edges, marked more lightly (may be nil)
 	Caption string
@@ -31,7 +31,7 @@ const (
 // op is the operator of edge i (1..n) as written in the text form; a missing
 // or unknown operator shows as '?' rather than failing the picture.
 func (x Ring) op(i int) string {
-	if i-1 < len(x.Ops) && (x.Ops[i-1] == '+' || x.Ops[i-1] == '*') {
+	if i-1 < len(x.Ops) && (x.Ops[i-1] == '+' || x.Ops[i-1] == '*' || x.Ops[i-1] == '-') {
 		return string(x.Ops[i-1])
 	}
 	return "?"
@@ -197,10 +197,10 @@ func (x Ring) wrapped() []string {
 
 // Edge colours by operator in the SVG; the glyph is drawn too where there
 // is room, so colour is never the only cue.
-var opColour = map[string]string{"+": "#1f77b4", "*": "#2ca02c", "?": faint}
+var opColour = map[string]string{"+": "#1f77b4", "*": "#2ca02c", "-": "#d62728", "?": faint}
 
 // opGlyph is how an operator is written in the picture.
-var opGlyph = map[string]string{"+": "+", "*": "×", "?": "?"}
+var opGlyph = map[string]string{"+": "+", "*": "×", "-": "−", "?": "?"}
 
 // SVG draws the ring on a circle, v1 at the top and clockwise, each edge an
 // arc coloured by its operator with the operator and edge number at its

@@ -97,11 +97,11 @@ func (r Rules) With(m map[string]any) (Rules, error) {
 		}
 		o := r.game.Options[i]
 		if m[name] == nil {
-			return r, fmt.Errorf("rule %s must be %s, got nil", name, o.Values)
+			return r, fmt.Errorf("gives %s nil, but %s must be %s", name, name, o.Values)
 		}
 		v, err := o.Parse(m[name])
 		if err != nil {
-			return r, fmt.Errorf("rule %s %s", name, err.Error())
+			return r, fmt.Errorf("gives %s %s, but %s %s", name, Format(quoteIfString(m[name])), name, strings.Split(err.Error(), ", got ")[0])
 		}
 		out.vals[i] = v
 	}
@@ -116,14 +116,14 @@ func (r Rules) unknown(name string) error {
 	}
 	for _, g := range registry {
 		if g != r.game && g.option(name) != nil {
-			return fmt.Errorf("%s is a rule of %s, not of %s (%s has %s)", name, g.Title, r.game.Title, r.game.Name, ruleList(names))
+			return fmt.Errorf("names %s, a rule of %s, not of %s (whose rules are %s)", name, g.Title, r.game.Title, ruleList(names))
 		}
 	}
 	hint := ""
 	if near := suggest.Nearest(name, names); near != "" {
 		hint = fmt.Sprintf(" (did you mean %s?)", near)
 	}
-	return fmt.Errorf("%s has no rule %s%s; its rules are %s", r.game.Title, name, hint, ruleList(names))
+	return fmt.Errorf("names %s, no rule of %s%s; its rules are %s", name, r.game.Title, hint, ruleList(names))
 }
 
 func ruleList(names []string) string {
@@ -148,7 +148,7 @@ func (r Rules) ParseText(text string) (Rules, error) {
 		}
 		name, val, ok := strings.Cut(part, "=")
 		if !ok {
-			return r, fmt.Errorf("%q is not name=value", part)
+			return r, fmt.Errorf("has %q, which is not name=value", part)
 		}
 		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
 		var v any = val

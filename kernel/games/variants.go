@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"gamelab/kernel/builtin"
@@ -32,14 +33,15 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "rules",
 		Signature: `rules(x)`,
-		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated.`,
+		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated (text(rules(x)) is the words as a string; .rules the map).`,
 		Example:   `rules(with(coins([1, 2, 3, 7]), {take: 3}))`,
-		Returns:   []any{""},
+		Returns:   []any{&RuleSheet{}},
 		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x Ruled, args []any) (any, error) {
 			if err := Unpack("rules", args, "x", new(any)); err != nil {
 				return nil, err
 			}
-			return RulesText(x.Rules()), nil
+			r := x.Rules()
+			return &RuleSheet{Game: r.game.Name, Rules: r.Map(), text: RulesText(r)}, nil
 		}),
 	})
 }
@@ -62,4 +64,50 @@ func RulesText(r Rules) string {
 		}
 	}
 	return text + "\n" + "Under these rules: " + strings.Join(parts, " ")
+}
+
+// RuleSheet is rules(x): the rules x is played under, in words.
+type RuleSheet struct {
+	Game  string         `expr:"game"`
+	Rules map[string]any `expr:"rules"` // every option's value
+
+	text string
+}
+
+func (r *RuleSheet) TypeName() string { return "rules" }
+
+// Text is the rules in words, wrapped for a terminal.
+func (r *RuleSheet) Text() string { return TextOf(r, false) }
+
+func (r *RuleSheet) WriteText(w io.Writer, _ bool) error {
+	var b strings.Builder
+	for i, para := range strings.Split(r.text, "\n") {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		col := 0
+		for _, word := range strings.Fields(para) {
+			if col > 0 && col+1+len([]rune(word)) > ruleSheetWidth {
+				b.WriteString("\n")
+				col = 0
+			} else if col > 0 {
+				b.WriteString(" ")
+				col++
+			}
+			b.WriteString(word)
+			col += len([]rune(word))
+		}
+	}
+	return WriteString(w, b.String()+"\n")
+}
+
+// ruleSheetWidth is the column rules(x) wraps its words at.
+const ruleSheetWidth = 80
+
+func (r *RuleSheet) JSONValue() any {
+	return struct {
+		Game  string         `json:"game"`
+		Rules map[string]any `json:"rules"`
+		Text  string         `json:"text"`
+	}{r.Game, r.Rules, r.text}
 }
