@@ -117,7 +117,7 @@ func solveChainWith(ctx context.Context, c *Chain, opts Options, cfg *config) (*
 		return nil, err
 	}
 	return runSolve(ctx, c.Values, &opts, func(stop *atomic.Bool) (*ChainResult, error) {
-		return solveChain(c, opts, cfg, stop)
+		return solveChain(c, opts, cfg, stop, nil)
 	})
 }
 
@@ -126,9 +126,14 @@ func chainTables(c *Chain, opts Options, cfg *config, stop *atomic.Bool) *tables
 	return newTables(c.M(), true, func(x int) byte { return c.Ops[x-1] }, opts, cfg, stop)
 }
 
-func solveChain(c *Chain, opts Options, cfg *config, stop *atomic.Bool) (*ChainResult, error) {
+// solveChain solves c; g, when not nil, is its numbers' growth for
+// Options.Progress (a line's chains share their ring's).
+func solveChain(c *Chain, opts Options, cfg *config, stop *atomic.Bool, g *growth) (*ChainResult, error) {
 	m := c.M()
 	t := chainTables(c, opts, cfg, stop)
+	if g != nil && opts.Progress != nil {
+		t.growth, t.unitsTotal = *g, progressUnits(m, true, *g)
+	}
 	if err := t.fill(c.Values); err != nil {
 		return nil, err
 	}

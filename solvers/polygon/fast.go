@@ -3,6 +3,7 @@ package polygon
 import (
 	"math"
 	"math/big"
+	"math/bits"
 
 	"gamelab/internal/checked"
 )
@@ -98,7 +99,7 @@ func (t *tables) runFast() (int, error) {
 			f.maxAbs = max(f.maxAbs, maxAbs[w])
 			maxAbs[w] = 0
 		}
-		t.levelDone(ln, false, 64)
+		t.levelDone(ln, false, bits.Len64(f.maxAbs))
 	}
 	return n + 1, nil
 }
