@@ -22,11 +22,7 @@ func (c *Chain) M() int { return len(c.Values) }
 
 // Clone returns a deep copy.
 func (c *Chain) Clone() *Chain {
-	d := &Chain{Ops: append([]byte(nil), c.Ops...), Values: make([]*big.Int, len(c.Values))}
-	for i, v := range c.Values {
-		d.Values[i] = new(big.Int).Set(v)
-	}
-	return d
+	return &Chain{Ops: append([]byte(nil), c.Ops...), Values: cloneInts(c.Values)}
 }
 
 // Validate reports a chain SolveChain cannot accept: no values, other than

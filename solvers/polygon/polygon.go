@@ -49,11 +49,16 @@ func (p *Polygon) N() int { return len(p.Values) }
 
 // Clone returns a deep copy, so callers can change one without the other.
 func (p *Polygon) Clone() *Polygon {
-	q := &Polygon{Ops: append([]byte(nil), p.Ops...), Values: make([]*big.Int, len(p.Values))}
-	for i, v := range p.Values {
-		q.Values[i] = new(big.Int).Set(v)
+	return &Polygon{Ops: append([]byte(nil), p.Ops...), Values: cloneInts(p.Values)}
+}
+
+// cloneInts copies every number of vs.
+func cloneInts(vs []*big.Int) []*big.Int {
+	out := make([]*big.Int, len(vs))
+	for i, v := range vs {
+		out[i] = new(big.Int).Set(v)
 	}
-	return q
+	return out
 }
 
 // Validate reports a polygon that Solve cannot accept: no vertices, a
