@@ -103,7 +103,14 @@ func (r *ChainResult) Expr() string {
 // O(m³) time: Best, Worst, one plan with the seed's tie-breaking, and every
 // optimal next merge (a top-down pass over the filled table, see
 // optimal.go). Cancellation, opts.MaxTableBytes and opts.Progress work as
-// for SolveWith; ChainBytes says up front what the tables take.
+// for SolveWith; EstimateChain says up front what it takes.
+//
+// The only size limit is opts.MaxTableBytes: a chain's int64 tables take
+// 32·m² bytes and its exact ones 98·m² plus the big numbers (both while
+// the solve switches), so the default 8 GiB admits m ≤ 16384 values that
+// stay in int64, m ≤ 8128 whose numbers leave it part-way and m ≤ 9362
+// exact from the start (less as the numbers grow). Larger chains are
+// refused with a *SizeError before the tables are allocated.
 func SolveChain(ctx context.Context, c *Chain, opts Options) (*ChainResult, error) {
 	return solveChainWith(ctx, c, opts, defaultConfig())
 }
