@@ -8,22 +8,24 @@ import (
 )
 
 // genVariant is genPolygon with each operator drawn from ops (splitmix64
-// from seed 1, one word a vertex: the operator from its top bits, the value
+// from seed 1, the operator by Intn, the value
 // lo + (x>>1) mod (hi-lo+1) as genPolygon takes it).
 func genVariant(n int, ops string, lo, hi int64) *Polygon {
 	p := genPolygon(n, ops[:1], lo, hi)
 	g := splitmix.New(1)
 	for i := range p.Ops {
-		p.Ops[i] = ops[(g.Next()>>61)%uint64(len(ops))]
+		p.Ops[i] = ops[g.Intn(len(ops))]
 	}
 	return p
 }
 
-// '-' rings beside '+*' rings of the same size: {-1, 0, 1} stays in int64;
-// -10..10 leaves it after a few dozen levels and goes exact.
-func BenchmarkSolveOps500Int64PlusTimes(b *testing.B) { benchSolve(b, genVariant(500, "+*", -1, 1)) }
+// '-' rings beside '+*' rings of the same size. Int64: values 0..1 with
+// operators from "+**" and from "+-**" (both stay in int64 at n = 500:
+// "+*" and "+-*" themselves leave it); exact: -10..10 from "+*" and "+-*"
+// (int64 for a few dozen levels, then exact).
+func BenchmarkSolveOps500Int64PlusTimes(b *testing.B) { benchSolve(b, genVariant(500, "+**", 0, 1)) }
 func BenchmarkSolveOps500Int64PlusMinusTimes(b *testing.B) {
-	benchSolve(b, genVariant(500, "+-*", -1, 1))
+	benchSolve(b, genVariant(500, "+-**", 0, 1))
 }
 func BenchmarkSolveOps500ExactPlusTimes(b *testing.B) { benchSolve(b, genVariant(500, "+*", -10, 10)) }
 func BenchmarkSolveOps500ExactPlusMinusTimes(b *testing.B) {
@@ -77,6 +79,26 @@ func BenchmarkTable1000Exact(b *testing.B) {
 				_ = d.t.value(i, ln, false).bigInt()
 				_ = d.t.value(i, ln, true).bigInt()
 			}
+		}
+	}
+}
+
+// The int64 benchmark rings stay in int64 and the exact ones leave it, as
+// their comments say.
+func TestBenchRingsEngines(t *testing.T) {
+	for _, tc := range []struct {
+		p     *Polygon
+		exact bool
+	}{
+		{genVariant(500, "+**", 0, 1), false}, {genVariant(500, "+-**", 0, 1), false},
+		{genVariant(500, "+*", -10, 10), true}, {genVariant(500, "+-*", -10, 10), true},
+	} {
+		tb, err := ringTables(tc.p, Options{Workers: 2, MaxTableBytes: DefaultMaxTableBytes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (tb.gen != nil) != tc.exact {
+			t.Errorf("%.40s…: exact engine used %v, want %v", tc.p, tb.gen != nil, tc.exact)
 		}
 	}
 }
