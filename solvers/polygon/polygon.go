@@ -12,7 +12,9 @@
 // that program's output is reproduced byte for byte. SolveChain solves a
 // position (the chain left after the first move and some merges) with the
 // same engines, SolveLine every position of a line of play, and
-// Options.KeepTable keeps the DP table itself (Table).
+// Options.KeepTable keeps the DP table itself (Table). EstimateSolve,
+// EstimateChain and EstimateLine say before the work what it will take;
+// RandomRange makes seeded rings with value ranges and operator alphabets.
 //
 // The interval DP runs on plain int64 while a level provably cannot overflow,
 // on overflow-checked int64 when it might, and otherwise on exact integers
@@ -20,7 +22,8 @@
 // associativity) are skipped, only those whose approximate value can still
 // win are computed exactly, and exact equality of candidates is proved with
 // residues where it can be, so big-number arithmetic stays rare (see
-// exact.go).
+// exact.go). Every optimal next merge of a chain comes from one top-down
+// pass over the filled table (optimal.go).
 // The package does no I/O.
 package polygon
 
