@@ -124,3 +124,15 @@ func TestBenchRingsEngines(t *testing.T) {
 		}
 	}
 }
+
+// The line of kernel/games' BenchmarkAnalyzePolygon50 (randpolygon(50, 1):
+// delete edge 1, then merge from the left), every position solved here,
+// for comparison with the kernel's own chain DP.
+func BenchmarkLine50FromTheLeft(b *testing.B) {
+	p := Random(50, 1)
+	moves := []int{1}
+	for e := 2; e <= 50; e++ {
+		moves = append(moves, e)
+	}
+	timeCPU(b, func() error { _, err := SolveLine(context.Background(), p, moves, Options{}); return err })
+}
