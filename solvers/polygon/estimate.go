@@ -2,6 +2,7 @@ package polygon
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"runtime"
 	"sync/atomic"
@@ -19,12 +20,13 @@ import (
 // the bit lengths of its levels extrapolated linearly (a chain's numbers
 // grow about linearly with its length).
 //
-// How fast the exact levels go depends on the instance as much as on the
-// machine ('-' splits are never pruned as dominated, small values tie
+// How fast the levels go depends on the instance as much as on the machine
+// and its load ('-' splits are never pruned as dominated, small values tie
 // often), so an estimate over a second times a probe: the instance's first
-// s values solved as an instance of their own, s the largest whose solve
-// the model puts at about probeTime. The estimate is the probe's time
-// scaled by the model's ratio of the two solves. The same model at the
+// values solved as an instance of their own, as many as the model puts at
+// about probeTime, each level timed. The int64 and the exact levels it did,
+// against the model's time for them, give this machine's speeds for each;
+// the levels' bit lengths give the growth. The same model at the
 // project's speeds weighs the levels in Options.Progress, so that the
 // share done is about the share of the time.
 
@@ -37,8 +39,9 @@ type Estimate struct {
 	// KeptBytes is what the table kept by Options.KeepTable holds.
 	KeptBytes int64
 	// Rough says the time rests on guesses more than measurements: no probe
-	// was timed (the model puts the solve under a second), or the probe is
-	// less than a quarter of the instance and its numbers leave int64.
+	// was timed (the model puts the solve under a second at the project's
+	// speeds), or the probe did fewer than 20 of the exact levels the
+	// instance is expected to have.
 	Rough bool
 }
 
@@ -57,6 +60,9 @@ var projectSpeeds = speeds{fastSplit: 6, exactSplit: 5, exactCell: 1200, wordCel
 const (
 	sampleLength = 48
 	probeTime    = 250 * time.Millisecond
+	// probeDeadline stops a probe the model misjudged; the levels it did
+	// still count.
+	probeDeadline = time.Second
 )
 
 // growth is an instance's numbers as its sample shows them: bit length
@@ -104,8 +110,13 @@ func sampleGrowth(values []*big.Int, opAt func(x int) byte) growth {
 // levelNs is the time of a level of cells cells of chains of length ln
 // whose numbers have bits bits.
 func (s speeds) levelNs(cells, ln int, bits float64) float64 {
+	return s.kindNs(cells, ln, bits, bits >= 62)
+}
+
+// kindNs is levelNs for a level known to be exact or not.
+func (s speeds) kindNs(cells, ln int, bits float64, exact bool) float64 {
 	c, k := float64(cells), float64(ln-1)
-	if bits < 62 {
+	if !exact {
 		return c * k * s.fastSplit
 	}
 	w := bits / 64
@@ -151,42 +162,92 @@ func estimate(ctx context.Context, in instance, opts Options, work func(s speeds
 	n := len(in.values)
 	g := sampleGrowth(in.values, in.opAt)
 	e := Estimate{Rough: true}
-	e.Bytes, e.KeptBytes = tableBytes(n, in.chain, g)
-	ns := work(projectSpeeds, g)
-	if ns > float64(time.Second) {
-		// The probe: the largest prefix the model puts at about probeTime.
-		s := sampleLength
-		for s < n && projectSpeeds.predictNs(s+s/8+1, in.chain, g) < float64(probeTime) {
-			s += s/8 + 1
-		}
-		s = min(s, n)
-		p := in.prefix(s)
-		cfg := defaultConfig()
-		top := make([]float64, s+1)
-		cfg.levelHook = func(ln int, _ bool, bits int) { top[ln] = float64(bits) }
-		start := time.Now()
-		probeOpts := Options{Workers: opts.Workers, MaxTableBytes: opts.MaxTableBytes}
-		_, err := runSolve(ctx, p.values, &probeOpts, func(stop *atomic.Bool) (struct{}, error) {
-			t := newTables(s, p.chain, p.opAt, probeOpts, cfg, stop)
-			return struct{}{}, t.fill(p.values)
-		})
-		if err != nil {
+	sp := projectSpeeds
+	if work(sp, g) > float64(time.Second) {
+		var err error
+		if sp, g, e.Rough, err = probe(ctx, in, opts, g); err != nil {
 			return Estimate{}, err
 		}
-		took := float64(time.Since(start).Nanoseconds())
-		g = fitGrowth(g.first, top)
-		e.Bytes, e.KeptBytes = tableBytes(n, in.chain, g)
-		if model := projectSpeeds.predictNs(s, in.chain, g); model > 0 {
-			ns = took * work(projectSpeeds, g) / model
-		}
-		e.Rough = n > 4*s && g.bitsAt(n) >= 62
 		opts.Workers = 0 // the probe ran with the solve's workers
 	}
+	ns := work(sp, g)
 	if w := opts.Workers; w > 0 && w < runtime.GOMAXPROCS(0) {
 		ns *= float64(runtime.GOMAXPROCS(0)) / float64(w)
 	}
 	e.Time = time.Duration(ns)
+	e.Bytes, e.KeptBytes = tableBytes(n, in.chain, g)
 	return e, nil
+}
+
+// probe solves the prefix of in the model puts at about probeTime (stopped
+// at probeDeadline if it takes longer) and returns this machine's speeds
+// as it found them: the int64 levels' time over the model's for them scales the
+// project's int64 speed, the exact levels' the exact ones. The growth is
+// refitted from the levels done. rough says the probe reached no exact
+// level, or fewer than 20, though the instance has some.
+func probe(ctx context.Context, in instance, opts Options, g growth) (sp speeds, _ growth, rough bool, err error) {
+	// The largest prefix the model puts at about probeTime.
+	s := sampleLength
+	for s < len(in.values) && projectSpeeds.predictNs(s+s/8+1, in.chain, g) < float64(probeTime) {
+		s += s/8 + 1
+	}
+	s = min(s, len(in.values))
+	p := in.prefix(s)
+	top := make([]float64, 2, s+1) // top[ln]: level ln's bit length, from 2
+	var fastNs, fastModel, exactNs, exactModel float64
+	exactLevels := 0
+	cfg := defaultConfig()
+	last, wasExact := time.Now(), false
+	cfg.levelHook = func(ln int, exact bool, bits int) {
+		now := time.Now()
+		ns := float64(now.Sub(last).Nanoseconds())
+		last = now
+		top = append(top[:ln], float64(bits))
+		switched := exact && !wasExact
+		wasExact = exact
+		if switched || ln == 2 {
+			// The first level of an engine also pays for its tables
+			// (allocated, copied, the root bits of the int64 levels),
+			// which the model leaves out.
+			return
+		}
+		cells := s
+		if p.chain {
+			cells = s - ln + 1
+		}
+		model := projectSpeeds.kindNs(cells, ln, float64(bits), exact)
+		if exact {
+			exactNs, exactModel, exactLevels = exactNs+ns, exactModel+model, exactLevels+1
+		} else {
+			fastNs, fastModel = fastNs+ns, fastModel+model
+		}
+	}
+	pctx, cancel := context.WithTimeout(ctx, probeDeadline)
+	defer cancel()
+	probeOpts := Options{Workers: opts.Workers, MaxTableBytes: opts.MaxTableBytes}
+	_, err = runSolve(pctx, p.values, &probeOpts, func(stop *atomic.Bool) (struct{}, error) {
+		t := newTables(s, p.chain, p.opAt, probeOpts, cfg, stop)
+		return struct{}{}, t.fill(p.values)
+	})
+	if err := ctx.Err(); err != nil {
+		return sp, g, true, err // the caller's, not the probe's deadline
+	}
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return sp, g, true, err
+	}
+	if len(top) > 2 {
+		g = fitGrowth(g.first, top)
+	}
+	sp = projectSpeeds
+	if fastModel > 0 && fastNs > 0 {
+		sp.fastSplit *= fastNs / fastModel
+	}
+	if exactModel > 0 && exactNs > 0 {
+		f := exactNs / exactModel
+		sp.exactSplit, sp.exactCell, sp.wordCell = f*sp.exactSplit, f*sp.exactCell, f*sp.wordCell
+	}
+	rough = exactLevels < 20 && g.bitsAt(len(in.values)) >= 62
+	return sp, g, rough, nil
 }
 
 // tableBytes are the tables' peak and kept sizes for an instance growing
