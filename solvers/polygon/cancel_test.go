@@ -169,16 +169,19 @@ func TestAllocRowsPolls(t *testing.T) {
 	}
 }
 
+// largest is the largest size whose tables need no more than the default
+// budget.
+func largest(need func(n int) int64) int {
+	n := 1
+	for need(n+1) <= DefaultMaxTableBytes {
+		n++
+	}
+	return n
+}
+
 // The bounds above hold at the largest sizes the default budget admits: the
 // comment in cancel.go names them.
 func TestLargestAcceptedSizes(t *testing.T) {
-	largest := func(need func(n int) int64) int {
-		n := 1
-		for need(n+1) <= DefaultMaxTableBytes {
-			n++
-		}
-		return n
-	}
 	if got := largest(fastBytes); got != 13377 {
 		t.Errorf("largest int64-only n = %d, cancel.go says 13377", got)
 	}
@@ -322,13 +325,6 @@ func TestExprMatchesMerges(t *testing.T) {
 
 // The chain sizes SolveChain's doc comment names.
 func TestLargestAcceptedChains(t *testing.T) {
-	largest := func(need func(m int) int64) int {
-		m := 1
-		for need(m+1) <= DefaultMaxTableBytes {
-			m++
-		}
-		return m
-	}
 	fast := func(m int) int64 { return (&tables{n: m, chain: true}).fastBytes() }
 	for _, tc := range []struct {
 		name string
