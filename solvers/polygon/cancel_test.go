@@ -169,16 +169,19 @@ func TestAllocRowsPolls(t *testing.T) {
 	}
 }
 
+// largest is the largest size whose tables need no more than the default
+// budget.
+func largest(need func(n int) int64) int {
+	n := 1
+	for need(n+1) <= DefaultMaxTableBytes {
+		n++
+	}
+	return n
+}
+
 // The bounds above hold at the largest sizes the default budget admits: the
 // comment in cancel.go names them.
 func TestLargestAcceptedSizes(t *testing.T) {
-	largest := func(need func(n int) int64) int {
-		n := 1
-		for need(n+1) <= DefaultMaxTableBytes {
-			n++
-		}
-		return n
-	}
 	if got := largest(fastBytes); got != 13377 {
 		t.Errorf("largest int64-only n = %d, cancel.go says 13377", got)
 	}
@@ -317,5 +320,70 @@ func TestExprMatchesMerges(t *testing.T) {
 		if got := r.Expr(); got != want {
 			t.Fatalf("n = %d: Expr() = %.60q…, the merges spell %.60q…", n, got, want)
 		}
+	}
+}
+
+// The chain sizes SolveChain's doc comment names.
+func TestLargestAcceptedChains(t *testing.T) {
+	fast := func(m int) int64 { return (&tables{n: m, chain: true}).fastBytes() }
+	for _, tc := range []struct {
+		name string
+		need func(int) int64
+		want int
+	}{
+		{"int64", fast, 16384},
+		{"switching", func(m int) int64 { return fast(m) + genBytes(m) }, 8128},
+		{"exact", genBytes, 9362},
+	} {
+		if got := largest(tc.need); got != tc.want {
+			t.Errorf("largest %s chain: %d, chain.go says %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// Chains poll as rings do, the pass for every optimal next merge included,
+// and stop at a cancel; a line stops between and within its positions.
+func TestChainPollsAndCancel(t *testing.T) {
+	t.Parallel()
+	for _, tc := range cancelCases() {
+		c := tc.p.Open(1)
+		m := c.M()
+		polls, _ := recordPolls(t, -1, nil, func(cfg *config) {
+			if _, err := solveChainWith(context.Background(), c, Options{Workers: 2}, cfg); err != nil {
+				t.Fatal(err)
+			}
+		})
+		seen := map[phase]bool{}
+		for _, g := range polls {
+			seen[g.ph] = true
+			if work, big := pollBound(g.ph, m); g.work > work || g.big > 1 || g.big > 0 && !big {
+				t.Errorf("%s chain: phase %s did %d units and %d math/big operations between polls", tc.name, g.ph, g.work, g.big)
+			}
+		}
+		if !seen[phaseOptimal] || !seen[phasePlan] {
+			t.Errorf("%s chain: phases polled %v", tc.name, seen)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		_, idx := recordPolls(t, len(polls)/2, cancel, func(cfg *config) {
+			if _, err := solveChainWith(ctx, c, Options{Workers: 2}, cfg); !errors.Is(err, context.Canceled) {
+				t.Errorf("%s chain cancelled at poll %d: %v", tc.name, len(polls)/2, err)
+			}
+		})
+		if idx < 0 {
+			t.Errorf("%s chain: the cancel never landed", tc.name)
+		}
+		cancel()
+	}
+	p := Random(60, 3)
+	r := mustSolve(t, p)
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	_, err := SolveLine(ctx, p, append([]int{r.First}, r.Merges...), Options{Progress: func(done, total int64) {
+		if calls++; calls == 100 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a line cancelled part-way: %v", err)
 	}
 }

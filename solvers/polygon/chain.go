@@ -22,11 +22,7 @@ func (c *Chain) M() int { return len(c.Values) }
 
 // Clone returns a deep copy.
 func (c *Chain) Clone() *Chain {
-	d := &Chain{Ops: append([]byte(nil), c.Ops...), Values: make([]*big.Int, len(c.Values))}
-	for i, v := range c.Values {
-		d.Values[i] = new(big.Int).Set(v)
-	}
-	return d
+	return &Chain{Ops: append([]byte(nil), c.Ops...), Values: cloneInts(c.Values)}
 }
 
 // Validate reports a chain SolveChain cannot accept: no values, other than
@@ -107,7 +103,14 @@ func (r *ChainResult) Expr() string {
 // O(m³) time: Best, Worst, one plan with the seed's tie-breaking, and every
 // optimal next merge (a top-down pass over the filled table, see
 // optimal.go). Cancellation, opts.MaxTableBytes and opts.Progress work as
-// for SolveWith; ChainBytes says up front what the tables take.
+// for SolveWith; EstimateChain says up front what it takes.
+//
+// The only size limit is opts.MaxTableBytes: a chain's int64 tables take
+// 32·m² bytes and its exact ones 98·m² plus the big numbers (both while
+// the solve switches), so the default 8 GiB admits m ≤ 16384 values that
+// stay in int64, m ≤ 8128 whose numbers leave it part-way and m ≤ 9362
+// exact from the start (less as the numbers grow). Larger chains are
+// refused with a *SizeError before the tables are allocated.
 func SolveChain(ctx context.Context, c *Chain, opts Options) (*ChainResult, error) {
 	return solveChainWith(ctx, c, opts, defaultConfig())
 }
@@ -117,7 +120,7 @@ func solveChainWith(ctx context.Context, c *Chain, opts Options, cfg *config) (*
 		return nil, err
 	}
 	return runSolve(ctx, c.Values, &opts, func(stop *atomic.Bool) (*ChainResult, error) {
-		return solveChain(c, opts, cfg, stop)
+		return solveChain(c, opts, cfg, stop, nil)
 	})
 }
 
@@ -126,9 +129,14 @@ func chainTables(c *Chain, opts Options, cfg *config, stop *atomic.Bool) *tables
 	return newTables(c.M(), true, func(x int) byte { return c.Ops[x-1] }, opts, cfg, stop)
 }
 
-func solveChain(c *Chain, opts Options, cfg *config, stop *atomic.Bool) (*ChainResult, error) {
+// solveChain solves c; g, when not nil, is its numbers' growth for
+// Options.Progress (a line's chains share their ring's).
+func solveChain(c *Chain, opts Options, cfg *config, stop *atomic.Bool, g *growth) (*ChainResult, error) {
 	m := c.M()
 	t := chainTables(c, opts, cfg, stop)
+	if g != nil && opts.Progress != nil {
+		t.growth, t.unitsTotal = *g, progressUnits(m, true, *g)
+	}
 	if err := t.fill(c.Values); err != nil {
 		return nil, err
 	}

@@ -213,9 +213,9 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 		// levels reads (undominated).
 		for i := 0; i < n; i++ {
 			for ln := 2; ln <= done && ln <= t.cellsFrom(i); ln++ {
-				for _, hi := range []bool{false, true} {
-					g.setRoot(n, i, ln, hi, f.roots(t, i, ln, hi))
-				}
+				lo, hi := f.roots(t, i, ln)
+				g.setRoot(n, i, ln, false, lo)
+				g.setRoot(n, i, ln, true, hi)
 				mt.add(ln - 1)
 				if mt.stopped() {
 					return nil, errStopped
@@ -250,35 +250,40 @@ func (t *tables) newGenTables(ln0 int, values []*big.Int) (*genTables, error) {
 	return g, nil
 }
 
-// roots returns the root bits of int64 chain (i, ln)'s min (hi false) or
-// max: rootMul if some split at a '*' edge has a product of its parts'
-// extremes equal to it, rootAdd likewise for a sum at a '+' edge.
-func (f *fastTables) roots(t *tables, i, ln int, hi bool) (root uint8) {
+// roots returns the root bits of int64 chain (i, ln)'s min and max:
+// rootMul if some split at a '*' edge has a product of its parts' extremes
+// equal to it, rootAdd likewise for a sum at a '+' edge. Each combination
+// is computed once for both, and the scan stops once both have every bit.
+func (f *fastTables) roots(t *tables, i, ln int) (lo, hi uint8) {
 	n := t.n
 	j := i + ln - 1
-	target := f.sLo[i][ln-1]
-	if hi {
-		target = f.sHi[i][ln-1]
-	}
-	for p := 1; p < ln; p++ {
+	tlo, thi := f.sLo[i][ln-1], f.sHi[i][ln-1]
+	for p := 1; p < ln && lo&hi != rootMul|rootAdd; p++ {
 		lv := [2]int64{f.sLo[i][p-1], f.sHi[i][p-1]}
 		rv := [2]int64{f.tLo[j][n-(ln-p)], f.tHi[j][n-(ln-p)]}
 		op := t.ops[i+p]
+		bit := rootOf(op)
+		if bit == 0 {
+			continue
+		}
 		for combo := comboAC; combo <= comboBD; combo++ {
 			x, y := lv[combo>>1], rv[combo&1]
-			switch op {
-			case '*':
-				if v, ok := checked.Mul(x, y); ok && v == target {
-					root |= rootMul
-				}
-			case '+':
-				if v, ok := checked.Add(x, y); ok && v == target {
-					root |= rootAdd
-				}
+			var v int64
+			var ok bool
+			if op == '*' {
+				v, ok = checked.Mul(x, y)
+			} else {
+				v, ok = checked.Add(x, y)
+			}
+			if ok && v == tlo {
+				lo |= bit
+			}
+			if ok && v == thi {
+				hi |= bit
 			}
 		}
 	}
-	return root
+	return lo, hi
 }
 
 // setRoot stores the root bits of chain (i, ln)'s min or max in the tables
@@ -293,13 +298,17 @@ func (g *genTables) setRoot(n, i, ln int, hi bool, root uint8) {
 
 // value is chain (i, c+1)'s min or max (a big one read-only: it shares the
 // arena's words).
-func (g *genTables) value(i, c int, hi bool) num {
+func (g *genTables) value(i, c int, hi bool) num { return g.view(i, c, hi, new(big.Int)) }
+
+// view is value with a big value's view made in z (read-only), so that
+// nothing is allocated.
+func (g *genTables) view(i, c int, hi bool, z *big.Int) num {
 	row := &g.sLo.rows[i]
 	if hi {
 		row = &g.sHi.rows[i]
 	}
 	if ref := row.x[c]; ref != 0 {
-		return num{b: g.ar.get(ref, new(big.Int))}
+		return num{b: g.ar.get(ref, z)}
 	}
 	return num{s: int64(row.w[c])}
 }

@@ -3,6 +3,7 @@ package polygon
 import (
 	"math"
 	"math/big"
+	"math/bits"
 
 	"gamelab/internal/checked"
 )
@@ -98,10 +99,14 @@ func (t *tables) runFast() (int, error) {
 			f.maxAbs = max(f.maxAbs, maxAbs[w])
 			maxAbs[w] = 0
 		}
-		t.levelDone(ln, false, 64)
+		t.levelDone(ln, false, bits.Len64(f.maxAbs))
 	}
 	return n + 1, nil
 }
+
+// longRun is the shortest run of one operator that fastLevel gives a loop
+// of its own.
+const longRun = 8
 
 // fastLevel computes cells i0..i1-1 of level ln with plain int64 arithmetic
 // (the caller proved it cannot overflow). It returns the largest |value|.
@@ -121,9 +126,27 @@ func (t *tables) fastLevel(mt *meter, ln, i0, i1 int) uint64 {
 		O := t.ops[i+1 : i+1+m][:len(A)]
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		for k := 0; k < len(A); {
-			// Runs of equal operators get a loop of their own, so the
-			// common all-'*' or long-run rings pay no branch per split.
+			// Long runs of equal operators get a loop of their own (the
+			// vector kernels where there are some), so the common all-'*'
+			// or long-run rings pay no branch per split; short runs, the
+			// rule with mixed operators, are done in place, without the
+			// calls and slicing a run costs.
 			e := min(int(t.runEnd[i+1+k])-(i+1), len(A))
+			if e-k < longRun {
+				for ; k < e; k++ {
+					a, b, c, d := A[k], B[k], C[k], D[k]
+					switch O[k] {
+					case '*':
+						e1, e2, e3, e4 := a*c, a*d, b*c, b*d
+						lo, hi = min(lo, e1, e2, e3, e4), max(hi, e1, e2, e3, e4)
+					case '+':
+						lo, hi = min(lo, a+c), max(hi, b+d)
+					default:
+						lo, hi = min(lo, a-d), max(hi, b-c)
+					}
+				}
+				continue
+			}
 			op := O[k]
 			done, l, h := vecRun(op, A[k:e], B[k:e], C[k:e], D[k:e], lo, hi)
 			lo, hi, k = l, h, k+done

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"sync/atomic"
 )
 
 // LinePosition is one position of a line of play and what it is worth
@@ -48,13 +49,14 @@ func SolveLine(ctx context.Context, p *Polygon, moves []int, opts Options) ([]Li
 			return nil, err
 		}
 	}
-	// The ring's levels have n cells where a chain's have fewer: its units
-	// are n times levelUnits' (see progressUnits).
-	ringUnits := int64(n) * progressUnits(n, false)
-	total := ringUnits + lineUnits(chains)
+	// Every position's progress in the units of levelUnits, with the
+	// ring's growth.
+	g := sampleGrowth(p.Values, func(x int) byte { return p.Ops[x%n] })
+	ringUnits := progressUnits(n, false, g)
+	total := ringUnits + lineUnits(chains, g)
 	ring := Options{Workers: opts.Workers, MaxTableBytes: opts.MaxTableBytes, Goal: opts.Goal}
 	if opts.Progress != nil {
-		ring.Progress = func(done, _ int64) { opts.Progress(int64(n)*done, total) }
+		ring.Progress = func(done, _ int64) { opts.Progress(done, total) }
 	}
 	r, err := SolveWith(ctx, p, ring)
 	if err != nil {
@@ -65,7 +67,7 @@ func SolveLine(ctx context.Context, p *Polygon, moves []int, opts Options) ([]Li
 		worst = slices.MaxFunc(r.Worst, (*big.Int).Cmp)
 	}
 	out := []LinePosition{{Best: r.Best, Worst: worst, Optimal: r.Optimal}}
-	rest, err := solveChains(ctx, chains, opts, ringUnits, total)
+	rest, err := solveChains(ctx, chains, opts, g, ringUnits, total)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +89,8 @@ func SolveChainLine(ctx context.Context, c *Chain, merges []int, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	return solveChains(ctx, chains, opts, 0, lineUnits(chains))
+	g := sampleGrowth(c.Values, func(x int) byte { return c.Ops[x-1] })
+	return solveChains(ctx, chains, opts, g, 0, lineUnits(chains, g))
 }
 
 // named is a chain of a line with the line's names for its edges.
@@ -113,18 +116,19 @@ func lineChains(c *Chain, names []int, merges []int, first int) ([]named, error)
 	return out, nil
 }
 
-// lineUnits is the progress units of solving the chains.
-func lineUnits(chains []named) int64 {
+// lineUnits is the progress units of solving the chains, whose numbers
+// grow as g.
+func lineUnits(chains []named, g growth) int64 {
 	var u int64
 	for _, c := range chains {
-		u += progressUnits(c.c.M(), true)
+		u += progressUnits(c.c.M(), true, g)
 	}
 	return u
 }
 
 // solveChains solves each chain of a line, reporting progress from base of
-// total units.
-func solveChains(ctx context.Context, chains []named, opts Options, base, total int64) ([]LinePosition, error) {
+// total units (the chains' numbers growing as g).
+func solveChains(ctx context.Context, chains []named, opts Options, g growth, base, total int64) ([]LinePosition, error) {
 	out := make([]LinePosition, 0, len(chains))
 	for _, c := range chains {
 		o := Options{Workers: opts.Workers, MaxTableBytes: opts.MaxTableBytes, Goal: opts.Goal}
@@ -132,7 +136,9 @@ func solveChains(ctx context.Context, chains []named, opts Options, base, total 
 			at := base
 			o.Progress = func(done, _ int64) { opts.Progress(at+done, total) }
 		}
-		r, err := SolveChain(ctx, c.c, o)
+		r, err := runSolve(ctx, c.c.Values, &o, func(stop *atomic.Bool) (*ChainResult, error) {
+			return solveChain(c.c, o, defaultConfig(), stop, &g)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +148,7 @@ func solveChains(ctx context.Context, chains []named, opts Options, base, total 
 		}
 		slices.Sort(pos.Optimal)
 		out = append(out, pos)
-		base += progressUnits(c.c.M(), true)
+		base += progressUnits(c.c.M(), true, g)
 	}
 	return out, nil
 }

@@ -58,47 +58,26 @@ func (x num) String() string {
 	return big.NewInt(x.s).String()
 }
 
-// addNum, subNum and mulNum are exact: int64 when the result fits
-// (overflow is detected, never wrapped), math/big otherwise.
-func addNum(x, y num) num {
-	if x.b == nil && y.b == nil {
-		if s, ok := checked.Add(x.s, y.s); ok {
-			return num{s: s}
-		}
-	}
-	var t1, t2 big.Int
-	return numOfBig(new(big.Int).Add(x.toBig(&t1), y.toBig(&t2)))
-}
-
-func subNum(x, y num) num {
-	if x.b == nil && y.b == nil {
-		if d, ok := checked.Sub(x.s, y.s); ok {
-			return num{s: d}
-		}
-	}
-	var t1, t2 big.Int
-	return numOfBig(new(big.Int).Sub(x.toBig(&t1), y.toBig(&t2)))
-}
-
-func mulNum(x, y num) num {
-	if x.b == nil && y.b == nil {
-		if p, ok := checked.Mul(x.s, y.s); ok {
-			return num{s: p}
-		}
-	}
-	var t1, t2 big.Int
-	return numOfBig(new(big.Int).Mul(x.toBig(&t1), y.toBig(&t2)))
-}
-
-// applyNum is x op y for op '+', '-' or '*'.
+// applyNum is x op y for op '+', '-' or '*', exact: int64 when the result
+// fits (overflow is detected, never wrapped), math/big otherwise.
 func applyNum(op byte, x, y num) num {
-	switch op {
-	case '+':
-		return addNum(x, y)
-	case '-':
-		return subNum(x, y)
+	if x.b == nil && y.b == nil {
+		var r int64
+		var ok bool
+		switch op {
+		case '+':
+			r, ok = checked.Add(x.s, y.s)
+		case '-':
+			r, ok = checked.Sub(x.s, y.s)
+		default:
+			r, ok = checked.Mul(x.s, y.s)
+		}
+		if ok {
+			return num{s: r}
+		}
 	}
-	return mulNum(x, y)
+	var t1, t2 big.Int
+	return numOfBig(applyBig(op, new(big.Int), x.toBig(&t1), y.toBig(&t2)))
 }
 
 // applyBig sets z to x op y and returns it.

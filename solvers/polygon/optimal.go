@@ -1,5 +1,7 @@
 package polygon
 
+import "math/big"
+
 // Every optimal next merge of a chain, in one top-down pass over its filled
 // table (O(m³), where scoring each of the m−1 merges by the DP of the chain
 // it leaves would be O(m⁴)).
@@ -39,6 +41,7 @@ const (
 // start+1) under the goal's extreme hi: its edges k = 1..m-1, increasing.
 func (t *tables) optimalNext(start, m int, hi bool) ([]int, error) {
 	mt := t.meter(phaseOptimal)
+	var sc scratch
 	seen := make([]uint8, m*m) // seen[i*m+ln-1]: the states of part (i, ln) reached
 	cover := make([]int32, m+1)
 	type state struct {
@@ -86,7 +89,7 @@ func (t *tables) optimalNext(start, m int, hi bool) ([]int, error) {
 			op := t.ops[start+r]
 			cs := opCombos(op, st.hi)
 			for c := cs[0]; c < cs[1]; c++ {
-				eq, ok := t.comboEquals(&mt, start+i, ln, s, c, st.hi)
+				eq, ok := t.comboEquals(&mt, &sc, start+i, ln, s, c, st.hi)
 				if !ok {
 					return nil, errStopped
 				}
@@ -123,24 +126,36 @@ func (t *tables) optimalNext(start, m int, hi bool) ([]int, error) {
 	return out, nil
 }
 
+// scratch holds the views, the small operands made big and the result of
+// one exact comparison, so that comparing allocates nothing.
+type scratch struct{ x, y, t, z, t1, t2, t3 big.Int }
+
 // comboEquals reports whether combo c of split s of chain (i, ln) equals
 // the chain's max (hi) or min; ok is false when the solve was stopped.
-func (t *tables) comboEquals(mt *meter, i, ln, s int, c uint8, hi bool) (eq, ok bool) {
+func (t *tables) comboEquals(mt *meter, sc *scratch, i, ln, s int, c uint8, hi bool) (eq, ok bool) {
 	r := i + s
 	op := t.ops[r]
-	w := applyWrap(op, t.residue64(i, s, c>>1 == 1), t.residue64(r, ln-s, c&1 == 1))
+	lhi, rhi := c>>1 == 1, c&1 == 1
+	w := applyWrap(op, t.residue64(i, s, lhi), t.residue64(r, ln-s, rhi))
 	if w != t.residue64(i, ln, hi) {
 		return false, true
 	}
-	if t.gen == nil {
+	g := t.gen
+	if g == nil {
 		return true, true // int64 tables: the residue is the value
+	}
+	x, y := g.view(i%t.n, s-1, lhi, &sc.x), g.view(r%t.n, ln-s-1, rhi, &sc.y)
+	target := g.view(i%t.n, ln-1, hi, &sc.t)
+	if x.b == nil && y.b == nil && target.b == nil {
+		v := applyNum(op, x, y)
+		return v.b == nil && v.s == target.s, true
 	}
 	if mt.stopped() {
 		return false, false
 	}
 	mt.big++
-	x := applyNum(op, t.value(i, s, c>>1 == 1), t.value(r, ln-s, c&1 == 1))
-	return x.cmp(t.value(i, ln, hi)) == 0, true
+	z := applyBig(op, &sc.z, x.toBig(&sc.t1), y.toBig(&sc.t2))
+	return z.Cmp(target.toBig(&sc.t3)) == 0, true
 }
 
 // isZero says chain (i, ln)'s max (hi) or min is 0.

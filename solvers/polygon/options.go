@@ -57,10 +57,11 @@ type Options struct {
 	MaxTableBytes int64
 	// Progress, when set, is told after each level of the DP how much of the
 	// work is done: done of total units, from the solve's own goroutine.
-	// A level of chains of length ln counts (ln−1)·ln units: n cells of
-	// ln−1 splits each, on numbers that grow about as fast as ln, so that
-	// the share done predicts the time left on the rings that take long.
-	// (SolveLine reports its positions' work in the same units, added up.)
+	// A level counts the nanoseconds the estimate's model gives it at the
+	// project's speeds (estimate.go: int64 or exact, its cells and splits,
+	// its numbers' length as a sample of the instance predicts it), so that
+	// the share done predicts the time left. SolveLine reports its
+	// positions' work in the same units, added up, as one total.
 	Progress func(done, total int64)
 	// Goal is the player's aim: GoalMax (the zero value) or GoalMin.
 	Goal Goal

@@ -12,7 +12,9 @@
 // that program's output is reproduced byte for byte. SolveChain solves a
 // position (the chain left after the first move and some merges) with the
 // same engines, SolveLine every position of a line of play, and
-// Options.KeepTable keeps the DP table itself (Table).
+// Options.KeepTable keeps the DP table itself (Table). EstimateSolve,
+// EstimateChain and EstimateLine say before the work what it will take;
+// RandomRange makes seeded rings with value ranges and operator alphabets.
 //
 // The interval DP runs on plain int64 while a level provably cannot overflow,
 // on overflow-checked int64 when it might, and otherwise on exact integers
@@ -20,7 +22,8 @@
 // associativity) are skipped, only those whose approximate value can still
 // win are computed exactly, and exact equality of candidates is proved with
 // residues where it can be, so big-number arithmetic stays rare (see
-// exact.go).
+// exact.go). Every optimal next merge of a chain comes from one top-down
+// pass over the filled table (optimal.go).
 // The package does no I/O.
 package polygon
 
@@ -49,11 +52,16 @@ func (p *Polygon) N() int { return len(p.Values) }
 
 // Clone returns a deep copy, so callers can change one without the other.
 func (p *Polygon) Clone() *Polygon {
-	q := &Polygon{Ops: append([]byte(nil), p.Ops...), Values: make([]*big.Int, len(p.Values))}
-	for i, v := range p.Values {
-		q.Values[i] = new(big.Int).Set(v)
+	return &Polygon{Ops: append([]byte(nil), p.Ops...), Values: cloneInts(p.Values)}
+}
+
+// cloneInts copies every number of vs.
+func cloneInts(vs []*big.Int) []*big.Int {
+	out := make([]*big.Int, len(vs))
+	for i, v := range vs {
+		out[i] = new(big.Int).Set(v)
 	}
-	return q
+	return out
 }
 
 // Validate reports a polygon that Solve cannot accept: no vertices, a

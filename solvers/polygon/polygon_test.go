@@ -342,28 +342,20 @@ func refPlan(p *Polygon, lo, hi [][]*big.Int, first int, goal ...Goal) []int {
 		for s := 1; s < ln; s++ {
 			r := (i + s) % n
 			a, b, c, d := lo[i][s], hi[i][s], lo[r][ln-s], hi[r][ln-s]
-			if p.Ops[r] == '+' {
-				x := new(big.Int).Add(a, c)
-				if max {
-					x.Add(b, d)
+			if op := p.Ops[r]; op != '*' {
+				// A sum takes both parts at the chain's extreme, a
+				// difference the first at it and the second at the other.
+				x, y := a, c
+				if op == '-' {
+					y = d
 				}
-				if x.Cmp(target) == 0 {
+				if max {
+					x, y = b, map[byte]*big.Int{'+': d, '-': c}[op]
+				}
+				if applyBig(op, new(big.Int), x, y).Cmp(target) == 0 {
 					merges = append(merges, r+1)
 					walk(i, s, max)
-					walk(r, ln-s, max)
-					return
-				}
-				continue
-			}
-			if p.Ops[r] == '-' {
-				x := new(big.Int).Sub(a, d)
-				if max {
-					x.Sub(b, c)
-				}
-				if x.Cmp(target) == 0 {
-					merges = append(merges, r+1)
-					walk(i, s, max)
-					walk(r, ln-s, !max)
+					walk(r, ln-s, max == (op == '+'))
 					return
 				}
 				continue

@@ -32,23 +32,23 @@ type Result struct {
 	cfg  *config  // the solve's, for Trace's polls
 }
 
-// levelUnits is the work of level ln of an n-vertex instance in
-// Options.Progress's units: a ring's n cells of ln−1 splits each, on
-// numbers that grow about as fast as ln, count (ln−1)·ln; a chain's
-// n−ln+1 cells count (n−ln+1)·(ln−1)·ln.
-func levelUnits(n, ln int, chain bool) int64 {
-	l := int64(ln)
+// levelUnits is the work of level ln of an n-vertex instance growing as
+// g in Options.Progress's units: the nanoseconds the estimate's model
+// gives it at the project's speeds (estimate.go), at least 1, so that the
+// share done is about the share of the time.
+func levelUnits(n, ln int, chain bool, g growth) int64 {
+	cells := n
 	if chain {
-		return int64(n-ln+1) * (l - 1) * l
+		cells = n - ln + 1
 	}
-	return (l - 1) * l
+	return max(1, int64(projectSpeeds.levelNs(cells, ln, g.bitsAt(ln))))
 }
 
 // progressUnits is the work of levels 2..n (see levelUnits).
-func progressUnits(n int, chain bool) int64 {
+func progressUnits(n int, chain bool, g growth) int64 {
 	var u int64
 	for l := 2; l <= n; l++ {
-		u += levelUnits(n, l, chain)
+		u += levelUnits(n, l, chain, g)
 	}
 	return u
 }
@@ -61,10 +61,7 @@ func (t *tables) levelDone(ln int, exact bool, bits int) {
 		h(ln, exact, bits)
 	}
 	if t.opts.Progress != nil {
-		if t.unitsTotal == 0 {
-			t.unitsTotal = progressUnits(t.n, t.chain)
-		}
-		t.unitsDone += levelUnits(t.n, ln, t.chain)
+		t.unitsDone += levelUnits(t.n, ln, t.chain, t.growth)
 		t.opts.Progress(t.unitsDone, t.unitsTotal)
 	}
 }
@@ -206,6 +203,7 @@ type tables struct {
 	n     int
 	chain bool   // a chain instance, not a ring
 	ops   []byte // ops[x]: the operator of the edge between x-1 and x, x in [0, 2n)
+	opAt  func(x int) byte
 	// runEnd[x] is the first index after x whose operator differs from
 	// ops[x] (2n at the end): the split loops run over such runs.
 	runEnd []int32
@@ -214,7 +212,9 @@ type tables struct {
 	opts   Options
 	cfg    *config
 	stop   *atomic.Bool
-	// unitsDone and unitsTotal follow Options.Progress.
+	// growth predicts the levels' numbers, and unitsDone and unitsTotal
+	// follow Options.Progress in its units (levelUnits).
+	growth                growth
 	unitsDone, unitsTotal int64
 }
 
@@ -228,7 +228,7 @@ func (t *tables) meter(ph phase) meter { return meter{stop: t.stop, phase: ph, h
 // has operator opAt(x), x in [0, 2n) (a chain's edges 1..n-1 only), for the
 // engines; fill then solves it.
 func newTables(n int, chain bool, opAt func(x int) byte, opts Options, cfg *config, stop *atomic.Bool) *tables {
-	t := &tables{n: n, chain: chain, ops: make([]byte, 2*n), opts: opts, cfg: cfg, stop: stop}
+	t := &tables{n: n, chain: chain, ops: make([]byte, 2*n), opAt: opAt, opts: opts, cfg: cfg, stop: stop}
 	for x := 0; x < 2*n; x++ {
 		if !chain || 1 <= x && x < n {
 			t.ops[x] = opAt(x)
@@ -273,6 +273,10 @@ func (t *tables) byEndRows() int {
 // fill computes every cell of the tables from the leaves values.
 func (t *tables) fill(values []*big.Int) error {
 	n, opts := t.n, t.opts
+	if opts.Progress != nil && t.unitsTotal == 0 {
+		t.growth = sampleGrowth(values, t.opAt)
+		t.unitsTotal = progressUnits(n, t.chain, t.growth)
+	}
 	fits := true
 	for _, v := range values {
 		fits = fits && v.IsInt64()

@@ -48,8 +48,7 @@ func checkTable(t *testing.T, name string, d *Table, vals []*big.Int, opAt func(
 	}
 	value := func(i int) *big.Int { return vals[i%n] }
 	sets := map[[2]int][]*big.Int{}
-	var set func(i, ln int) []*big.Int
-	set = func(i, ln int) []*big.Int {
+	set := func(i, ln int) []*big.Int {
 		if s, ok := sets[[2]int{i, ln}]; ok {
 			return s
 		}

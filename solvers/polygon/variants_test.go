@@ -412,3 +412,36 @@ func TestSolveLine(t *testing.T) {
 		t.Fatalf("SolveChainLine: %v %+v", err, line)
 	}
 }
+
+// Every optimal next merge of longer chains (many zeros and ties, values
+// that leave int64, huge ones) by its definition: merge each edge, solve
+// the chain that leaves, and compare its best with the chain's.
+func TestOptimalNextByDefinition(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(65, 66))
+	for trial := range 24 {
+		m := 20 + rng.IntN(40)
+		lo, hi := []int64{-1, -2, -10}[trial%3], []int64{1, 2, 10}[trial%3]
+		c := randChain(rng, m, []string{"+-*", "*-", "+*"}[trial%3], lo, hi, trial/3%3)
+		goal := Goal(trial % 2)
+		r, err := SolveChain(context.Background(), c, Options{Goal: goal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []int
+		for k := 1; k < m; k++ {
+			d := &Chain{Values: slices.Concat(c.Values[:k-1], []*big.Int{applyBig(c.Ops[k-1], new(big.Int), c.Values[k-1], c.Values[k])}, c.Values[k+1:]),
+				Ops: slices.Concat(c.Ops[:k-1], c.Ops[k:])}
+			rd, err := SolveChain(context.Background(), d, Options{Goal: goal})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rd.Best.Cmp(r.Best) == 0 {
+				want = append(want, k)
+			}
+		}
+		if !slices.Equal(r.Optimal, want) {
+			t.Fatalf("trial %d (%v, m = %d): optimal next merges %v, by definition %v", trial, goal, m, r.Optimal, want)
+		}
+	}
+}
