@@ -151,7 +151,7 @@ func Parse(text string) (*Polygon, error) {
 		if tok%2 == 0 {
 			op, ok := opOf(word)
 			if !ok {
-				return nil, &ParseError{Token: count, Offset: start, Text: word, Msg: "unknown operator (want + * t x)"}
+				return nil, &ParseError{Token: count, Offset: start, Text: word, Msg: "unknown operator (want + * - t x)"}
 			}
 			p.Ops = append(p.Ops, op)
 		} else {

@@ -539,7 +539,7 @@ func TestParseErrors(t *testing.T) {
 		{"", "empty polygon (n = 0)", 0, 0},
 		{" \r\n\t", "empty polygon (n = 0)", 0, 4},
 		{"* 1 + 2 *", `token 5 "*": odd number of tokens (5): operator 3 has no value after it`, 5, 8},
-		{"* 1 y 2", `token 3 "y": unknown operator (want + * t x)`, 3, 4},
+		{"* 1 y 2", `token 3 "y": unknown operator (want + * - t x)`, 3, 4},
 		{"* 1 + 2.5", `token 4 "2.5": not an integer`, 4, 6},
 		{"*\r\n1 + x", `token 4 "x": not an integer`, 4, 7},
 	} {

@@ -64,11 +64,10 @@ func (p *Polygon) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 }
 
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
-	if est := estimate(p.p.Values); est > warnEstimate {
-		env.Warning(fmt.Sprintf("%s: a ring of %d vertices takes about %d s; Ctrl-C stops the solve",
-			fn, len(p.p.Values), int(est.Round(time.Second)/time.Second)))
-	}
 	opts, room := options(env, p)
+	if est, err := solver.EstimateSolve(env.Ctx, p.p, opts); err == nil {
+		warnLong(env, fn, est, fmt.Sprintf("a ring of %d vertices", p.N))
+	}
 	r, err := solver.SolveWith(env.Ctx, p.p, opts)
 	if err != nil {
 		return nil, solverErr(fn, err, room, "a ring")
@@ -84,23 +83,19 @@ func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 // says so first.
 const warnEstimate = 10 * time.Second
 
-// estimate is roughly how long solving a ring or chain of these values
-// takes on two cores: the DP makes about n³/6 split candidates, at about
-// 1 ns·6 each in int64 and 3.8 ns·6 when its numbers outgrow 64 bits
-// (measured: a random 600-gon with values -10..10 in 0.8 s). The numbers
-// can outgrow 64 bits only when the vertices' bits, plus one per edge for
-// the sums, pass 62.
-func estimate(values []*big.Int) time.Duration {
-	n := float64(len(values))
-	bits := len(values)
-	for _, v := range values {
-		bits += v.BitLen()
+// warnLong says, before a solve the solver expects to take over
+// warnEstimate, how long it will take on this machine (from the solver's
+// model and a timed probe of the instance) and that Ctrl-C stops it.
+func warnLong(env *builtin.Env, fn string, est solver.Estimate, what string) {
+	if est.Time <= warnEstimate {
+		return
 	}
-	perCube := 1.0 // ns per n³
-	if bits > 62 {
-		perCube = 3.8
+	rough := ""
+	if est.Rough {
+		rough = " (a rough estimate)"
 	}
-	return time.Duration(perCube * n * n * n)
+	env.Warning(fmt.Sprintf("%s: %s takes about %d s%s; Ctrl-C stops the solve",
+		fn, what, int(est.Time.Round(time.Second)/time.Second), rough))
 }
 
 // Text is the summary: best score, plan, scores per first edge. Long lists
@@ -192,11 +187,10 @@ func (c *Chain) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 }
 
 func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
-	if est := estimate(c.st.vals); est > warnEstimate {
-		env.Warning(fmt.Sprintf("%s: a chain of %d values takes about %d s; Ctrl-C stops the solve",
-			fn, len(c.st.vals), int(est.Round(time.Second)/time.Second)))
-	}
 	opts, room := options(env, c.Polygon)
+	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
+		warnLong(env, fn, est, fmt.Sprintf("a chain of %d values", c.N))
+	}
 	res, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
 	if err != nil {
 		return nil, solverErr(fn, err, room, "a chain")
