@@ -14,6 +14,7 @@ type arith[T any] interface {
 	toBig(v T) *big.Int // a fresh copy
 	sub(a, b T) T       // a − b as a new value
 	less(a, b T) bool
+	least(xs []T) T // the least of xs, at least one
 	zero() T
 }
 
@@ -25,6 +26,14 @@ func (int64Arith) sub(a, b int64) int64   { return a - b }
 func (int64Arith) less(a, b int64) bool   { return a < b }
 func (int64Arith) zero() int64            { return 0 }
 
+func (int64Arith) least(xs []int64) int64 {
+	v := xs[0]
+	for _, x := range xs[1:] {
+		v = min(v, x)
+	}
+	return v
+}
+
 type bigArith struct{}
 
 func (bigArith) of(v *big.Int) *big.Int     { return v }
@@ -32,6 +41,16 @@ func (bigArith) toBig(v *big.Int) *big.Int  { return new(big.Int).Set(v) }
 func (bigArith) sub(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 func (bigArith) less(a, b *big.Int) bool    { return a.Cmp(b) < 0 }
 func (bigArith) zero() *big.Int             { return new(big.Int) }
+
+func (bigArith) least(xs []*big.Int) *big.Int {
+	v := xs[0]
+	for _, x := range xs[1:] {
+		if x.Cmp(v) < 0 {
+			v = x
+		}
+	}
+	return v
+}
 
 // xBound bounds |x| (see position.go) over every position of a row whose
 // coins have absolute sum abs: the mover's total under score "taken" is at

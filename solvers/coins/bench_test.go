@@ -40,3 +40,30 @@ func BenchmarkSolve30000Wide(b *testing.B) {
 	benchSolve(b, 30000, math.MinInt64, math.MaxInt64, 0, false)
 }
 func BenchmarkTrace30000(b *testing.B) { benchSolve(b, 30000, -1e9, 1e9, 0, true) }
+
+// benchGame solves one row of n coins in [lo, hi] under rules, reporting
+// the bytes Solve allocates (B/op) beside SolveBytes's estimate.
+func benchGame(b *testing.B, rules string, n int, lo, hi int64) {
+	r, err := ParseRules(rules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := Game{Coins: randRow(rand.New(rand.NewPCG(uint64(n), 8)), n, lo, hi), Rules: r}
+	b.ReportAllocs()
+	b.ReportMetric(float64(g.SolveBytes())/(1<<20), "estimate-MB")
+	for b.Loop() {
+		if _, err := g.Solve(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// The variants' targets (SPEC §6.2, issue 18): each under the time named.
+func BenchmarkTake3n30000(b *testing.B)   { benchGame(b, "take=3", 30000, -1e9, 1e9) }         // < 3 s, 400 MB
+func BenchmarkRest30000(b *testing.B)     { benchGame(b, "score=rest", 30000, -1e9, 1e9) }     // < 3 s, 400 MB
+func BenchmarkLeftTake3n1e6(b *testing.B) { benchGame(b, "take=3,ends=left", 1e6, -1e9, 1e9) } // < 2 s
+func BenchmarkTwoMLeft2000(b *testing.B)  { benchGame(b, "take=2M,ends=left", 2000, 1, 1e4) }  // < 5 s
+func BenchmarkTwoMBoth300(b *testing.B)   { benchGame(b, "take=2M", 300, -1e9, 1e9) }
+func BenchmarkTake3n3000Big(b *testing.B) { benchGame(b, "take=3", 3000, math.MinInt64, math.MaxInt64) }
+func BenchmarkTake3n10000(b *testing.B)   { benchGame(b, "take=3", 10000, -1e9, 1e9) }
+func BenchmarkRest10000(b *testing.B)     { benchGame(b, "score=rest", 10000, -1e9, 1e9) }

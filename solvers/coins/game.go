@@ -72,8 +72,7 @@ func (g Game) Solve(ctx context.Context, report func(done, total int64)) (*Resul
 	}
 	var line []Move
 	for p := g.start(); p.Left() > 0; {
-		e := t.eval(p)
-		m := e.Best()[0]
+		m := t.firstBest(p)
 		line = append(line, m)
 		p = r.Next(p, m)
 	}
@@ -109,9 +108,12 @@ func (g Game) solveInterval(ctx context.Context, report func(done, total int64))
 // scores need not add up to the coins).
 func (g Game) result(e Eval, line []Move) *Result {
 	total := [2]*big.Int{new(big.Int), new(big.Int)}
+	ps := prefix(g.Coins, Rules{})
 	p := g.start()
 	for t, m := range line {
-		total[t%2].Add(total[t%2], g.Rules.Gain(g.Coins, p, m))
+		lo, hi := g.Rules.scored(p, m)
+		total[t%2].Add(total[t%2], ps[hi])
+		total[t%2].Sub(total[t%2], ps[lo])
 		p = g.Rules.Next(p, m)
 	}
 	return &Result{N: len(g.Coins), Coins: append([]*big.Int(nil), g.Coins...), Best: total[0], Second: total[1],

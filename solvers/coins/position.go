@@ -165,15 +165,20 @@ func (r Rules) Next(p Position, m Move) Position {
 // whole row p counts in: the coins taken, or under score "rest" the sum of
 // the coins left after the move.
 func (r Rules) Gain(coins []*big.Int, p Position, m Move) *big.Int {
-	q := r.Next(p, m)
-	lo, hi := q.Lo, q.Hi // score "rest": the coins left
-	if r.Score == ScoreTaken {
-		lo, hi = p.Lo, q.Lo // the coins taken: on the left ...
-		if q.Lo == p.Lo {
-			lo, hi = q.Hi, p.Hi // ... or on the right
-		}
-	}
+	lo, hi := r.scored(p, m)
 	return sum(coins[lo:hi])
+}
+
+// scored is the coins lo..hi−1 that the legal move m at p scores.
+func (r Rules) scored(p Position, m Move) (lo, hi int) {
+	q := r.Next(p, m)
+	switch {
+	case r.Score == ScoreRest:
+		return q.Lo, q.Hi // the coins left
+	case q.Lo == p.Lo:
+		return q.Hi, p.Hi // taken on the right
+	}
+	return p.Lo, q.Lo // taken on the left
 }
 
 // The fast DPs do not compute margins directly. With S(p) the sum of the
