@@ -11,6 +11,7 @@ import (
 type arith[T any] interface {
 	~struct{}
 	of(v *big.Int) T
+	ofInt64(v int64) T
 	toBig(v T) *big.Int // a fresh copy
 	sub(a, b T) T       // a − b as a new value
 	less(a, b T) bool
@@ -21,6 +22,7 @@ type arith[T any] interface {
 type int64Arith struct{}
 
 func (int64Arith) of(v *big.Int) int64    { return v.Int64() }
+func (int64Arith) ofInt64(v int64) int64  { return v }
 func (int64Arith) toBig(v int64) *big.Int { return big.NewInt(v) }
 func (int64Arith) sub(a, b int64) int64   { return a - b }
 func (int64Arith) less(a, b int64) bool   { return a < b }
@@ -37,6 +39,7 @@ func (int64Arith) least(xs []int64) int64 {
 type bigArith struct{}
 
 func (bigArith) of(v *big.Int) *big.Int     { return v }
+func (bigArith) ofInt64(v int64) *big.Int   { return big.NewInt(v) }
 func (bigArith) toBig(v *big.Int) *big.Int  { return new(big.Int).Set(v) }
 func (bigArith) sub(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 func (bigArith) less(a, b *big.Int) bool    { return a.Cmp(b) < 0 }
@@ -82,28 +85,69 @@ func fitsInt64(coins []*big.Int, r Rules, shift uint) bool {
 	return b.BitLen()+int(shift) <= 62
 }
 
-// prefix is σ times the prefix sums of coins, as Q[0..n]: the σ·S of coins
-// lo..hi−1 is Q[hi] − Q[lo].
-func prefix(coins []*big.Int, r Rules) []*big.Int {
-	q := make([]*big.Int, len(coins)+1)
-	q[0] = new(big.Int)
-	for i, c := range coins {
-		q[i+1] = new(big.Int).Add(q[i], c)
-	}
-	if r.sigma() < 0 {
-		for _, v := range q {
-			v.Neg(v)
-		}
-	}
-	return q
+// sums is the prefix sums of a row, P[0..n] with P[i] the sum of the
+// coins before i: in int64 when Σ|a| < 2^62 (no partial sum can wrap),
+// else in math/big. Every sum of a run of coins is one subtraction.
+type sums struct {
+	small []int64
+	big   []*big.Int
 }
 
-// convert is xs in arithmetic A.
-func convert[T any, A arith[T]](xs []*big.Int) []T {
-	var a A
-	out := make([]T, len(xs))
-	for i, x := range xs {
-		out[i] = a.of(x)
+func newSums(coins []*big.Int) sums {
+	small := make([]int64, len(coins)+1)
+	var abs uint64
+	for i, c := range coins {
+		if !c.IsInt64() || abs+checkedAbs(c.Int64()) >= 1<<62 {
+			return bigSums(coins)
+		}
+		abs += checkedAbs(c.Int64())
+		small[i+1] = small[i] + c.Int64()
 	}
-	return out
+	return sums{small: small}
+}
+
+func checkedAbs(v int64) uint64 {
+	if v < 0 {
+		return uint64(-v) // 2^63 for MinInt64, which the caller's test refuses
+	}
+	return uint64(v)
+}
+
+func bigSums(coins []*big.Int) sums {
+	p := make([]*big.Int, len(coins)+1)
+	p[0] = new(big.Int)
+	for i, c := range coins {
+		p[i+1] = new(big.Int).Add(p[i], c)
+	}
+	return sums{big: p}
+}
+
+// between is the sum of coins lo..hi−1.
+func (s sums) between(lo, hi int) *big.Int {
+	if s.small != nil {
+		return big.NewInt(s.small[hi] - s.small[lo])
+	}
+	return new(big.Int).Sub(s.big[hi], s.big[lo])
+}
+
+// signedPrefix is σ·P in arithmetic A: the σ·S of coins lo..hi−1
+// (position.go) is q[hi] − q[lo].
+func signedPrefix[T any, A arith[T]](s sums, r Rules) []T {
+	var a A
+	sigma := r.sigma()
+	if s.small != nil {
+		q := make([]T, len(s.small))
+		for i, v := range s.small {
+			q[i] = a.ofInt64(sigma * v)
+		}
+		return q
+	}
+	q := make([]T, len(s.big))
+	for i, v := range s.big {
+		if sigma < 0 {
+			v = new(big.Int).Neg(v)
+		}
+		q[i] = a.of(v)
+	}
+	return q
 }

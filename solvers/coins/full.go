@@ -13,7 +13,7 @@ import (
 type fullTable struct {
 	g     Game
 	n     int
-	sq    []*big.Int // σ·prefix sums: σ·S(lo..hi−1) = sq[hi] − sq[lo]
+	sums  sums
 	shape shape
 	base  []int // where each row of positions starts (see index)
 	x     store
@@ -62,7 +62,7 @@ func (s bigStore) less(i, j int) bool {
 //   - intervals with M: base[rem] + lo·capM(rem) + M − 1.
 func newFullTable(g Game) *fullTable {
 	n := len(g.Coins)
-	t := &fullTable{g: g, n: n, sq: prefix(g.Coins, g.Rules), shape: g.Rules.shape()}
+	t := &fullTable{g: g, n: n, sums: newSums(g.Coins), shape: g.Rules.shape()}
 	m0 := g.start().M
 	switch t.shape {
 	case shapeSuffixM:
@@ -133,13 +133,7 @@ func (t *fullTable) xOf(p Position) *big.Int {
 }
 
 // sumOf is S(p), the sum of the coins left.
-func (t *fullTable) sumOf(p Position) *big.Int {
-	s := new(big.Int).Sub(t.sq[p.Hi], t.sq[p.Lo])
-	if t.g.Rules.sigma() < 0 {
-		s.Neg(s)
-	}
-	return s
-}
+func (t *fullTable) sumOf(p Position) *big.Int { return t.sums.between(p.Lo, p.Hi) }
 
 // eval is p's value and the value after each of its moves.
 func (t *fullTable) eval(p Position) Eval {
@@ -180,7 +174,7 @@ func fillTable[T any, A arith[T]](t *fullTable, m *meter) ([]T, error) {
 		panic("coins: intervals without M are filled by the interval DP")
 	}
 	var a A
-	q := convert[T, A](t.sq)
+	q := signedPrefix[T, A](t.sums, t.g.Rules)
 	n, m0 := t.n, t.g.start().M
 	zero := a.zero()
 	buf := make([]T, 2*n)
@@ -280,7 +274,7 @@ func fillSuffixM[T any, A arith[T]](t *fullTable, m *meter, q []T) ([]T, error) 
 func fillSuffix[T any, A arith[T]](t *fullTable, m *meter) ([]T, error) {
 	var a A
 	n, k := t.n, min(t.g.Rules.k(), t.n)
-	q := convert[T, A](t.sq)
+	q := signedPrefix[T, A](t.sums, t.g.Rules)
 	x := make([]T, n+1)
 	x[n] = a.zero()
 	dq := make([]int, k+1) // a ring: dq[head..head+size−1]

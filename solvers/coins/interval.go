@@ -63,8 +63,8 @@ type packedDP struct {
 func newPackedDP(coins []*big.Int, r Rules, k int, b uint) *packedDP {
 	n := len(coins)
 	p := &packedDP{k: k, width: choiceWidth(k), b: b, q: make([]int64, n+1), ring: make([][]int64, k+1)}
-	for i, v := range prefix(coins, r) {
-		p.q[i] = v.Int64() << b
+	for i, v := range signedPrefix[int64, int64Arith](newSums(coins), r) {
+		p.q[i] = v << b
 	}
 	for s := range p.ring {
 		p.ring[s] = make([]int64, n)
@@ -183,7 +183,7 @@ type bigIntervalDP struct {
 
 func newBigIntervalDP(coins []*big.Int, r Rules, k int) *bigIntervalDP {
 	n := len(coins)
-	p := &bigIntervalDP{k: k, width: choiceWidth(k), q: prefix(coins, r), ring: make([][]*big.Int, k+1), zero: new(big.Int)}
+	p := &bigIntervalDP{k: k, width: choiceWidth(k), q: signedPrefix[*big.Int, bigArith](newSums(coins), r), ring: make([][]*big.Int, k+1), zero: new(big.Int)}
 	for s := range p.ring {
 		p.ring[s] = make([]*big.Int, n)
 	}

@@ -83,13 +83,7 @@ func SolveProgress(ctx context.Context, coins []*big.Int, report func(done, tota
 	if report == nil {
 		return Solve(ctx, coins)
 	}
-	n := int64(len(coins))
-	total := n * (n - 1) / 2
-	return solveWith(ctx, coins, auto, func(sz int) {
-		// Diagonal k holds n-k cells: diagonals 1..sz hold sz·n − sz(sz+1)/2.
-		k := int64(sz)
-		report(k*n-k*(k+1)/2, total)
-	})
+	return solveWith(ctx, coins, auto, diagonalProgress(len(coins), report))
 }
 
 // solve is Solve with a choice of number representation, so tests can check

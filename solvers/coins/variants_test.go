@@ -97,19 +97,28 @@ func variantRow(rng *rand.Rand, n, kind int) []*big.Int {
 
 func sameMoves(a, b []Move) bool { return slices.Equal(a, b) }
 
+// smallChunks makes the DPs look at the context, change slabs and cross
+// chunks often, so small rows cross those borders too.
+func smallChunks() context.Context {
+	return withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 3})
+}
+
+// randomGame is a game of n coins of value kind kind (variantRow) under r,
+// which under take "2M" starts part-way, with M 1..4, one time in three.
+func randomGame(rng *rand.Rand, r Rules, n, kind int) (Game, string) {
+	g := Game{Coins: variantRow(rng, n, kind), Rules: r}
+	if r.TwoM() && rng.IntN(3) == 0 {
+		g.M = 1 + rng.IntN(4)
+	}
+	return g, fmt.Sprintf("rules %v, M %d, row %v", r, g.M, g.Coins)
+}
+
 func TestVariantsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 21))
-	ctx := withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 3})
+	ctx := smallChunks()
 	for _, r := range allRules() {
 		for iter := range 120 {
-			n := 1 + iter%9
-			a := variantRow(rng, n, iter/9)
-			m0 := 0
-			if r.TwoM() && iter%3 == 0 {
-				m0 = 1 + rng.IntN(4) // a position part-way, with a larger M
-			}
-			g := Game{Coins: a, Rules: r, M: m0}
-			name := fmt.Sprintf("rules %v, M %d, row %v", r, m0, a)
+			g, name := randomGame(rng, r, 1+iter%9, iter/9)
 			checkSolve(t, ctx, name, g)
 			checkLine(t, ctx, name, g, rng)
 		}
@@ -286,15 +295,14 @@ func TestLineRefusesIllegalMoves(t *testing.T) {
 // the slabs (the tuning makes all three small), against the same search.
 func TestVariantsLongRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 20))
-	ctx := withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 5})
+	ctx := smallChunks()
 	for _, r := range allRules() {
-		for _, n := range []int{17, 33, 65, 130} {
-			if r.TwoM() && r.Ends == BothEnds && n > 40 {
-				continue
+		for _, n := range []int{17, 40, 70} {
+			if r.TwoM() && r.Ends == BothEnds && n > 20 {
+				n = 20
 			}
 			for kind := range 4 {
-				g := Game{Coins: variantRow(rng, n, kind), Rules: r}
-				name := fmt.Sprintf("rules %v, n %d, kind %d", r, n, kind)
+				g, name := randomGame(rng, r, n, kind)
 				checkSolve(t, ctx, name, g)
 				checkLine(t, ctx, name, g, rng)
 			}
