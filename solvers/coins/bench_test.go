@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -67,3 +68,23 @@ func BenchmarkTwoMBoth300(b *testing.B)   { benchGame(b, "take=2M", 300, -1e9, 1
 func BenchmarkTake3n3000Big(b *testing.B) { benchGame(b, "take=3", 3000, math.MinInt64, math.MaxInt64) }
 func BenchmarkTake3n10000(b *testing.B)   { benchGame(b, "take=3", 10000, -1e9, 1e9) }
 func BenchmarkRest10000(b *testing.B)     { benchGame(b, "score=rest", 10000, -1e9, 1e9) }
+
+// ParseRow refuses a ten-million-digit number at once (issue 20: it took
+// seconds) and reads the longest number allowed in milliseconds.
+func BenchmarkParseRowTooLong(b *testing.B) {
+	line := strings.Repeat("9", 1e7)
+	for b.Loop() {
+		if _, err := ParseRow(line); err == nil {
+			b.Fatal("accepted")
+		}
+	}
+}
+
+func BenchmarkParseRowLongest(b *testing.B) {
+	line := "1 " + strings.Repeat("7", 315652) + " -3"
+	for b.Loop() {
+		if _, err := ParseRow(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

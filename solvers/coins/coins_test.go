@@ -373,6 +373,9 @@ func TestParseRow(t *testing.T) {
 		{"1 2 3.5", `token 3 "3.5" at column 5: not an integer`},
 		{"1\u00a02 0x10", `token 3 "0x10" at column 6: not an integer`},
 		{"1,2", `token 1 "1,2" at column 1: not an integer`},
+		{"+-1 1e9", `token 1 "+-1" at column 1: not an integer`},
+		{"1 " + strings.Repeat("0", 400000) + "42", "1 42"}, // leading zeros do not count
+		{"1 -" + strings.Repeat("9", 315653), `token 2 "-999999999999999999999999999999999999999…" at column 3: 315653 digits, more than the 315652 an integer may have (1048576 bits)`},
 	} {
 		r, err := ParseRow(tc.in)
 		var got string
