@@ -15,7 +15,9 @@ type arith[T any] interface {
 	toBig(v T) *big.Int // a fresh copy
 	sub(a, b T) T       // a − b as a new value
 	less(a, b T) bool
-	least(xs []T) T // the least of xs, at least one
+	least(xs []T) T         // the least of xs, at least one
+	minInto(dst, src []T)   // dst[i] = min(dst[i], src[i])
+	minScalar(dst []T, v T) // dst[i] = min(dst[i], v)
 	zero() T
 }
 
@@ -27,6 +29,19 @@ func (int64Arith) toBig(v int64) *big.Int { return big.NewInt(v) }
 func (int64Arith) sub(a, b int64) int64   { return a - b }
 func (int64Arith) less(a, b int64) bool   { return a < b }
 func (int64Arith) zero() int64            { return 0 }
+
+func (int64Arith) minInto(dst, src []int64) {
+	src = src[:len(dst)]
+	for i := range dst {
+		dst[i] = min(dst[i], src[i])
+	}
+}
+
+func (int64Arith) minScalar(dst []int64, v int64) {
+	for i := range dst {
+		dst[i] = min(dst[i], v)
+	}
+}
 
 func (int64Arith) least(xs []int64) int64 {
 	v := xs[0]
@@ -44,6 +59,23 @@ func (bigArith) toBig(v *big.Int) *big.Int  { return new(big.Int).Set(v) }
 func (bigArith) sub(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 func (bigArith) less(a, b *big.Int) bool    { return a.Cmp(b) < 0 }
 func (bigArith) zero() *big.Int             { return new(big.Int) }
+
+func (bigArith) minInto(dst, src []*big.Int) {
+	src = src[:len(dst)]
+	for i := range dst {
+		if src[i].Cmp(dst[i]) < 0 {
+			dst[i] = src[i]
+		}
+	}
+}
+
+func (bigArith) minScalar(dst []*big.Int, v *big.Int) {
+	for i := range dst {
+		if v.Cmp(dst[i]) < 0 {
+			dst[i] = v
+		}
+	}
+}
 
 func (bigArith) least(xs []*big.Int) *big.Int {
 	v := xs[0]

@@ -64,7 +64,7 @@ func BenchmarkTake3n30000(b *testing.B)   { benchGame(b, "take=3", 30000, -1e9, 
 func BenchmarkRest30000(b *testing.B)     { benchGame(b, "score=rest", 30000, -1e9, 1e9) }     // < 3 s, 400 MB
 func BenchmarkLeftTake3n1e6(b *testing.B) { benchGame(b, "take=3,ends=left", 1e6, -1e9, 1e9) } // < 2 s
 func BenchmarkTwoMLeft2000(b *testing.B)  { benchGame(b, "take=2M,ends=left", 2000, 1, 1e4) }  // < 5 s
-func BenchmarkTwoMBoth300(b *testing.B)   { benchGame(b, "take=2M", 300, -1e9, 1e9) }
+func BenchmarkTwoMBoth400(b *testing.B)   { benchGame(b, "take=2M", 400, -1e9, 1e9) }
 func BenchmarkTake3n3000Big(b *testing.B) { benchGame(b, "take=3", 3000, math.MinInt64, math.MaxInt64) }
 func BenchmarkTake3n10000(b *testing.B)   { benchGame(b, "take=3", 10000, -1e9, 1e9) }
 func BenchmarkRest10000(b *testing.B)     { benchGame(b, "score=rest", 10000, -1e9, 1e9) }

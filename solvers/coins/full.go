@@ -173,41 +173,86 @@ func fillTable[T any, A arith[T]](t *fullTable, m *meter) ([]T, error) {
 	case shapeInterval, shapeDefault:
 		panic("coins: intervals without M are filled by the interval DP")
 	}
-	var a A
 	q := signedPrefix[T, A](t.sums, t.g.Rules)
-	n, m0 := t.n, t.g.start().M
-	zero := a.zero()
-	buf := make([]T, 2*n)
 	if t.shape == shapeSuffixM {
 		return fillSuffixM[T, A](t, m, q)
 	}
+	return fillIntervalM[T, A](t, m, q)
+}
+
+// fillIntervalM fills take "2M" from both ends. Position (lo, rem coins,
+// M) is at base[rem] + lo·caps[rem] + M − 1, so one interval's Ms are a
+// run. A move of X coins at M leaves rem−X coins with M max(M, X):
+//   - X ≤ M: M again (clamped): for each X the values for every M are a
+//     run of the interval X leaves, taken into least[M] run by run;
+//   - X > M: X, whatever M is: gathered once per interval (zl, zr).
+func fillIntervalM[T any, A arith[T]](t *fullTable, m *meter, q []T) ([]T, error) {
+	var a A
+	n, m0, base := t.n, t.g.start().M, t.base
+	zero := a.zero()
 	caps := make([]int, n+1) // caps[rem]: the Ms kept for intervals of rem coins
 	for rem := 1; rem <= n; rem++ {
 		caps[rem] = capM(m0, n-rem, rem)
 	}
-	// Position (lo, rem coins, M) is at base[rem] + lo·caps[rem] + M − 1.
-	x := make([]T, t.base[n+1])
-	at := func(lo, rem, mm int) T { return x[t.base[rem]+lo*caps[rem]+min(mm, caps[rem])-1] }
+	x := make([]T, base[n+1])
+	row := func(lo, rem int) []T { // interval (lo, rem)'s values for M = 1..caps[rem]
+		at := base[rem] + lo*caps[rem]
+		return x[at : at+caps[rem]]
+	}
+	zl, zr, least := make([]T, n+1), make([]T, n+1), make([]T, n+1)
+	two, three := make([]T, 2), make([]T, 3)
 	for rem := 1; rem <= n; rem++ {
+		cr := caps[rem]
 		for lo := 0; lo+rem <= n; lo++ {
 			s := a.sub(q[lo+rem], q[lo])
-			for mm := 1; mm <= caps[rem]; mm++ {
+			for c := 1; c < rem; c++ {
+				cp := caps[rem-c]
+				zl[c], zr[c] = row(lo+c, rem-c)[min(c, cp)-1], row(lo, rem-c)[min(c, cp)-1]
+			}
+			for c := 1; c < rem && c <= cr; c++ { // X = c ≤ M: least[c..cr]
+				l, r := row(lo+c, rem-c), row(lo, rem-c)
+				top := min(cr, len(l)) // M past the row is clamped to its last
+				if c == 1 {
+					copy(least[1:top+1], l[:top])
+				} else if c <= top {
+					a.minInto(least[c:top+1], l[c-1:top])
+				}
+				if c <= top {
+					a.minInto(least[c:top+1], r[c-1:top])
+				}
+				two[0], two[1] = l[len(l)-1], r[len(r)-1]
+				if free := a.least(two[:]); c == 1 {
+					fill(least[top+1:cr+1], free)
+				} else {
+					a.minScalar(least[max(c, top+1):cr+1], free)
+				}
+			}
+			for mm := 1; mm <= cr; mm++ {
 				lim := min(2*mm, rem)
-				cand := buf[:0]
-				for c := 1; c <= min(lim, rem-1); c++ {
-					cand = append(cand, at(lo+c, rem-c, max(mm, c)), at(lo, rem-c, max(mm, c)))
+				parts := three[:0]
+				if rem > 1 {
+					parts = append(parts, least[mm])
+				}
+				if hi := min(lim, rem-1); hi > mm {
+					parts = append(parts, a.least(zl[mm+1:hi+1]), a.least(zr[mm+1:hi+1]))
 				}
 				if lim == rem {
-					cand = append(cand, zero)
+					parts = append(parts, zero)
 				}
-				x[t.base[rem]+lo*caps[rem]+mm-1] = a.sub(s, a.least(cand))
+				row(lo, rem)[mm-1] = a.sub(s, a.least(parts))
 			}
-			if err := m.add(sumMin(caps[rem], rem) + sumMin(caps[rem], rem-1)); err != nil {
+			if err := m.add(sumMin(cr, rem) + sumMin(cr, rem-1)); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return x, m.end()
+}
+
+func fill[T any](xs []T, v T) {
+	for i := range xs {
+		xs[i] = v
+	}
 }
 
 // qmin is the first suffix that keeps M (capM ≥ M): M ≤ max(m0, lo).

@@ -41,7 +41,7 @@ func (g Game) TableSize() int64 {
 	}
 	b := states * g.valueBytes(shift)
 	if g.Rules.TwoM() {
-		b += g.reachBits() / 8
+		b += g.reachBits()/8 + 24*int64(g.reachSlots())
 	}
 	return b
 }
@@ -226,13 +226,27 @@ func (g Game) reachBits() int64 {
 
 func newReachable(g Game) *reachable {
 	n := len(g.Coins)
-	return &reachable{g: g, n: n, bits: make([][]uint64, n*(n+1)/2)}
+	return &reachable{g: g, n: n, bits: make([][]uint64, g.reachSlots())}
 }
 
-// slot is the interval lo..hi−1's place in bits (the empty one unused).
+// reachSlots is how many intervals can be left: n suffixes under ends
+// "left", else n(n+1)/2 intervals.
+func (g Game) reachSlots() int {
+	n := len(g.Coins)
+	if g.Rules.Ends == LeftEnd {
+		return n
+	}
+	return n * (n + 1) / 2
+}
+
+// slot is the interval lo..hi−1's place in bits: by coins taken, then lo
+// (under ends "left" lo alone).
 func (rc *reachable) slot(lo, hi int) int {
-	rem := rc.n - (hi - lo) // coins taken
-	return rem*(rem+1)/2 + lo
+	if rc.g.Rules.Ends == LeftEnd {
+		return lo
+	}
+	taken := rc.n - (hi - lo)
+	return taken*(taken+1)/2 + lo
 }
 
 func (rc *reachable) row(lo, hi int) []uint64 {
@@ -265,7 +279,11 @@ func (rc *reachable) fill(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		for lo := 0; lo+rem <= n; lo++ {
+		first := 0
+		if r.Ends == LeftEnd {
+			first = n - rem
+		}
+		for lo := first; lo+rem <= n; lo++ {
 			b := rc.bits[rc.slot(lo, lo+rem)]
 			for w, word := range b {
 				for ; word != 0; word &= word - 1 {
