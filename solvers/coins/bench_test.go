@@ -88,3 +88,25 @@ func BenchmarkParseRowLongest(b *testing.B) {
 		}
 	}
 }
+
+// benchTable builds the DP table of one row (dp(x), issue 21), reporting
+// its allocations beside TableSize's estimate.
+func benchTable(b *testing.B, rules string, n int) {
+	r, err := ParseRules(rules)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := Game{Coins: Random(n, 1), Rules: r}
+	b.ReportAllocs()
+	b.ReportMetric(float64(g.TableSize())/(1<<20), "estimate-MB")
+	for b.Loop() {
+		if _, err := g.Table(context.Background(), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTable3000(b *testing.B)         { benchTable(b, "", 3000) }
+func BenchmarkTableTake3n3000(b *testing.B)   { benchTable(b, "take=3", 3000) }
+func BenchmarkTableTwoMLeft2000(b *testing.B) { benchTable(b, "take=2M,ends=left", 2000) }
+func BenchmarkTableTwoMBoth200(b *testing.B)  { benchTable(b, "take=2M", 200) }

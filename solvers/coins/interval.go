@@ -57,7 +57,6 @@ type packedDP struct {
 	b        uint
 	q        []int64   // σ·2^b times the prefix sums
 	ring     [][]int64 // ring[sz % (k+1)][i] = y of coins i..i+sz
-	keys     [64]int64
 }
 
 func newPackedDP(coins []*big.Int, r Rules, k int, b uint) *packedDP {
@@ -89,9 +88,10 @@ func (p *packedDP) step(sz, lo, hi int, row []uint64) {
 	for c := 1; c <= lim && c < rem; c++ {
 		diags = append(diags, p.ring[(sz-c)%(k+1)])
 	}
+	var window [64]int64 // each caller its own: runDP's helper steps too
 	for w0 := lo; w0 < hi; w0 += 64 {
 		end := min(w0+64, hi)
-		keys := p.keys[:end-w0]
+		keys := window[:end-w0]
 		if len(diags) == 3 { // take 3, the common case, in one pass
 			d1, d2, d3 := diags[0], diags[1], diags[2]
 			minInto3(keys, d1[w0:], d2[w0:], d3[w0:], int64(lim))

@@ -40,8 +40,12 @@ func (g Game) TableSize() int64 {
 		states += int64(k+1) * int64(len(g.Coins)) // the DP's ring of diagonals
 	}
 	b := states * g.valueBytes(shift)
-	if g.Rules.TwoM() {
-		b += g.reachBits()/8 + 24*int64(g.reachSlots())
+	if g.Rules.TwoM() { // reachable's bits, and its cover of every end (one under ends "left") and M
+		ends := int64(1)
+		if g.Rules.Ends == BothEnds {
+			ends = 2 * int64(len(g.Coins)+1)
+		}
+		b += g.reachBits()/8 + 24*int64(g.reachSlots()) + 8*ends*int64(max(g.M, len(g.Coins))+1)
 	}
 	return b
 }
@@ -265,12 +269,34 @@ func (rc *reachable) has(p Position) bool {
 	return p.M/64 < len(b) && b[p.M/64]>>(p.M%64)&1 == 1
 }
 
-// fill propagates from the start, positions with more coins first: every
-// legal move of an occurring position leads to one that occurs.
+// set marks M as occurring with coins lo..hi−1 left.
+func (rc *reachable) set(lo, hi, m int) { rc.row(lo, hi)[m/64] |= 1 << (m % 64) }
+
+// fill propagates from the start, positions with more coins first (so
+// every position is complete before its moves are followed), in O(n³)
+// time for any n rather than one step per move. A move of X coins at M
+// leaves M' = max(M, X):
+//   - X ≤ M keeps M: from coins lo..hi−1 the L moves reach lo+1..lo+a
+//     with the same hi (a = min(M, coins − 1)) and the R moves the same
+//     lo with hi−1..hi−a, runs that cover[L|R] keep the far end of, per
+//     M, and each position reads before it adds its own;
+//   - X > M gives M' = X: the Xs in (M, 2M] over the occurring Ms, one
+//     sweep of a difference array per position.
 func (rc *reachable) fill(ctx context.Context) error {
-	r, n := rc.g.Rules, rc.n
+	both, n := rc.g.Rules.Ends == BothEnds, rc.n
 	s := rc.g.start()
-	rc.row(s.Lo, s.Hi)[s.M/64] |= 1 << (s.M % 64)
+	rc.set(s.Lo, s.Hi, s.M)
+	width := max(s.M, n) + 1
+	coverL := make([][]int, n+1) // coverL[hi][M]: the last lo an L move reaches, or −1
+	coverR := make([][]int, n+1) // coverR[lo][M]: the first hi an R move reaches, or n+1
+	cover := func(c [][]int, i, none int) []int {
+		if c[i] == nil {
+			c[i] = make([]int, width)
+			fill(c[i], none)
+		}
+		return c[i]
+	}
+	diff := make([]int, n+2)
 	hook := tuningOf(ctx).chunkHook
 	for rem := n; rem >= 1; rem-- {
 		if hook != nil {
@@ -280,18 +306,43 @@ func (rc *reachable) fill(ctx context.Context) error {
 			return err
 		}
 		first := 0
-		if r.Ends == LeftEnd {
+		if !both {
 			first = n - rem
 		}
 		for lo := first; lo+rem <= n; lo++ {
-			b := rc.bits[rc.slot(lo, lo+rem)]
-			for w, word := range b {
-				for ; word != 0; word &= word - 1 {
-					p := Position{lo, lo + rem, w*64 + bits.TrailingZeros64(word)}
-					for i := range r.moveCount(rem, p.M) {
-						if q := r.Next(p, r.nthMove(rem, p.M, i)); q.Left() > 0 {
-							rc.row(q.Lo, q.Hi)[q.M/64] |= 1 << (q.M % 64)
-						}
+			hi := lo + rem
+			for m, last := range coverL[hi] {
+				if last >= lo {
+					rc.set(lo, hi, m)
+				}
+			}
+			for m, first := range coverR[lo] {
+				if first <= hi {
+					rc.set(lo, hi, m)
+				}
+			}
+			clear(diff[:rem+1])
+			sweep := false
+			rc.each(lo, hi, func(m int) {
+				if a := min(m, rem-1); a >= 1 {
+					l := cover(coverL, hi, -1)
+					l[m] = max(l[m], lo+a)
+					if both {
+						r := cover(coverR, lo, n+1)
+						r[m] = min(r[m], hi-a)
+					}
+				}
+				if top := min(2*m, rem-1); top > m {
+					diff[m+1]++
+					diff[top+1]--
+					sweep = true
+				}
+			})
+			for x, run := 1, 0; sweep && x < rem; x++ {
+				if run += diff[x]; run > 0 {
+					rc.set(lo+x, hi, x)
+					if both {
+						rc.set(lo, hi-x, x)
 					}
 				}
 			}
@@ -300,13 +351,18 @@ func (rc *reachable) fill(ctx context.Context) error {
 	return nil
 }
 
-func (rc *reachable) ms(lo, hi int) []int {
-	var out []int
+// each calls f on every M that occurs with coins lo..hi−1 left, in order.
+func (rc *reachable) each(lo, hi int, f func(m int)) {
 	for w, word := range rc.bits[rc.slot(lo, hi)] {
 		for ; word != 0; word &= word - 1 {
-			out = append(out, w*64+bits.TrailingZeros64(word))
+			f(w*64 + bits.TrailingZeros64(word))
 		}
 	}
+}
+
+func (rc *reachable) ms(lo, hi int) []int {
+	var out []int
+	rc.each(lo, hi, func(m int) { out = append(out, m) })
 	return out
 }
 
