@@ -124,14 +124,14 @@ func (tab *Table) At(from, to, m int) (*Cell, error) {
 	case r.Ends == LeftEnd && to != n:
 		return nil, fmt.Errorf(`coins %d..%d cannot be left: under ends "left" the coins left are always from..%d`, from, to, n)
 	case !r.TwoM() && m != 0:
-		return nil, fmt.Errorf(`M = %d: only take "2M" has an M`, m)
+		return nil, fmt.Errorf(`these rules have no M (only take "2M" has one), but M = %d was asked for`, m)
 	case r.TwoM():
 		ms := tab.Ms(from, to)
 		if len(ms) == 0 {
 			return nil, fmt.Errorf("coins %d..%d cannot be left in this game", from, to)
 		}
 		if !tab.reach.has(Position{from - 1, to, m}) {
-			return nil, fmt.Errorf("M = %d cannot occur with coins %d..%d left (M can be %s there)", m, from, to, intList(ms))
+			return nil, fmt.Errorf("with coins %d..%d left, M = %d cannot occur (M can be %s there)", from, to, m, intList(ms))
 		}
 	}
 	return tab.cell(Position{from - 1, to, m}), nil

@@ -95,9 +95,9 @@ func TestTableAtErrors(t *testing.T) {
 		{"", 0, 3, 0, "coins 0..3: the row has 5 coins (from ≤ to, both 1..5)"},
 		{"", 4, 3, 0, "coins 4..3: the row has 5 coins"},
 		{"ends=left", 2, 4, 0, `coins 2..4 cannot be left: under ends "left" the coins left are always from..5`},
-		{"take=3", 2, 4, 1, `M = 1: only take "2M" has an M`},
-		{"take=2M,ends=left", 2, 5, 2, "M = 2 cannot occur with coins 2..5 left (M can be 1 there)"},
-		{"take=2M", 3, 5, 5, "M = 5 cannot occur with coins 3..5 left (M can be 1, 2 there)"},
+		{"take=3", 2, 4, 1, `these rules have no M (only take "2M" has one), but M = 1 was asked for`},
+		{"take=2M,ends=left", 2, 5, 2, "with coins 2..5 left, M = 2 cannot occur (M can be 1 there)"},
+		{"take=2M", 3, 5, 5, "with coins 3..5 left, M = 5 cannot occur (M can be 1, 2 there)"},
 	} {
 		r, _ := ParseRules(tc.rules)
 		tab, err := Game{Coins: row(1, 2, 3, 4, 5), Rules: r}.Table(context.Background(), nil)
