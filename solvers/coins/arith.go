@@ -103,18 +103,28 @@ func xBound(abs *big.Int, n int, r Rules) *big.Int {
 // their differences are each bounded by xBound + 2·abs. One look at the
 // row decides, so the loops need no per-cell overflow checks.
 func fitsInt64(coins []*big.Int, r Rules, shift uint) bool {
-	abs := new(big.Int)
-	for _, c := range coins {
-		if c.Sign() < 0 {
-			abs.Sub(abs, c)
-		} else {
-			abs.Add(abs, c)
-		}
-	}
+	abs := absSum(coins)
 	b := xBound(abs, len(coins), r)
 	b.Add(b, abs.Lsh(abs, 1))
 	b.Add(b, big.NewInt(1))
 	return b.BitLen()+int(shift) <= 62
+}
+
+// absSum is Σ|a|: in uint64 while it stays below 2^62 (a look at a million
+// coins in a millisecond), in math/big past that.
+func absSum(coins []*big.Int) *big.Int {
+	var small uint64
+	for i, c := range coins {
+		if !c.IsInt64() || small+checkedAbs(c.Int64()) >= 1<<62 {
+			abs := new(big.Int).SetUint64(small)
+			for _, c := range coins[i:] {
+				abs.Add(abs, new(big.Int).Abs(c))
+			}
+			return abs
+		}
+		small += checkedAbs(c.Int64())
+	}
+	return new(big.Int).SetUint64(small)
 }
 
 // sums is the prefix sums of a row, P[0..n] with P[i] the sum of the

@@ -110,3 +110,29 @@ func BenchmarkTable3000(b *testing.B)         { benchTable(b, "", 3000) }
 func BenchmarkTableTake3n3000(b *testing.B)   { benchTable(b, "take=3", 3000) }
 func BenchmarkTableTwoMLeft2000(b *testing.B) { benchTable(b, "take=2M,ends=left", 2000) }
 func BenchmarkTableTwoMBoth200(b *testing.B)  { benchTable(b, "take=2M", 200) }
+
+// BenchmarkLineCancel100000 is how long a Line of 100000 coins and as many
+// moves takes to stop when cancelled as its DP starts (issue 20: analyze of
+// such a line took up to 5.6 s to stop): the setup before the DP and one
+// chunk, milliseconds.
+func BenchmarkLineCancel100000(b *testing.B) {
+	for _, rules := range []string{"", "take=3", "take=3,ends=left"} {
+		b.Run(rules, func(b *testing.B) {
+			r, _ := ParseRules(rules)
+			a := Random(100000, 1)
+			line := make([]Move, len(a))
+			for i := range line {
+				line[i] = Move{'L', 1}
+			}
+			g := Game{Coins: a, Rules: r}
+			for b.Loop() {
+				ctx, cancel := context.WithCancel(context.Background())
+				tune := defaultTuning
+				tune.chunkHook = cancel
+				if _, err := g.Line(withTuning(ctx, tune), line, nil); err == nil {
+					b.Fatal("not cancelled")
+				}
+			}
+		})
+	}
+}

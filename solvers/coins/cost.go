@@ -2,7 +2,6 @@ package coins
 
 import (
 	"fmt"
-	"math/big"
 )
 
 // shape is how a DP lays out the positions of a game, which the rules
@@ -113,11 +112,7 @@ func (g Game) valueBytes(shift uint) int64 {
 	if fitsInt64(g.Coins, g.Rules, shift) {
 		return 8
 	}
-	abs := new(big.Int)
-	for _, c := range g.Coins {
-		abs.Add(abs, new(big.Int).Abs(c))
-	}
-	return 48 + 8*int64(xBound(abs, len(g.Coins), g.Rules).BitLen()/64+1)
+	return 48 + 8*int64(xBound(absSum(g.Coins), len(g.Coins), g.Rules).BitLen()/64+1)
 }
 
 // ringBytes is the memory of the interval DP's last k+1 diagonals.

@@ -155,7 +155,8 @@ func (g Game) Line(ctx context.Context, moves []Move, report func(done, total in
 	if err := g.check(g.LineBytes(len(moves)), "values of the line"); err != nil {
 		return nil, err
 	}
-	pos := []Position{g.start()}
+	pos := make([]Position, 1, len(moves)+1)
+	pos[0] = g.start()
 	for i, m := range moves {
 		p := pos[i]
 		if err := r.Check(p, m); err != nil {
@@ -209,10 +210,15 @@ func newLineCatch(r Rules, n int, pos []Position) *lineCatch {
 	for i := range c.at {
 		c.at[i] = -1
 	}
+	count := 0
+	for _, p := range pos {
+		count += r.moveCount(p.Left(), p.M)
+	}
+	next := make([]*big.Int, count) // one allocation for every position's
 	for t, p := range pos {
 		rem := p.Left()
 		c.at[rem] = t
-		c.next[t] = make([]*big.Int, r.moveCount(rem, p.M))
+		c.next[t], next = next[:r.moveCount(rem, p.M):r.moveCount(rem, p.M)], next[r.moveCount(rem, p.M):]
 		if rem == 0 {
 			c.x[t] = new(big.Int)
 		} else if rem <= c.k {

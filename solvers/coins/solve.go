@@ -70,7 +70,7 @@ const MaxTableBytes = 1 << 30
 type Result struct {
 	N      int
 	Coins  []*big.Int // the row as solved: a copy of the slice, sharing the values
-	Best   *big.Int   // A's (the first player's) total
+	Best   *big.Int   // A's (the first player's) total; from a Game's position, the mover's
 	Second *big.Int   // B's total
 	Diff   *big.Int   // Best − Second
 	// Moves has one letter per turn, L or R, A's turns at even indices (0, 2, …).

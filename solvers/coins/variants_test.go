@@ -281,11 +281,12 @@ func TestLineRefusesIllegalMoves(t *testing.T) {
 	for _, tc := range []struct {
 		rules, line, want string
 	}{
-		{"take=2", "L3", `move 1 ("L3") L3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
-		{"ends=left", "LR", `move 2 ("R") R takes from the right, but the rules take from the left end only (ends "left")`},
-		{"take=2M", "L2L5", `move 2 ("L5") L5 takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
-		{"", "LLLLLL", `move 6 ("L") no coins are left`},
-		{"take=9", "R6", `move 1 ("R6") R6 takes 6 coins, but only 5 are left`},
+		{"take=2", "L3", `move 1 ("L3") takes 3 coins, but the rules allow 1 to 2 (take 2)`},
+		{"ends=left", "LR", `move 2 ("R") takes from the right, but the rules take from the left end only (ends "left")`},
+		{"take=2M", "L2L5", `move 2 ("L5") takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
+		{"", "LLLLLL", `move 6 ("L") cannot be played: no coins are left`},
+		{"take=9", "R6", `move 1 ("R6") takes 6 coins, but only 5 are left`},
+		{"", "L2", `move 1 ("L2") takes 2 coins, but the rules allow 1 (take 1)`},
 	} {
 		rules, err := ParseRules(tc.rules)
 		if err != nil {
