@@ -373,6 +373,9 @@ func TestParseRow(t *testing.T) {
 		{"1 2 3.5", `token 3 "3.5" at column 5: not an integer`},
 		{"1\u00a02 0x10", `token 3 "0x10" at column 6: not an integer`},
 		{"1,2", `token 1 "1,2" at column 1: not an integer`},
+		{"+-1 1e9", `token 1 "+-1" at column 1: not an integer`},
+		{"1 " + strings.Repeat("0", 400000) + "42", "1 42"}, // leading zeros do not count
+		{"1 -" + strings.Repeat("9", 315653), `token 2 "-999999999999999999999999999999999999999…" at column 3: 315653 digits, more than the 315652 an integer may have (1048576 bits)`},
 	} {
 		r, err := ParseRow(tc.in)
 		var got string
@@ -445,27 +448,33 @@ func TestCancel(t *testing.T) {
 		{"SolveValue", func(ctx context.Context) error { _, err := SolveValue(ctx, fast); return err }},
 		{"Trace", func(ctx context.Context) error { _, err := traced.Trace(ctx); return err }},
 	} {
-		ctx, cancel := context.WithCancel(context.Background())
-		calls := 0
-		tune := defaultTuning
-		tune.chunkHook = func() {
-			if calls++; calls == 50 {
-				cancel()
-			}
-		}
-		err := tc.run(withTuning(ctx, tune))
-		cancel()
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("%s: err %v after %d chunks, want context.Canceled", tc.name, err, calls)
-		}
-		if calls != 50 {
-			t.Errorf("%s: %d chunks ran after the cancel, want none", tc.name, calls-50)
-		}
+		cancelAfter(t, tc.name, 50, defaultTuning, tc.run)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := Solve(ctx, row(1, 2, 3)); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with a cancelled context: %v", err)
+	}
+}
+
+// cancelAfter runs run with a context that the DP's hook cancels at chunk
+// chunks, and checks that run stops with context.Canceled before another.
+func cancelAfter(t *testing.T, name string, chunks int, tune tuning, run func(context.Context) error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	tune.chunkHook = func() {
+		if calls++; calls == chunks {
+			cancel()
+		}
+	}
+	err := run(withTuning(ctx, tune))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("%s: err %v after %d chunks, want context.Canceled", name, err, calls)
+	}
+	if calls != chunks {
+		t.Errorf("%s: %d chunks ran after the cancel, want none", name, calls-chunks)
 	}
 }
 

@@ -2,7 +2,6 @@ package coins
 
 import (
 	"fmt"
-	"math/big"
 )
 
 // shape is how a DP lays out the positions of a game, which the rules
@@ -34,10 +33,11 @@ func (r Rules) shape() shape {
 
 // MaxTwoMBothSteps bounds the work of take "2M" from both ends, whose
 // positions are every interval with every M: about 0.074·n³ of them and
-// 0.031·n⁴ moves to compare, so n = 400 needs about 8·10⁸ steps (a few
-// seconds) and 40 MB, and n = 1000 would need 3·10¹⁰ steps. A game on more
-// than about 480 coins is refused before the work starts (*LimitError).
-const MaxTwoMBothSteps = 1_600_000_000
+// 0.031·n⁴ moves to compare (a few nanoseconds each), so n = 400 needs
+// about 8·10⁸ steps and 40 MB, n = 1000 would need 3·10¹⁰ steps. A game on
+// more than 421 coins (from the start, M = 1) is refused before the work
+// starts, with a *LimitError.
+const MaxTwoMBothSteps = 1_000_000_000
 
 // LimitError refuses a game too large to solve: its tables would pass
 // MaxTableBytes or, under take "2M" from both ends, its work MaxTwoMBothSteps.
@@ -112,11 +112,7 @@ func (g Game) valueBytes(shift uint) int64 {
 	if fitsInt64(g.Coins, g.Rules, shift) {
 		return 8
 	}
-	abs := new(big.Int)
-	for _, c := range g.Coins {
-		abs.Add(abs, new(big.Int).Abs(c))
-	}
-	return 48 + 8*int64(xBound(abs, len(g.Coins), g.Rules).BitLen()/64+1)
+	return 48 + 8*int64(xBound(absSum(g.Coins), len(g.Coins), g.Rules).BitLen()/64+1)
 }
 
 // ringBytes is the memory of the interval DP's last k+1 diagonals.
@@ -178,7 +174,7 @@ func (g Game) check(need int64, what string) error {
 	_, steps := g.size()
 	if g.Rules.shape() == shapeIntervalM && steps > MaxTwoMBothSteps {
 		return &LimitError{N: n, Rules: g.Rules, Bytes: need, Steps: steps,
-			Why: fmt.Sprintf(`n = %d under take "2M" from both ends means comparing %.1e moves, more than the %.1e allowed (about 480 coins)`,
+			Why: fmt.Sprintf(`n = %d under take "2M" from both ends means comparing %.1e moves, more than the %.1e allowed (421 coins from the start)`,
 				n, float64(steps), float64(MaxTwoMBothSteps))}
 	}
 	if need > MaxTableBytes {

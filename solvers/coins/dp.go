@@ -2,9 +2,11 @@ package coins
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"math/bits"
+	"runtime"
 )
 
 // diffDP is one number representation of the rolling margin row. After
@@ -44,13 +46,17 @@ type tuning struct {
 	// slabWords is the largest allocation of the move table: 8 MiB, zeroed
 	// in a few milliseconds (see choices).
 	slabWords int
+	// halfCells is the fewest cells a diagonal's upper half must have for
+	// the helper (runDP) to take it: below that the hand-over costs more
+	// than it saves.
+	halfCells int
 	// chunkHook, when set, runs before every chunk, so a test can cancel
 	// mid-solve without sleeping; slabHook sees every slab's size in words.
 	chunkHook func()
 	slabHook  func(words int)
 }
 
-var defaultTuning = tuning{int64Chunk: 1 << 16, int128Chunk: 1 << 14, bigChunk: 1 << 10, slabWords: 1 << 20}
+var defaultTuning = tuning{int64Chunk: 1 << 16, int128Chunk: 1 << 14, bigChunk: 1 << 10, slabWords: 1 << 20, halfCells: 4096}
 
 type tuningKey struct{}
 
@@ -95,19 +101,36 @@ func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz
 	}
 	t := tuningOf(ctx)
 	chunk := t.chunkOf(dp)
+	var h *helper
+	if _, ok := dp.(intervalDP); ok && runtime.GOMAXPROCS(0) > 1 {
+		h = startHelper(ctx, dp, chunk)
+		defer h.stop()
+	}
 	for sz := 1; sz < n; sz++ {
 		var row []uint64
 		if table != nil {
 			row = table.diag(sz)
 		}
-		for m, lo := n-sz, 0; lo < m; lo += chunk {
+		m := n - sz
+		split := m
+		if h != nil && m >= 2*t.halfCells {
+			split = m / 2 &^ 63
+			h.work <- span{sz, split, m, row}
+		}
+		var err error
+		for lo := 0; lo < split && err == nil; lo += chunk {
 			if t.chunkHook != nil {
 				t.chunkHook()
 			}
-			if err := ctx.Err(); err != nil {
-				return err
+			if err = ctx.Err(); err == nil {
+				dp.step(sz, lo, min(lo+chunk, split), row)
 			}
-			dp.step(sz, lo, min(lo+chunk, m), row)
+		}
+		if split < m {
+			err = errors.Join(err, <-h.done)
+		}
+		if err != nil {
+			return ctx.Err()
 		}
 		if after != nil {
 			after(sz)
@@ -115,6 +138,39 @@ func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz
 	}
 	return nil
 }
+
+// helper steps the upper half of each long diagonal on a second core, for
+// the interval DPs, whose step writes only its own cells (into a ring row
+// no cell reads) and whole words of the move table. dp.go's margin DPs
+// work in place, each cell reading its right neighbour, so they stay on
+// one core.
+type helper struct {
+	work chan span
+	done chan error
+}
+
+type span struct {
+	sz, lo, hi int
+	row        []uint64
+}
+
+func startHelper(ctx context.Context, dp stepper, chunk int) *helper {
+	h := &helper{work: make(chan span), done: make(chan error)}
+	go func() {
+		for s := range h.work {
+			var err error
+			for lo := s.lo; lo < s.hi && err == nil; lo += chunk {
+				if err = ctx.Err(); err == nil {
+					dp.step(s.sz, lo, min(lo+chunk, s.hi), s.row)
+				}
+			}
+			h.done <- err
+		}
+	}()
+	return h
+}
+
+func (h *helper) stop() { close(h.work) }
 
 // numPath selects the representation: auto picks the cheapest that is safe;
 // the others let tests force a slower one on rows a faster one would take.

@@ -72,8 +72,7 @@ func (g Game) Solve(ctx context.Context, report func(done, total int64)) (*Resul
 	}
 	var line []Move
 	for p := g.start(); p.Left() > 0; {
-		e := t.eval(p)
-		m := e.Best()[0]
+		m := t.firstBest(p)
 		line = append(line, m)
 		p = r.Next(p, m)
 	}
@@ -109,9 +108,10 @@ func (g Game) solveInterval(ctx context.Context, report func(done, total int64))
 // scores need not add up to the coins).
 func (g Game) result(e Eval, line []Move) *Result {
 	total := [2]*big.Int{new(big.Int), new(big.Int)}
+	ps := newSums(g.Coins)
 	p := g.start()
 	for t, m := range line {
-		total[t%2].Add(total[t%2], g.Rules.Gain(g.Coins, p, m))
+		total[t%2].Add(total[t%2], ps.between(g.Rules.scored(p, m)))
 		p = g.Rules.Next(p, m)
 	}
 	return &Result{N: len(g.Coins), Coins: append([]*big.Int(nil), g.Coins...), Best: total[0], Second: total[1],
@@ -155,7 +155,8 @@ func (g Game) Line(ctx context.Context, moves []Move, report func(done, total in
 	if err := g.check(g.LineBytes(len(moves)), "values of the line"); err != nil {
 		return nil, err
 	}
-	pos := []Position{g.start()}
+	pos := make([]Position, 1, len(moves)+1)
+	pos[0] = g.start()
 	for i, m := range moves {
 		p := pos[i]
 		if err := r.Check(p, m); err != nil {
@@ -209,10 +210,15 @@ func newLineCatch(r Rules, n int, pos []Position) *lineCatch {
 	for i := range c.at {
 		c.at[i] = -1
 	}
+	count := 0
+	for _, p := range pos {
+		count += r.moveCount(p.Left(), p.M)
+	}
+	next := make([]*big.Int, count) // one allocation for every position's
 	for t, p := range pos {
 		rem := p.Left()
 		c.at[rem] = t
-		c.next[t] = make([]*big.Int, r.moveCount(rem, p.M))
+		c.next[t], next = next[:r.moveCount(rem, p.M):r.moveCount(rem, p.M)], next[r.moveCount(rem, p.M):]
 		if rem == 0 {
 			c.x[t] = new(big.Int)
 		} else if rem <= c.k {
@@ -230,10 +236,9 @@ func (c *lineCatch) onDiagonal(dp intervalDP, report func(done, total int64)) fu
 }
 
 // catcher is runDP's after: it records what diagonal sz holds for the
-// line (get(sz)(i) is the value of coins i..i+sz) and reports progress in
-// cells, as SolveProgress does.
+// line (get(sz)(i) is the value of coins i..i+sz) and reports progress.
 func (c *lineCatch) catcher(get func(sz int) func(int) *big.Int, report func(done, total int64)) func(sz int) {
-	n := int64(c.n)
+	progress := diagonalProgress(c.n, report)
 	return func(sz int) {
 		at := get(sz)
 		for d := 0; d <= c.k; d++ {
@@ -257,20 +262,37 @@ func (c *lineCatch) catcher(get func(sz int) func(int) *big.Int, report func(don
 				c.next[t][c.r.limit(rem, 0)+d-1] = at(p.Lo)
 			}
 		}
-		if report != nil {
-			k := int64(sz)
-			report(k*n-k*(k+1)/2, n*(n-1)/2)
-		}
+		progress(sz)
+	}
+}
+
+// diagonalProgress is a runDP after that tells report how many cells of
+// the n(n−1)/2 are done once diagonal sz is (as SolveProgress does).
+func diagonalProgress(n int, report func(done, total int64)) func(sz int) {
+	if report == nil {
+		return func(int) {}
+	}
+	nn := int64(n)
+	return func(sz int) {
+		// Diagonal k holds n−k cells: diagonals 1..sz hold sz·n − sz(sz+1)/2.
+		k := int64(sz)
+		report(k*nn-k*(k+1)/2, nn*(nn-1)/2)
 	}
 }
 
 // evals turns what was caught into Evals. margins says the values are the
 // default DP's margins rather than x.
 func (c *lineCatch) evals(coins []*big.Int, margins bool) []Eval {
-	ps := prefix(coins, Rules{})
+	var ps sums
+	if !margins { // the default DP's margins need no sums
+		ps = newSums(coins)
+	}
 	es := make([]Eval, len(c.pos))
 	for t, p := range c.pos {
-		s := new(big.Int).Sub(ps[p.Hi], ps[p.Lo])
+		var s *big.Int
+		if !margins {
+			s = ps.between(p.Lo, p.Hi)
+		}
 		e := Eval{Position: p, Value: c.x[t], Moves: c.r.Moves(p), After: make([]*big.Int, len(c.next[t]))}
 		if !margins && p.Left() > 0 {
 			e.Value = c.r.marginOf(s, c.x[t])

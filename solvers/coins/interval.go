@@ -1,7 +1,6 @@
 package coins
 
 import (
-	"math"
 	"math/big"
 	"math/bits"
 )
@@ -58,14 +57,13 @@ type packedDP struct {
 	b        uint
 	q        []int64   // σ·2^b times the prefix sums
 	ring     [][]int64 // ring[sz % (k+1)][i] = y of coins i..i+sz
-	keys     [64]int64
 }
 
 func newPackedDP(coins []*big.Int, r Rules, k int, b uint) *packedDP {
 	n := len(coins)
 	p := &packedDP{k: k, width: choiceWidth(k), b: b, q: make([]int64, n+1), ring: make([][]int64, k+1)}
-	for i, v := range prefix(coins, r) {
-		p.q[i] = v.Int64() << b
+	for i, v := range signedPrefix[int64, int64Arith](newSums(coins), r) {
+		p.q[i] = v << b
 	}
 	for s := range p.ring {
 		p.ring[s] = make([]int64, n)
@@ -83,39 +81,93 @@ func (p *packedDP) step(sz, lo, hi int, row []uint64) {
 	lim := min(k, rem)
 	out := p.ring[sz%(k+1)]
 	mask := int64(1)<<p.b - 1
+	// The diagonals each move leaves: L(c) leaves coins i+c..i+sz, R(c)
+	// coins i..i+sz−c, both on diagonal sz−c.
+	var ds [8][]int64
+	diags := ds[:0]
+	for c := 1; c <= lim && c < rem; c++ {
+		diags = append(diags, p.ring[(sz-c)%(k+1)])
+	}
+	var window [64]int64 // each caller its own: runDP's helper steps too
 	for w0 := lo; w0 < hi; w0 += 64 {
 		end := min(w0+64, hi)
-		keys := p.keys[:end-w0]
-		for i := range keys {
-			keys[i] = math.MaxInt64
-		}
-		for c := 1; c <= lim; c++ {
-			if c == rem { // every coin: nothing left, x = 0, move L(rem)
-				for i := range keys {
-					keys[i] = min(keys[i], int64(c-1))
-				}
-				continue
+		keys := window[:end-w0]
+		if len(diags) == 3 { // take 3, the common case, in one pass
+			d1, d2, d3 := diags[0], diags[1], diags[2]
+			minInto3(keys, d1[w0:], d2[w0:], d3[w0:], int64(lim))
+		} else {
+			for c, d := range diags {
+				minInto(keys, d[w0+c+1:end+c+1], d[w0:end], int64(c), int64(lim+c), c == 0)
 			}
-			// L(c) leaves coins i+c..i+sz, R(c) coins i..i+sz−c: both
-			// on diagonal sz−c.
-			d := p.ring[(sz-c)%(k+1)]
-			left, right := d[w0+c:end+c], d[w0:end]
-			left, right = left[:len(keys)], right[:len(keys)]
-			li, ri := int64(c-1), int64(lim+c-1)
+		}
+		if lim == rem { // L(rem) takes every coin: x = 0 after it
 			for i := range keys {
-				keys[i] = min(keys[i], left[i]+li, right[i]+ri)
+				keys[i] = min(keys[i], int64(rem-1))
 			}
 		}
-		q0, q1 := p.q[w0:end], p.q[w0+rem:end+rem]
-		q0, q1, o := q0[:len(keys)], q1[:len(keys)], out[w0:end]
-		for i, key := range keys {
-			o[i] = q1[i] - q0[i] - key&^mask
-		}
+		var words []uint64
 		if row != nil {
-			for i, key := range keys {
-				putChoice(row, p.width, w0+i, int(key&mask))
-			}
+			words = row[w0*p.width>>6:]
 		}
+		finish(out[w0:end], p.q[w0:end], p.q[w0+rem:end+rem], keys, mask, words, uint(p.width))
+	}
+}
+
+// The passes of packedDP.step over a window of cells are loops of their
+// own with few live values, so the compiler keeps them in registers.
+
+// minInto takes in the moves L(c) and R(c): left and right are the values
+// after them, li and ri their places in the game's order; first says
+// these are the first moves, whose keys start the minimum.
+func minInto(keys, left, right []int64, li, ri int64, first bool) {
+	left, right = left[:len(keys)], right[:len(keys)]
+	if first {
+		for i := range keys {
+			keys[i] = min(left[i]+li, right[i]+ri)
+		}
+		return
+	}
+	for i := range keys {
+		keys[i] = min(keys[i], left[i]+li, right[i]+ri)
+	}
+}
+
+// minInto3 is minInto of the six moves L1 R1 L2 R2 L3 R3 at once: d1,
+// d2, d3 are the diagonals one, two and three coins shorter, from the
+// window's first cell on. Three slices, not six, keep the loop in
+// registers.
+//
+//go:noinline
+func minInto3(keys, d1, d2, d3 []int64, lim int64) {
+	n := len(keys)
+	d1, d2, d3 = d1[:n+1], d2[:n+2], d3[:n+3]
+	for i := range keys {
+		keys[i] = min(d1[i+1], d1[i]+lim, d2[i+2]+1, d2[i]+lim+1, d3[i+3]+2, d3[i]+lim+2)
+	}
+}
+
+// finish is y = σ·2^b·S − the least y after a move, for every cell, and
+// (when words is non-nil) each cell's choice in width bits from bit 0 of
+// words on.
+func finish(out, q0, q1, keys []int64, mask int64, words []uint64, width uint) {
+	out, q0, q1 = out[:len(keys)], q0[:len(keys)], q1[:len(keys)]
+	for i, key := range keys {
+		out[i] = q1[i] - q0[i] - key&^mask
+	}
+	if words == nil {
+		return
+	}
+	var word uint64
+	bit, w := uint(0), 0
+	for _, key := range keys {
+		word |= uint64(key&mask) << bit
+		if bit += width; bit == 64 {
+			words[w], word, bit = word, 0, 0
+			w++
+		}
+	}
+	if bit > 0 {
+		words[w] = word
 	}
 }
 
@@ -131,7 +183,7 @@ type bigIntervalDP struct {
 
 func newBigIntervalDP(coins []*big.Int, r Rules, k int) *bigIntervalDP {
 	n := len(coins)
-	p := &bigIntervalDP{k: k, width: choiceWidth(k), q: prefix(coins, r), ring: make([][]*big.Int, k+1), zero: new(big.Int)}
+	p := &bigIntervalDP{k: k, width: choiceWidth(k), q: signedPrefix[*big.Int, bigArith](newSums(coins), r), ring: make([][]*big.Int, k+1), zero: new(big.Int)}
 	for s := range p.ring {
 		p.ring[s] = make([]*big.Int, n)
 	}

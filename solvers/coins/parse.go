@@ -3,8 +3,11 @@ package coins
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"gamelab/internal/decimal"
 )
 
 // ParseError reports a token of a row that is not an integer (or a row with no
@@ -20,14 +23,25 @@ func (e *ParseError) Error() string {
 	if e.Token == 0 {
 		return e.Msg
 	}
+	text := e.Text
+	if len(text) > maxQuoted { // a 10-million-digit number is not quoted whole
+		text = strings.ToValidUTF8(text[:maxQuoted], "") + "…"
+	}
 	// Columns count bytes from 1, as in Go's own position messages.
-	return fmt.Sprintf("token %d %q at column %d: %s", e.Token, e.Text, e.Offset+1, e.Msg)
+	return fmt.Sprintf("token %d %q at column %d: %s", e.Token, text, e.Offset+1, e.Msg)
 }
+
+// maxQuoted is how much of a token an error quotes.
+const maxQuoted = 40
 
 // ParseRow reads a row of coins: integers of any size and sign ("+7" and
 // "-7" included), separated by any white space. A row without a single
 // integer is an error too, since a game needs n ≥ 1 coins; batch readers that
 // want to skip blank lines check for them before calling ParseRow.
+//
+// Numbers are those of the language: at most decimal.MaxDigits digits
+// (2^20 bits); a longer one is refused as soon as it is read, naming it,
+// and long numbers are read in time near-linear in their length.
 func ParseRow(line string) ([]*big.Int, error) {
 	var row []*big.Int
 	for off := 0; ; {
@@ -36,9 +50,14 @@ func ParseRow(line string) ([]*big.Int, error) {
 			break
 		}
 		tok := line[start:end]
-		v, ok := new(big.Int).SetString(tok, 10)
+		v, ok := decimal.Parse(tok)
 		if !ok {
-			return nil, &ParseError{Token: len(row) + 1, Offset: start, Text: tok, Msg: "not an integer"}
+			msg := "not an integer"
+			if decimal.TooLong(tok) {
+				msg = fmt.Sprintf("%d digits, more than the %d an integer may have (%d bits)",
+					len(strings.TrimLeft(tok, "+-0")), decimal.MaxDigits, decimal.MaxBits)
+			}
+			return nil, &ParseError{Token: len(row) + 1, Offset: start, Text: tok, Msg: msg}
 		}
 		row = append(row, v)
 		off = end
@@ -51,23 +70,37 @@ func ParseRow(line string) ([]*big.Int, error) {
 
 // nextToken returns the byte span of the first token at or after off, or an
 // empty span at len(s) when only white space is left. Any Unicode white space
-// separates tokens, so CRLF line ends and tabs need no special case.
+// separates tokens, so CRLF line ends and tabs need no special case; ASCII
+// is looked at byte by byte, so a token of ten million digits is scanned in
+// milliseconds.
 func nextToken(s string, off int) (start, end int) {
 	start = off
 	for start < len(s) {
-		r, size := utf8.DecodeRuneInString(s[start:])
-		if !unicode.IsSpace(r) {
+		space, size := spaceAt(s, start)
+		if !space {
 			break
 		}
 		start += size
 	}
 	end = start
 	for end < len(s) {
-		r, size := utf8.DecodeRuneInString(s[end:])
-		if unicode.IsSpace(r) {
+		space, size := spaceAt(s, end)
+		if space {
 			break
 		}
 		end += size
 	}
 	return start, end
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace counts as space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// spaceAt says whether the character at s[i] is white space, and its size.
+func spaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiSpace[c], 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
 }

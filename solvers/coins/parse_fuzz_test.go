@@ -36,3 +36,26 @@ func FuzzParseRow(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseLine: any text reads as a line of moves or fails with a
+// *MoveError that points at the move; a line reads back the same from
+// LineString.
+func FuzzParseLine(f *testing.F) {
+	for _, s := range []string{"LRL", "l2 r, L1 R10", "L0", "Lé", "R99999999999999999999"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		line, err := ParseLine(s)
+		if err != nil {
+			var me *MoveError
+			if !errors.As(err, &me) || me.Offset < 0 || me.Offset > len(s) || !strings.HasPrefix(s[me.Offset:], me.Text) {
+				t.Fatalf("%q: %v does not point at its move", s, err)
+			}
+			return
+		}
+		again, err := ParseLine(LineString(line))
+		if err != nil || LineString(again) != LineString(line) || len(again) != len(line) {
+			t.Fatalf("%q: %q reads back as %v, %v", s, LineString(line), again, err)
+		}
+	})
+}

@@ -107,23 +107,25 @@ func (r Rules) Moves(p Position) []Move {
 	return ms
 }
 
-// Check says why m is not a legal move at p, or nil. R with every coin left
-// is legal too: it is the same move as L (Canonical writes it so).
+// Check says why m is not a legal move at p, or nil. The reason reads
+// after the move: "L3" + " takes 3 coins, but the rules allow 1 to 2 (take
+// 2)". R with every coin left is legal too: it is the same move as L
+// (Canonical writes it so).
 func (r Rules) Check(p Position, m Move) error {
 	rem := p.Left()
 	switch {
 	case rem == 0:
-		return fmt.Errorf("no coins are left")
+		return errors.New("cannot be played: no coins are left")
 	case m.Side != 'L' && m.Side != 'R' || m.Count < 1:
-		return fmt.Errorf("%q is not a move: write L or R, then how many coins when more than one (L2, R3)", m.String())
+		return errors.New("is not a move: write L or R, then how many coins when more than one (L2, R3)")
 	case m.Side == 'R' && r.Ends == LeftEnd:
-		return fmt.Errorf(`%s takes from the right, but the rules take from the left end only (ends "left")`, m)
+		return errors.New(`takes from the right, but the rules take from the left end only (ends "left")`)
 	case r.TwoM() && m.Count > 2*p.M:
-		return fmt.Errorf(`%s takes %d coins, but with M = %d a move takes 1 to %d (take "2M")`, m, m.Count, p.M, 2*p.M)
+		return fmt.Errorf(`takes %d coins, but with M = %d a move takes 1 to %d (take "2M")`, m.Count, p.M, 2*p.M)
 	case !r.TwoM() && m.Count > r.k():
-		return fmt.Errorf("%s takes %d coins, but the rules allow %s (take %d)", m, m.Count, countRange(r.k()), r.k())
+		return fmt.Errorf("takes %d coins, but the rules allow %s (take %d)", m.Count, countRange(r.k()), r.k())
 	case m.Count > rem:
-		return fmt.Errorf("%s takes %d coins, but %s left", m, m.Count, coinCount(rem))
+		return fmt.Errorf("takes %d coins, but %s left", m.Count, coinCount(rem))
 	}
 	return nil
 }
@@ -165,15 +167,20 @@ func (r Rules) Next(p Position, m Move) Position {
 // whole row p counts in: the coins taken, or under score "rest" the sum of
 // the coins left after the move.
 func (r Rules) Gain(coins []*big.Int, p Position, m Move) *big.Int {
-	q := r.Next(p, m)
-	lo, hi := q.Lo, q.Hi // score "rest": the coins left
-	if r.Score == ScoreTaken {
-		lo, hi = p.Lo, q.Lo // the coins taken: on the left ...
-		if q.Lo == p.Lo {
-			lo, hi = q.Hi, p.Hi // ... or on the right
-		}
-	}
+	lo, hi := r.scored(p, m)
 	return sum(coins[lo:hi])
+}
+
+// scored is the coins lo..hi−1 that the legal move m at p scores.
+func (r Rules) scored(p Position, m Move) (lo, hi int) {
+	q := r.Next(p, m)
+	switch {
+	case r.Score == ScoreRest:
+		return q.Lo, q.Hi // the coins left
+	case q.Lo == p.Lo:
+		return q.Hi, p.Hi // taken on the right
+	}
+	return p.Lo, q.Lo // taken on the left
 }
 
 // The fast DPs do not compute margins directly. With S(p) the sum of the

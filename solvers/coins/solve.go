@@ -1,13 +1,16 @@
-// Package coins solves "coins in a row" (AtCoder DP "Deque"; rules in docs/rules.md): two
-// players alternately take the leftmost or rightmost coin of a row of
-// integers, each maximising their own total.
+// Package coins solves "coins in a row" (AtCoder DP "Deque"; rules in
+// docs/rules.md): two players alternately take the leftmost or rightmost
+// coin of a row of integers, each maximising their own total; and its rule
+// variants (SPEC §6.2): take 1..k coins or LeetCode 1140's "2M", from both
+// ends or the left only, scoring the coins taken or (LeetCode 1690) those
+// left.
 //
-// The solver is exact for coins of any size and sign and follows the original
-// program's tie-breaking (docs/rules.md), so its move strings match that
-// program's. It keeps the
-// value DP in O(n) memory and the choices as one bit per interval, so
-// n = 30000 with moves needs about 56 MB where that program's two n×n tables
-// would need about 4 GB.
+// The default game (Solve, SolveValue, Line, Result.Trace) is exact for
+// coins of any size and sign and follows the original program's
+// tie-breaking (docs/rules.md), so its move strings match that program's.
+// It keeps the value DP in O(n) memory and the choices as one bit per
+// interval, so n = 30000 with moves needs about 56 MB where that program's
+// two n×n tables would need about 4 GB.
 //
 // The DP works on the mover's margin d(i,j): what the player to move on coins
 // i..j gets minus what the other player gets. d(i,i) = a_i and
@@ -25,6 +28,30 @@
 // every coin fits in int64 (about 2-3 times that), and in math/big otherwise
 // (about 50 ns a cell); see dp.go. Result.Trace costs one more pass of the
 // same DP.
+//
+// Any rules (Game: a row, its Rules and M): rules.go names and reads the
+// options; position.go is the one statement of what they mean (the moves
+// of a position in the game's order, what a move does and scores), which
+// a test-only exhaustive search plays through to check every DP. Game
+// solves, scores lines of play (values before and after every move, for
+// after/analyze/play), and fills the DP as a value (Table, issue 21); the
+// first optimal move in the game's order breaks ties. The DPs work on one
+// transformed value x (position.go) with a minimum per position:
+//   - take k from both ends (interval.go): intervals diagonal by diagonal
+//     in a ring of k+1 diagonals, packed keys that pick the first optimal
+//     move without branches, and a move table of a few bits per interval;
+//     take 3 at n = 30000 takes about 4 ns a cell on one core, and runDP
+//     hands half of each long diagonal to a second one;
+//   - ends "left" (full.go): every suffix, O(n) for any k;
+//   - take "2M" (full.go): every suffix or interval with every M up to
+//     ⌈coins/2⌉ (larger Ms allow every move to the end), 0.037·n³ and
+//     0.031·n⁴ steps; from both ends it is refused past MaxTwoMBothSteps.
+//
+// Every DP is int64 when a bound on its values fits (one look at the row,
+// no per-cell checks) and math/big otherwise, honours its context within
+// milliseconds, reports progress, and says its memory before it starts
+// (SolveBytes, LineBytes, TableSize; Steps for time). Random and
+// RandomRange make the seeded rows of randcoins.
 package coins
 
 import (
@@ -43,7 +70,7 @@ const MaxTableBytes = 1 << 30
 type Result struct {
 	N      int
 	Coins  []*big.Int // the row as solved: a copy of the slice, sharing the values
-	Best   *big.Int   // A's (the first player's) total
+	Best   *big.Int   // A's (the first player's) total; from a Game's position, the mover's
 	Second *big.Int   // B's total
 	Diff   *big.Int   // Best − Second
 	// Moves has one letter per turn, L or R, A's turns at even indices (0, 2, …).
@@ -83,13 +110,7 @@ func SolveProgress(ctx context.Context, coins []*big.Int, report func(done, tota
 	if report == nil {
 		return Solve(ctx, coins)
 	}
-	n := int64(len(coins))
-	total := n * (n - 1) / 2
-	return solveWith(ctx, coins, auto, func(sz int) {
-		// Diagonal k holds n-k cells: diagonals 1..sz hold sz·n − sz(sz+1)/2.
-		k := int64(sz)
-		report(k*n-k*(k+1)/2, total)
-	})
+	return solveWith(ctx, coins, auto, diagonalProgress(len(coins), report))
 }
 
 // solve is Solve with a choice of number representation, so tests can check

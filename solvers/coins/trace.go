@@ -2,6 +2,7 @@ package coins
 
 import (
 	"context"
+	"errors"
 	"math/big"
 )
 
@@ -27,6 +28,9 @@ type Turn struct {
 // and catches the two margins it needs per turn as the diagonals pass by.
 // It honours ctx like Solve.
 func (r *Result) Trace(ctx context.Context) ([]Turn, error) {
+	if !r.Rules.IsDefault() {
+		return nil, errors.New("a trace of turns is for the default rules (one coin from either end); under other rules Game.Line scores the line")
+	}
 	n := r.N
 	// Turn t (0-based) faces coins lo[t]..hi[t], n−t of them.
 	lo, hi := make([]int, n), make([]int, n)

@@ -12,17 +12,28 @@ import (
 
 // brute is the exhaustive game-tree search every fast DP is checked
 // against: minimax on the mover's margin over exactly the moves Rules.Moves
-// lists, scored by Rules.Gain, played by Rules.Next. It knows nothing of
-// x, σ, diagonals or clamped M; the memo only keeps rows of nine coins
-// quick, and is keyed by the whole position.
+// lists, scored as Rules.Gain scores them (the coins Rules.scored names,
+// summed from its own prefix sums so long rows stay quick), played by
+// Rules.Next. It knows nothing of x, σ, diagonals or clamped M; the memo
+// is keyed by the whole position.
 type brute struct {
-	r     Rules
-	coins []*big.Int
-	memo  map[Position]*big.Int
+	r      Rules
+	coins  []*big.Int
+	prefix []*big.Int
+	memo   map[Position]*big.Int
 }
 
 func newBrute(r Rules, coins []*big.Int) *brute {
-	return &brute{r: r, coins: coins, memo: map[Position]*big.Int{}}
+	b := &brute{r: r, coins: coins, prefix: []*big.Int{new(big.Int)}, memo: map[Position]*big.Int{}}
+	for _, c := range coins {
+		b.prefix = append(b.prefix, new(big.Int).Add(b.prefix[len(b.prefix)-1], c))
+	}
+	return b
+}
+
+func (b *brute) gain(p Position, m Move) *big.Int {
+	lo, hi := b.r.scored(p, m)
+	return new(big.Int).Sub(b.prefix[hi], b.prefix[lo])
 }
 
 func (b *brute) margin(p Position) *big.Int {
@@ -46,7 +57,7 @@ func (b *brute) margin(p Position) *big.Int {
 func (b *brute) afters(p Position) []*big.Int {
 	var out []*big.Int
 	for _, m := range b.r.Moves(p) {
-		v := new(big.Int).Sub(b.r.Gain(b.coins, p, m), b.margin(b.r.Next(p, m)))
+		v := new(big.Int).Sub(b.gain(p, m), b.margin(b.r.Next(p, m)))
 		out = append(out, v)
 	}
 	return out
@@ -97,19 +108,29 @@ func variantRow(rng *rand.Rand, n, kind int) []*big.Int {
 
 func sameMoves(a, b []Move) bool { return slices.Equal(a, b) }
 
+// smallChunks makes the DPs look at the context, change slabs, cross
+// chunks and hand half a diagonal to the helper often, so small rows cross
+// those borders too.
+func smallChunks() context.Context {
+	return withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 3, halfCells: 32})
+}
+
+// randomGame is a game of n coins of value kind kind (variantRow) under r,
+// which under take "2M" starts part-way, with M 1..4, one time in three.
+func randomGame(rng *rand.Rand, r Rules, n, kind int) (Game, string) {
+	g := Game{Coins: variantRow(rng, n, kind), Rules: r}
+	if r.TwoM() && rng.IntN(3) == 0 {
+		g.M = 1 + rng.IntN(4)
+	}
+	return g, fmt.Sprintf("rules %v, M %d, row %v", r, g.M, g.Coins)
+}
+
 func TestVariantsAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 21))
-	ctx := withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 3})
+	ctx := smallChunks()
 	for _, r := range allRules() {
 		for iter := range 120 {
-			n := 1 + iter%9
-			a := variantRow(rng, n, iter/9)
-			m0 := 0
-			if r.TwoM() && iter%3 == 0 {
-				m0 = 1 + rng.IntN(4) // a position part-way, with a larger M
-			}
-			g := Game{Coins: a, Rules: r, M: m0}
-			name := fmt.Sprintf("rules %v, M %d, row %v", r, m0, a)
+			g, name := randomGame(rng, r, 1+iter%9, iter/9)
 			checkSolve(t, ctx, name, g)
 			checkLine(t, ctx, name, g, rng)
 		}
@@ -260,11 +281,12 @@ func TestLineRefusesIllegalMoves(t *testing.T) {
 	for _, tc := range []struct {
 		rules, line, want string
 	}{
-		{"take=2", "L3", `move 1 ("L3") L3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
-		{"ends=left", "LR", `move 2 ("R") R takes from the right, but the rules take from the left end only (ends "left")`},
-		{"take=2M", "L2L5", `move 2 ("L5") L5 takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
-		{"", "LLLLLL", `move 6 ("L") no coins are left`},
-		{"take=9", "R6", `move 1 ("R6") R6 takes 6 coins, but only 5 are left`},
+		{"take=2", "L3", `move 1 ("L3") takes 3 coins, but the rules allow 1 to 2 (take 2)`},
+		{"ends=left", "LR", `move 2 ("R") takes from the right, but the rules take from the left end only (ends "left")`},
+		{"take=2M", "L2L5", `move 2 ("L5") takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
+		{"", "LLLLLL", `move 6 ("L") cannot be played: no coins are left`},
+		{"take=9", "R6", `move 1 ("R6") takes 6 coins, but only 5 are left`},
+		{"", "L2", `move 1 ("L2") takes 2 coins, but the rules allow 1 (take 1)`},
 	} {
 		rules, err := ParseRules(tc.rules)
 		if err != nil {
@@ -282,19 +304,23 @@ func TestLineRefusesIllegalMoves(t *testing.T) {
 	}
 }
 
-// Rows long enough to cross the move table's words, the DP's chunks and
-// the slabs (the tuning makes all three small), against the same search.
+// Rows long enough to cross the move table's words, the DP's chunks, the
+// slabs and (take k from both ends, n = 200) the halves of a diagonal that
+// runDP's helper steps at the same time (the tuning makes all of them
+// small), against the same search.
 func TestVariantsLongRows(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 20))
-	ctx := withTuning(context.Background(), tuning{int64Chunk: 128, int128Chunk: 64, bigChunk: 64, slabWords: 5})
+	ctx := smallChunks()
 	for _, r := range allRules() {
-		for _, n := range []int{17, 33, 65, 130} {
-			if r.TwoM() && r.Ends == BothEnds && n > 40 {
-				continue
+		for _, n := range []int{17, 40, 70, 200} {
+			if r.TwoM() && r.Ends == BothEnds && n > 20 {
+				n = 20
 			}
 			for kind := range 4 {
-				g := Game{Coins: variantRow(rng, n, kind), Rules: r}
-				name := fmt.Sprintf("rules %v, n %d, kind %d", r, n, kind)
+				if n == 200 && (r.shape() != shapeInterval || kind%3 != 0) {
+					continue // rows whose diagonals runDP's helper splits
+				}
+				g, name := randomGame(rng, r, n, kind)
 				checkSolve(t, ctx, name, g)
 				checkLine(t, ctx, name, g, rng)
 			}
