@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/big"
 
-	"gamelab/internal/splitmix"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	solver "gamelab/solvers/coins"
@@ -98,22 +97,9 @@ func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
 	if err := env.Reserve(int64(n) * games.BigBytes(lo, hi)); err != nil {
 		return nil, err
 	}
-	return newCoins(randomRow(n, seed, lo, hi), r), nil
-}
-
-// randomRow is n coins uniform in lo..hi from splitmix64 seeded with seed:
-// the row randcoins(n, seed) has always made for 1..100.
-func randomRow(n int, seed uint64, lo, hi *big.Int) []*big.Int {
-	g := splitmix.New(seed)
-	row := make([]*big.Int, n)
-	if lo.IsInt64() && hi.IsInt64() && lo.Int64() == 1 && hi.Int64() == 100 {
-		for i := range row {
-			row[i] = big.NewInt(int64(g.Between(1, 100)))
-		}
-		return row
+	row, err := solver.RandomRange(n, seed, lo, hi)
+	if err != nil {
+		return nil, games.SolverError("randcoins", err)
 	}
-	for i := range row {
-		row[i] = g.BigBetween(lo, hi)
-	}
-	return row
+	return newCoins(row, r), nil
 }
