@@ -21,6 +21,7 @@ const (
 	MaxTextCoins    = 200             // Row.Text: about 50 lines of boxes
 	MaxSVGCoins     = MaxTextCoins    // Row.SVG: about 12 lines of discs
 	MaxTextRows     = 50              // Triangle.Text: 100 columns in the compact layout
+	MaxGridCells    = 24              // Grid: a DP table drawn with its numbers, rows and columns
 	MaxSVGRows      = MaxTextRows     // Triangle.SVG: 1275 vertices
 	MaxTextBars     = 200             // Bars.Text: one line a bar
 	MaxSVGBars      = 2000            // Bars.SVG: bars a third of a pixel wide at most

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -62,6 +63,8 @@ type turnRec struct {
 	best               []string // the same, for each optimal move
 	bestVal            []any
 	value, after, loss *big.Int
+	extra              map[string]any // what the game adds of the move (Annotator)
+	words              string
 }
 
 func (a *Analysis) TypeName() string { return "analysis" }
@@ -77,6 +80,9 @@ func (a *Analysis) finish(players []string) {
 		a.Moves[i] = map[string]any{
 			"turn": t.turn, "player": playerValue(t.player), "move": t.moveVal, "best": t.bestVal,
 			"value": Number(t.value), "after": Number(t.after), "loss": Number(t.loss),
+		}
+		for k, v := range t.extra {
+			a.Moves[i][k] = v
 		}
 		if loss[t.player] == nil {
 			loss[t.player] = new(big.Int)
@@ -157,6 +163,9 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 		for _, b := range ev.Best {
 			rec.best = append(rec.best, b.String())
 			rec.bestVal = append(rec.bestVal, b.Value())
+		}
+		if an, ok := pos.(Annotator); ok {
+			rec.extra, rec.words = an.Annotate(m)
 		}
 		a.turns = append(a.turns, rec)
 		a.side = append(a.side, sideValue(g, pos, totals, ev.Value, st.Carry))
@@ -303,15 +312,22 @@ type jsonTurn struct {
 }
 
 func (a *Analysis) JSONValue() any {
-	moves := make([]jsonTurn, len(a.Moves))
+	moves := make([]json.RawMessage, len(a.Moves))
 	for i, m := range a.Moves {
-		moves[i] = jsonTurn{m["turn"].(int), m["player"], m["move"], m["best"].([]any), m["value"], m["after"], m["loss"]}
+		b, _ := json.Marshal(jsonTurn{m["turn"].(int), m["player"], m["move"], m["best"].([]any), m["value"], m["after"], m["loss"]})
+		// What the game adds of a move follows the common fields, its keys sorted.
+		for _, k := range SortedKeys(a.turns[i].extra) {
+			kb, _ := json.Marshal(k)
+			vb, _ := json.Marshal(JSONValue(a.turns[i].extra[k]))
+			b = append(append(append(append(b[:len(b)-1], ','), kb...), ':'), append(vb, '}')...)
+		}
+		moves[i] = b
 	}
 	return struct {
-		Game   string         `json:"game"`
-		Moves  []jsonTurn     `json:"moves"`
-		Loss   any            `json:"loss"`
-		Totals map[string]any `json:"totals,omitempty"`
-		Score  any            `json:"score,omitempty"`
+		Game   string            `json:"game"`
+		Moves  []json.RawMessage `json:"moves"`
+		Loss   any               `json:"loss"`
+		Totals map[string]any    `json:"totals,omitempty"`
+		Score  any               `json:"score,omitempty"`
 	}{a.Game, moves, a.Loss, a.Totals, a.Score}
 }

@@ -166,6 +166,30 @@ func init() {
 	})
 }
 
+func init() {
+	register(&builtin.Builtin{
+		Name:      "dp",
+		Signature: `dp(x) / dp(board, player)`,
+		Doc: `The DP table x's solve fills, as a value: shown as a table in the REPL (the cells the ` +
+			`optimal plan uses marked) and as a heat map in Jupyter; at(d, i, j) is one cell (how it was ` +
+			`chosen: its splits or moves and what they compare), d.plan the cells the plan uses, ` +
+			`position(d, i, j) the cell's own game to solve, play or analyze, trace(d) the table filling.`,
+		Example: `dp(polygon("* -5 + -2 * -8 * -5 + 8"))`,
+		Fn: dispatch("dp", "dp(x) or dp(board, player)", func(env *builtin.Env, t Tabled, args []any) (any, error) {
+			return t.DP(env, args)
+		}),
+	})
+	register(&builtin.Builtin{
+		Name:      "position",
+		Signature: `position(d, i, j)`,
+		Doc:       `The game of cell i, j of the DP table d (dp(x)): a value that solve, play and analyze take, so a cell can be played.`,
+		Example:   `position(dp(polygon("* -5 + -2 * -8 * -5 + 8")), 2, 3)`,
+		Fn: dispatch("position", "position(d, i, j)", func(_ *builtin.Env, p Positioner, args []any) (any, error) {
+			return p.Position(args)
+		}),
+	})
+}
+
 func fnReverse(env *builtin.Env, args ...any) (any, error) {
 	var x any
 	if err := Unpack("reverse", args, "x", &x); err != nil {

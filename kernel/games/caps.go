@@ -108,3 +108,21 @@ type Keyed interface {
 type Returner interface {
 	Returns(fn string) []any
 }
+
+// Tabled values answer dp(x, …): the DP table their game's solver fills,
+// as a value (cells read with at, their sub-games with position).
+type Tabled interface {
+	DP(env *builtin.Env, args []any) (any, error)
+}
+
+// Positioner is a DP table whose cells are sub-games: position(d, i, j).
+type Positioner interface {
+	Position(args []any) (any, error)
+}
+
+// Annotator is a position whose moves do more than the value says (a Life
+// Line stone removes groups): for move m, the fields analyze adds to its
+// turn (removed: the stones it takes) and the words play says of it.
+type Annotator interface {
+	Annotate(m Move) (fields map[string]any, words string)
+}

@@ -162,6 +162,9 @@ func (g *game) run(env *builtin.Env) error {
 			verdict = fmt.Sprintf("loses %s; optimal: %s", mt.loss, strings.Join(mt.best, " "))
 		}
 		env.Print(fmt.Sprintf("%s: %s\n", mt.move, verdict))
+		if mt.words != "" {
+			env.Print(mt.words + "\n")
+		}
 		g.push(m, true, a.End.(Position))
 	}
 }

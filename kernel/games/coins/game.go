@@ -45,7 +45,7 @@ var Game = &games.Game{
 	Kinds: map[string]string{
 		"at": "coins", "setv": "coins", "insert": "coins", "remove": "coins", "rotate": "coins", "reverse": "coins",
 		"solve": "coins", "trace": "coins", "after": "coins, a coins position", "analyze": "coins, a coins position",
-		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins",
+		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins", "dp": "coins", "position": "a coins dp",
 	},
 	Docs: map[string]string{
 		"at":      "Coins: coin i of a row, or of the coins left in a position.",
@@ -59,6 +59,9 @@ var Game = &games.Game{
 			`already made) with the totals counted from the start.`,
 		"after": `Coins: moves "L"/"R" (and "L2", "R3" where the rules take more) as a string ("LRL2") or a ` +
 			`list, giving the coins left, the totals a and b so far, whose turn it is and M under take "2M".`,
+		"dp": `Coins: every interval of coins from..to that can be left (under take "2M", with each M that can ` +
+			`occur there: at(d, from, to, M)), the mover's best margin and every optimal move; d.plan lists ` +
+			`[from, to] for the cells the solve's line passes.`,
 		"play": `Coins: play(c) you are A and the optimum plays B, play(c, "B") you are B, play(c, "both") you ` +
 			`move for both.`,
 	},
@@ -66,7 +69,7 @@ var Game = &games.Game{
 	Returns: map[string][]any{
 		"at": {0}, "setv": {&Coins{}, &Position{}}, "insert": {&Coins{}}, "remove": {&Coins{}},
 		"rotate": {&Coins{}}, "reverse": {&Coins{}}, "solve": {&Result{}}, "trace": {&Trace{}},
-		"after": {&Position{}}, "with": {&Coins{}},
+		"after": {&Position{}}, "with": {&Coins{}}, "dp": {&DP{}}, "position": {&Position{}},
 	},
 }
 

@@ -24,17 +24,18 @@ type Board struct {
 	Rows    [][]int        `expr:"rows"`
 	RuleMap map[string]any `expr:"rules"`
 	// Moves are the stones placed since the board was made, each [row,
-	// position, player] (after, analyze, play).
-	Moves [][]int `expr:"moves"`
+	// position, player] (after, analyze, play); Turns says of each its
+	// points and the stones it removed ([row, position, stone]).
+	Moves [][]int          `expr:"moves"`
+	Turns []map[string]any `expr:"turns"`
 
 	b     *solver.Board
 	rules games.Rules
 	h     *games.History
 	// order is the order of play of play(b, players), nil outside play:
 	// then each move names its player, and mover is the one a move set.
-	order  []string
-	mover  string
-	points []int // the points each move of h earned
+	order []string
+	mover string
 }
 
 // NewBoard wraps a solver board (not copied: the caller hands it over)
@@ -57,7 +58,7 @@ func newBoard(b *solver.Board, r games.Rules) *Board {
 		start, k := b.Index(r, 1), rowLen(b, r)
 		rows[r-1] = cells[start : start+k : start+k]
 	}
-	return &Board{N: b.N, Rows: rows, RuleMap: r.Map(), Moves: [][]int{}, b: b, rules: r}
+	return &Board{N: b.N, Rows: rows, RuleMap: r.Map(), Moves: [][]int{}, Turns: []map[string]any{}, b: b, rules: r}
 }
 
 // rowLen is how many vertices row r of b has.
@@ -217,7 +218,8 @@ func (b *Board) JSONValue() any {
 	}
 	return struct {
 		board
-		Moves [][]int        `json:"moves,omitempty"`
-		Rules map[string]any `json:"rules,omitempty"`
-	}{out, b.Moves, b.rules.Changed()}
+		Moves [][]int          `json:"moves,omitempty"`
+		Turns []map[string]any `json:"turns,omitempty"`
+		Rules map[string]any   `json:"rules,omitempty"`
+	}{out, b.Moves, b.Turns, b.rules.Changed()}
 }

@@ -50,7 +50,7 @@ var Game = &games.Game{
 	Kinds: map[string]string{
 		"at": "a board", "rotate": "a board", "reverse": "a board", "solve": "a board", "trace": "a board",
 		"after": "a board", "analyze": "a board", "explain": "a board", "play": "a board", "with": "a board",
-		"rules": "a board",
+		"rules": "a board", "dp": "a board",
 	},
 	Docs: map[string]string{
 		"at":      "Board: at(b, r, p) is the cell at row r, position p (0 empty, else the stone).",
@@ -61,11 +61,13 @@ var Game = &games.Game{
 		"after": `Board: moves [row, position, player], each placing a stone and removing every group left without ` +
 			`an empty neighbour (docs/rules.md). Groups already without one before the line (a board play cannot ` +
 			`reach; after warns) stay where they are, as the judge counts them for no move.`,
+		"dp": `Life Line: dp(b, player) is every empty vertex's points (a heat map), at(d, r, p) a vertex's ` +
+			`points and removes, the stones a stone there would remove as [row, position, stone].`,
 		"play": "Life Line: play(b, [4, 2]) players take turns in that order and you move for each (row and position, e.g. 3 2).",
 	},
 	Returns: map[string][]any{
 		"at": {0}, "rotate": {&Board{}}, "reverse": {&Board{}}, "solve": {&Result{}}, "trace": {&Trace{}},
-		"after": {&Board{}}, "with": {&Board{}},
+		"after": {&Board{}}, "with": {&Board{}}, "dp": {&DP{}},
 	},
 }
 

@@ -158,11 +158,9 @@ func (b *Board) Play(gm games.Move) (games.Position, error) {
 	next := newBoard(mv.After, b.rules)
 	next.h = b.h.Extend(b.start(), m.Player(), m, big.NewInt(int64(mv.Points)))
 	next.order = b.order
-	next.points = append(slices.Clone(b.points), mv.Points)
-	for _, s := range next.h.Moves {
-		st := s.(stone)
-		next.Moves = append(next.Moves, []int{st.r, st.p, st.player})
-	}
+	next.Moves = append(slices.Clone(b.Moves), []int{m.r, m.p, m.player})
+	next.Turns = append(slices.Clone(b.Turns), map[string]any{"move": []int{m.r, m.p, m.player}, "points": mv.Points,
+		"removed": stones(mv.RemovedStones)})
 	return next, nil
 }
 

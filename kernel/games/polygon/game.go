@@ -52,7 +52,7 @@ var Game = &games.Game{
 		"at": "a polygon", "setv": "a polygon", "insert": "a polygon", "remove": "a polygon", "rotate": "a polygon",
 		"reverse": "a polygon", "solve": "a polygon", "trace": "a polygon", "after": "a polygon, a chain",
 		"analyze": "a polygon, a chain", "explain": "a polygon result (solve(p))", "play": "a polygon",
-		"with": "a polygon", "rules": "a polygon",
+		"with": "a polygon", "rules": "a polygon", "dp": "a polygon, a chain", "position": "a polygon dp",
 	},
 	Docs: map[string]string{
 		"at":      "Polygon: vertex i's value of a ring, value i of a chain from after.",
@@ -68,11 +68,16 @@ var Game = &games.Game{
 			`later one merges the two values it joins (as solve(p).merges lists them), giving a chain: its ` +
 			`values, edges, ops and moves.`,
 		"play": "Polygon: you make every move (an edge number: the first deletes it, each later one merges it).",
+		"dp": `Polygon: m[i][j] in the seed's notation, the chain of j vertices from v(i) (the ring's answer for ` +
+			`first edge e is the chain of length n from v(e)), each cell its min and max (exact), the split s ` +
+			`reaching each (minAt, maxAt: the first part's length), its candidates (per split: op, the parts' ` +
+			`extremes a, b, c, d and ac, ad, bc, bd) and why; d.plan lists [start, length, "min" | "max"].`,
 	},
 	Returns: map[string][]any{
 		"at": {0}, "setv": {&Polygon{}, &Chain{}}, "insert": {&Polygon{}}, "remove": {&Polygon{}},
 		"rotate": {&Polygon{}}, "reverse": {&Polygon{}}, "solve": {&Result{}, &ChainResult{}},
-		"trace": {&Trace{}, &ChainTrace{}}, "after": {&Chain{}}, "with": {&Polygon{}},
+		"trace": {&Trace{}, &ChainTrace{}}, "after": {&Chain{}}, "with": {&Polygon{}}, "dp": {&DP{}},
+		"position": {&Chain{}},
 	},
 }
 

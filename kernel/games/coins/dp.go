@@ -1,0 +1,332 @@
+package coins
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/coins"
+)
+
+// DP is dp(c): for every interval of coins from..to that can be left (and,
+// under take "2M", every M that can occur there), the mover's best margin
+// and the optimal moves, counting coins from 1.
+type DP struct {
+	N     int            `expr:"n"`     // coins in the row
+	Value any            `expr:"value"` // the first mover's margin: the top cell's
+	Plan  [][]int        `expr:"plan"`  // the cells the solve's line passes, [from, to] ([from, to, M] under take "2M")
+	Rules map[string]any `expr:"rules"`
+	Coins *Coins         `expr:"coins"`
+
+	table  *solver.Table
+	inPlan map[[3]int]bool
+	twoM   bool
+}
+
+func (d *DP) TypeName() string { return "coins dp" }
+
+// DP is dp(c).
+func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
+	if err := games.Unpack("dp", args, "c", new(any)); err != nil {
+		return nil, err
+	}
+	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules)}
+	if err := env.Reserve(g.TableSize()); err != nil {
+		return nil, err
+	}
+	t, err := g.Table(env.Ctx, env.Report)
+	if err != nil {
+		return nil, games.SolverError("dp", err)
+	}
+	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.rules.Map(), Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM()}
+	for _, cell := range t.Plan() {
+		d.inPlan[[3]int{cell.From, cell.To, cell.M}] = true
+		if d.twoM {
+			d.Plan = append(d.Plan, []int{cell.From, cell.To, cell.M})
+		} else {
+			d.Plan = append(d.Plan, []int{cell.From, cell.To})
+		}
+	}
+	top, err := t.At(1, c.N, startM(d.twoM))
+	if err != nil {
+		return nil, err
+	}
+	d.Value = games.Number(top.Value)
+	return d, nil
+}
+
+func startM(twoM bool) int {
+	if twoM {
+		return 1
+	}
+	return 0
+}
+
+// Cell is one entry of a coins DP, at(d, from, to) (at(d, from, to, M)
+// under take "2M").
+type Cell struct {
+	From   int `expr:"from"`
+	To     int `expr:"to"`
+	M      int `expr:"m"`      // under take "2M"; 0 otherwise
+	Margin any `expr:"margin"` // the mover's best margin over coins from..to
+	// Best lists every optimal move there; Moves every legal move with what
+	// it keeps (its after: the move's score minus the opponent's margin).
+	Best  []string         `expr:"best"`
+	Moves []map[string]any `expr:"moves"`
+	Plan  bool             `expr:"plan"` // the solve's line passes it
+}
+
+func (c *Cell) TypeName() string { return "coins dp cell" }
+
+// At is at(d, from, to) / at(d, from, to, M).
+func (d *DP) At(args []any) (any, error) {
+	var from, to int
+	m := startM(d.twoM)
+	params := []any{"d", new(any), "from", &from, "to", &to}
+	if d.twoM {
+		params = append(params, "M?", &m)
+	}
+	if err := games.Unpack("at", args, params...); err != nil {
+		return nil, err
+	}
+	c, err := d.table.At(from, to, m)
+	if err != nil {
+		return nil, builtin.ArgError("at", 2, "from", "%s", err.Error())
+	}
+	return d.cell(c), nil
+}
+
+// GetIndex reads d[from, to] as at(d, from, to).
+func (d *DP) GetIndex(index []any) (any, error) { return d.At(append([]any{d}, index...)) }
+
+func (d *DP) cell(c *solver.Cell) *Cell {
+	out := &Cell{From: c.From, To: c.To, M: c.M, Margin: games.Number(c.Value), Best: []string{}, Moves: []map[string]any{},
+		Plan: d.inPlan[[3]int{c.From, c.To, c.M}]}
+	for _, m := range c.Best() {
+		out.Best = append(out.Best, m.String())
+	}
+	for i, m := range c.Moves {
+		out.Moves = append(out.Moves, map[string]any{"move": m.String(), "after": games.Number(c.After[i]),
+			"loss": games.Number(new(big.Int).Sub(c.Value, c.After[i]))})
+	}
+	return out
+}
+
+// Position is position(d, from, to[, M]): the coins from..to as a row of
+// their own under the same rules (with M set, under take "2M").
+func (d *DP) Position(args []any) (any, error) {
+	var from, to int
+	m := startM(d.twoM)
+	params := []any{"d", new(any), "from", &from, "to", &to}
+	if d.twoM {
+		params = append(params, "M?", &m)
+	}
+	if err := games.Unpack("position", args, params...); err != nil {
+		return nil, err
+	}
+	if _, err := d.table.At(from, to, m); err != nil {
+		return nil, builtin.ArgError("position", 2, "from", "%s", err.Error())
+	}
+	row := newCoins(slices.Clone(d.Coins.row[from-1:to]), d.Coins.rules)
+	s := start(row)
+	if d.twoM {
+		s.at.M = m
+	}
+	return s.value(), nil
+}
+
+// grid is the table as a picture: rows from, columns to, each cell the
+// mover's margin, the plan's cells bracketed, coloured by the margin's
+// rank. Under take "2M" a cell shows its margin for each M, "M:margin".
+func (d *DP) grid() display.Grid {
+	n := d.N
+	g := display.Grid{Corner: "from\\to", Caption: "dp of the row: the mover's best margin on coins from..to; [·] the solve's line",
+		HeatCaption: "colour: the rank of the cell's margin; outlined: the cells the solve's line passes"}
+	if d.twoM {
+		g.Caption = "dp of the row: M:margin for each M that can occur with coins from..to left; [·] the solve's line"
+	}
+	if d := d.Coins.rules.Describe(); d != "" {
+		g.Caption += " (" + d + ")"
+	}
+	type entry struct {
+		text  string
+		value *big.Int
+		plan  bool
+	}
+	cells := map[[2]int][]entry{}
+	var all []*big.Int
+	d.table.Cells(func(c *solver.Cell) bool {
+		t := c.Value.String()
+		if d.twoM {
+			t = fmt.Sprintf("%d:%s", c.M, t)
+		}
+		p := d.inPlan[[3]int{c.From, c.To, c.M}]
+		if p {
+			t = "[" + t + "]"
+		}
+		cells[[2]int{c.From, c.To}] = append(cells[[2]int{c.From, c.To}], entry{t, c.Value, p})
+		all = append(all, c.Value)
+		return true
+	})
+	slices.SortFunc(all, (*big.Int).Cmp)
+	rank := func(v *big.Int) float64 {
+		if len(all) < 2 {
+			return 0.5
+		}
+		k, _ := slices.BinarySearchFunc(all, v, (*big.Int).Cmp)
+		return float64(k) / float64(len(all)-1)
+	}
+	for to := 1; to <= n; to++ {
+		g.ColLabels = append(g.ColLabels, strconv.Itoa(to))
+	}
+	for from := 1; from <= n; from++ {
+		g.RowLabels = append(g.RowLabels, strconv.Itoa(from))
+		row := make([]display.GridCell, n)
+		for to := 1; to <= n; to++ {
+			es := cells[[2]int{from, to}]
+			if len(es) == 0 {
+				row[to-1] = display.GridCell{Heat: math.NaN()}
+				continue
+			}
+			cell := display.GridCell{Heat: rank(es[0].value), Title: fmt.Sprintf("coins %d..%d", from, to)}
+			for i, e := range es {
+				if i > 0 {
+					cell.Text += " "
+				}
+				cell.Text += e.text
+				cell.Marked = cell.Marked || e.plan
+			}
+			row[to-1] = cell
+		}
+		g.Cells = append(g.Cells, row)
+	}
+	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", games.FormatValue(d.Value))}
+	return g
+}
+
+func (d *DP) Text() string { return games.TextOf(d, false) }
+
+func (d *DP) WriteText(w io.Writer, full bool) error {
+	return games.DrawText(w, d.grid(), full, d.card, fmt.Sprintf("more than %d coins", display.MaxGridCells))
+}
+
+func (d *DP) SVG() string { return games.SVGOf(d, false) }
+
+// WriteSVG draws the table as a heat map (without its numbers past
+// MaxGridCells coins: the tooltips keep them).
+func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.grid().WriteSVG(w) }
+
+func (d *DP) card(why string) display.Card {
+	return games.MakeCard(fmt.Sprintf("dp of a row of %s", games.Count(d.N, "coin", "coins")),
+		[]string{fmt.Sprintf("the first mover's margin %s; %d cells, %d on the solve's line", games.FormatValue(d.Value), d.table.Len(), len(d.Plan))}, why,
+		`at(d, from, to) reads a cell; text(d) or save(d, "d.txt") shows it all; svg(d) is its heat map`)
+}
+
+func (d *DP) JSONValue() any {
+	var cells []any
+	d.table.Cells(func(c *solver.Cell) bool {
+		cell := d.cell(c)
+		m := map[string]any{"from": cell.From, "to": cell.To, "margin": cell.Margin, "best": cell.Best}
+		if d.twoM {
+			m["m"] = cell.M
+		}
+		cells = append(cells, m)
+		return true
+	})
+	return struct {
+		N     int            `json:"n"`
+		Value any            `json:"value"`
+		Plan  [][]int        `json:"plan"`
+		Rules map[string]any `json:"rules,omitempty"`
+		Cells []any          `json:"cells"`
+	}{d.N, d.Value, d.Plan, d.Coins.rules.Changed(), cells}
+}
+
+// Text of a cell: its margin, the plan mark and every move.
+func (c *Cell) Text() string {
+	s := fmt.Sprintf("coins %d..%d", c.From, c.To)
+	if c.M > 0 {
+		s += fmt.Sprintf(", M %d", c.M)
+	}
+	s += fmt.Sprintf(": the mover's best margin %s (optimal %s)", games.FormatValue(c.Margin), games.OrList(c.Best))
+	if c.Plan {
+		s += "; the solve's line passes here"
+	}
+	for _, m := range c.Moves {
+		s += fmt.Sprintf("\n  %s keeps %s, loses %s", m["move"], games.FormatValue(m["after"]), games.FormatValue(m["loss"]))
+	}
+	return s + "\n"
+}
+
+func (c *Cell) JSONValue() any {
+	return struct {
+		From   int              `json:"from"`
+		To     int              `json:"to"`
+		M      int              `json:"m,omitempty"`
+		Margin any              `json:"margin"`
+		Best   []string         `json:"best"`
+		Moves  []map[string]any `json:"moves"`
+		Plan   bool             `json:"plan"`
+	}{c.From, c.To, c.M, c.Margin, c.Best, c.Moves, c.Plan}
+}
+
+// Trace is trace(dp(c)): the table filling, one coin more at each frame.
+func (d *DP) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "d", new(any)); err != nil {
+		return nil, err
+	}
+	return &Filling{d: d}, nil
+}
+
+// Filling is trace(dp(c)): the table after the intervals of each length.
+type Filling struct{ d *DP }
+
+func (f *Filling) TypeName() string { return "dp filling" }
+
+func (f *Filling) Text() string { return games.TextOf(f, false) }
+
+// upTo is the grid with only the intervals of up to k coins.
+func (f *Filling) upTo(k int) display.Grid {
+	g := f.d.grid()
+	for r := range g.Cells {
+		for c := range g.Cells[r] {
+			if from, to := r+1, c+1; to-from+1 > k {
+				g.Cells[r][c] = display.GridCell{Heat: math.NaN()}
+			}
+		}
+	}
+	g.Caption += fmt.Sprintf(" (filled to %s)", games.Count(k, "coin", "coins"))
+	g.Notes, g.HeatCaption = nil, ""
+	return g
+}
+
+func (f *Filling) WriteText(w io.Writer, full bool) error {
+	if !full && f.d.N > display.MaxGridCells {
+		return games.WriteString(w, f.d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
+	}
+	steps, omitted, gap := games.PickFrames(f.d.N, full)
+	for k, i := range steps {
+		if omitted > 0 && k == gap {
+			if err := games.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
+				return err
+			}
+		}
+		if err := f.upTo(i + 1).WriteText(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *Filling) SVG() string { return games.SVGOf(f, false) }
+
+func (f *Filling) WriteSVG(w io.Writer, full bool) error {
+	fr := games.Frames("the table filling, one coin more at a time", f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
+	return fr.WriteSVG(w)
+}

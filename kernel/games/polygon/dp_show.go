@@ -1,0 +1,212 @@
+package polygon
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
+	"gamelab/kernel/games"
+)
+
+// grid is the table as a picture, through length upTo (the filling's
+// frames; d.N for all of it): each cell its min/max pair, the extreme the
+// plan uses bracketed, coloured by the rank of its max.
+func (d *DP) grid(upTo int) display.Grid {
+	g := display.Grid{Corner: "i\\j", HeatCaption: "colour: the rank of the cell's max; outlined: the cells the optimal plan uses"}
+	what := "ring"
+	if !d.Ring {
+		what = "chain"
+	}
+	g.Caption = fmt.Sprintf("dp of the %s: m[i][j] = min/max of the chain of j vertices from v(i); [·] the plan's", what)
+	if upTo < d.N {
+		g.Caption += fmt.Sprintf(" (filled to length %d)", upTo)
+	}
+	for j := 1; j <= d.N; j++ {
+		g.ColLabels = append(g.ColLabels, strconv.Itoa(j))
+	}
+	var maxes []*big.Int
+	cells := map[[2]int][2]*big.Int{}
+	for i := 1; i <= d.N; i++ {
+		for j := 1; j <= min(d.lengths(i), upTo); j++ {
+			c, err := d.table.Cell(i, j)
+			if err != nil {
+				continue
+			}
+			cells[[2]int{i, j}] = [2]*big.Int{c.Min, c.Max}
+			maxes = append(maxes, c.Max)
+		}
+	}
+	slices.SortFunc(maxes, (*big.Int).Cmp)
+	rank := func(v *big.Int) float64 {
+		if len(maxes) < 2 {
+			return 0.5
+		}
+		k, _ := slices.BinarySearchFunc(maxes, v, (*big.Int).Cmp)
+		return float64(k) / float64(len(maxes)-1)
+	}
+	for i := 1; i <= d.N; i++ {
+		g.RowLabels = append(g.RowLabels, strconv.Itoa(i))
+		row := make([]display.GridCell, d.N)
+		for j := 1; j <= d.N; j++ {
+			mm, ok := cells[[2]int{i, j}]
+			if !ok {
+				row[j-1] = display.GridCell{Heat: math.NaN()}
+				continue
+			}
+			plan := d.inPlan[[2]int{i, j}]
+			lo, hi := mm[0].String(), mm[1].String()
+			if plan == "min" {
+				lo = "[" + lo + "]"
+			}
+			if plan == "max" {
+				hi = "[" + hi + "]"
+			}
+			text := lo + "/" + hi
+			if j == 1 {
+				text = mm[0].String()
+				if plan != "" {
+					text = "[" + text + "]"
+				}
+			}
+			row[j-1] = display.GridCell{Text: text, Heat: rank(mm[1]), Marked: plan != "",
+				Title: fmt.Sprintf("m[%d][%d]: min %s, max %s", i, j, mm[0], mm[1])}
+		}
+		g.Cells = append(g.Cells, row)
+	}
+	g.Notes = []string{fmt.Sprintf("best %s (goal %s); at(d, i, j) has a cell's splits and candidates, position(d, i, j) its chain", d.best, d.Goal)}
+	return g
+}
+
+// Text is the table, or a card for a table too big to read.
+func (d *DP) Text() string { return games.TextOf(d, false) }
+
+func (d *DP) WriteText(w io.Writer, full bool) error {
+	return games.DrawText(w, d.grid(d.N), full, d.card, fmt.Sprintf("more than %d vertices", display.MaxGridCells))
+}
+
+// SVG is the table as a heat map.
+func (d *DP) SVG() string { return games.SVGOf(d, false) }
+
+func (d *DP) WriteSVG(w io.Writer, full bool) error {
+	// Past MaxGridCells a side the grid draws itself as a heat map without
+	// numbers, the tooltips keeping them.
+	return d.grid(d.N).WriteSVG(w)
+}
+
+func (d *DP) card(why string) display.Card {
+	return games.MakeCard(fmt.Sprintf("dp of a polygon of %s", games.Count(d.N, "vertex", "vertices")),
+		[]string{fmt.Sprintf("best %s (goal %s); %d cells, %d on the plan", d.best, d.Goal, d.N*d.N, len(d.Plan))}, why,
+		`at(d, i, j) reads a cell; text(d) or save(d, "d.txt") shows it all; svg(d) is its heat map`)
+}
+
+// JSONValue is the table as json writes it: the answer, the plan's cells
+// and every cell's extremes and splits.
+func (d *DP) JSONValue() any {
+	var cells []any
+	for i := 1; i <= d.N; i++ {
+		for j := 1; j <= d.lengths(i); j++ {
+			c, err := d.table.Cell(i, j)
+			if err != nil {
+				continue
+			}
+			cells = append(cells, map[string]any{"start": i, "length": j, "min": games.Number(c.Min), "max": games.Number(c.Max),
+				"minAt": c.MinAt, "maxAt": c.MaxAt})
+		}
+	}
+	return struct {
+		N     int     `json:"n"`
+		Ring  bool    `json:"ring"`
+		Best  any     `json:"best"`
+		Goal  string  `json:"goal"`
+		Plan  [][]any `json:"plan"`
+		Cells []any   `json:"cells"`
+	}{d.N, d.Ring, d.Best, d.Goal, d.Plan, cells}
+}
+
+// Cell's text is its extremes, splits and candidates as a table.
+func (c *Cell) Text() string {
+	s := fmt.Sprintf("m[%d][%d]: min %s (split %d), max %s (split %d)", c.Start, c.Length, games.FormatValue(c.Min), c.MinAt, games.FormatValue(c.Max), c.MaxAt)
+	if c.Plan != "" {
+		s += fmt.Sprintf("; the plan uses its %s", c.Plan)
+	}
+	s += "\n" + c.Why + "\n"
+	for _, k := range c.Candidates {
+		s += fmt.Sprintf("  s=%v %s: first part %v..%v, second %v..%v →", k["s"], k["op"], games.FormatValue(k["a"]), games.FormatValue(k["b"]), games.FormatValue(k["c"]), games.FormatValue(k["d"]))
+		for _, name := range []string{"ac", "ad", "bc", "bd"} {
+			if v, ok := k[name]; ok {
+				s += fmt.Sprintf(" %s %s", name, games.FormatValue(v))
+			}
+		}
+		s += fmt.Sprintf("  (min %s, max %s)\n", games.FormatValue(k["min"]), games.FormatValue(k["max"]))
+	}
+	return s
+}
+
+func (c *Cell) JSONValue() any {
+	return struct {
+		Start      int              `json:"start"`
+		Length     int              `json:"length"`
+		Min        any              `json:"min"`
+		Max        any              `json:"max"`
+		MinAt      int              `json:"minAt"`
+		MaxAt      int              `json:"maxAt"`
+		Candidates []map[string]any `json:"candidates"`
+		Why        string           `json:"why"`
+		Plan       string           `json:"plan,omitempty"`
+	}{c.Start, c.Length, c.Min, c.Max, c.MinAt, c.MaxAt, c.Candidates, c.Why, c.Plan}
+}
+
+// Trace is trace(dp(p)): the table filling length by length, a frame per
+// length.
+func (d *DP) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "d", new(any)); err != nil {
+		return nil, err
+	}
+	return &Filling{d: d}, nil
+}
+
+// Filling is trace(dp(p)): the table after each length is filled.
+type Filling struct{ d *DP }
+
+func (f *Filling) TypeName() string { return "dp filling" }
+
+func (f *Filling) Text() string { return games.TextOf(f, false) }
+
+// WriteText writes the table after each length, the first and last ones
+// of a long filling.
+func (f *Filling) WriteText(w io.Writer, full bool) error {
+	if !full && f.d.N > display.MaxGridCells {
+		return games.WriteString(w, f.d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
+	}
+	steps, omitted, gap := games.PickFrames(f.d.N, full)
+	for k, i := range steps {
+		if omitted > 0 && k == gap {
+			if err := games.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
+				return err
+			}
+		}
+		g := f.d.grid(i + 1)
+		g.Notes = nil
+		if err := g.WriteText(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *Filling) SVG() string { return games.SVGOf(f, false) }
+
+// WriteSVG draws the filling as small multiples, a frame per length.
+func (f *Filling) WriteSVG(w io.Writer, full bool) error {
+	fr := games.Frames("the table filling, length by length", f.d.N, full, func(i int) display.Drawing {
+		g := f.d.grid(i + 1)
+		g.Notes, g.HeatCaption = nil, ""
+		return g
+	})
+	return fr.WriteSVG(w)
+}
