@@ -14,6 +14,14 @@ import (
 // 2000); a square board's is solver.Square.MaxN().
 const MaxBoardN = 2000
 
+// maxRows is the largest board of grid g that board and randboard make.
+func maxRows(g solver.Grid) int {
+	if g == solver.Square {
+		return g.MaxN()
+	}
+	return MaxBoardN
+}
+
 // Board is a Life Line board under its rules, immutable like Polygon. The
 // exported fields are a read-only view for expr: `b.n`, `b.rows` (row r
 // has r cells, N on a square board; 0 empty, else the stone), `b.rules`,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -207,6 +208,7 @@ func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 	for _, k := range res.Optimal {
 		r.Optimal = append(r.Optimal, c.st.edges[k-1])
 	}
+	slices.Sort(r.Optimal) // the chain's order is not the edges' numbers'
 	for _, k := range res.Merges {
 		r.Merges = append(r.Merges, c.st.edges[k-1])
 	}
@@ -339,6 +341,11 @@ func (c *Chain) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, e
 	for _, ev := range evs {
 		for i, m := range ev.Best {
 			ev.Best[i] = edge(c.st.edges[int(m.(edge))-1])
+		}
+		// In the game's order, the edges' numbers, as Legal lists them.
+		slices.SortFunc(ev.Best, func(a, b games.Move) int { return int(a.(edge)) - int(b.(edge)) })
+		if len(ev.Best) > 0 {
+			ev.Choice = ev.Best[0]
 		}
 	}
 	return evs, nil
