@@ -35,27 +35,26 @@ func randPoly(r *rand.Rand, n int, ops string) *polygon.Polygon {
 	return polygon.NewPolygon(p)
 }
 
-// randomLine plays up to k random legal moves from x (fewer when the game
-// ends) and returns them with the position reached.
-func randomLine(r *rand.Rand, x games.Position, k int) ([]games.Move, games.Position) {
-	var line []games.Move
-	for ; k > 0 && !games.Over(x); k-- {
-		legal := x.Legal()
-		m := legal[r.IntN(len(legal))]
-		next, err := x.Play(m)
-		if err != nil {
-			panic(err)
-		}
-		line, x = append(line, m), next
+// moveValues are moves as analyze's records write them: 3, "L2", [3, 2].
+func moveValues(line []games.Move) []any { return mapMoves(line, games.Move.Value) }
+
+func mapMoves[T any](line []games.Move, f func(games.Move) T) []T {
+	out := make([]T, len(line))
+	for i, m := range line {
+		out[i] = f(m)
 	}
-	return line, x
+	return out
 }
 
-// moveValues are moves as after and analyze take them.
-func moveValues(line []games.Move) []any {
-	out := make([]any, len(line))
+// lineValues are moves as after and analyze take them: as the records
+// write them, and a Life Line move with its player, [3, 2, 4].
+func lineValues(line []games.Move) []any {
+	out := moveValues(line)
 	for i, m := range line {
-		out[i] = m.Value()
+		if mo, ok := m.(games.MoverOf); ok {
+			player, _ := strconv.Atoi(mo.Player())
+			out[i] = append(toAny(out[i].([]int)), player)
+		}
 	}
 	return out
 }
@@ -86,13 +85,14 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 	for trial := range 150 {
 		p := randPoly(r, 1+r.IntN(7), "+*")
 		// A random line: sometimes the whole game, sometimes part of it.
-		line, end := randomLine(r, p, r.IntN(p.N+1))
+		line, positions := walk(t, r, p, r.IntN(p.N+1))
+		end := positions[len(positions)-1]
 		a := must(t, "analyze", p, moveValues(line)).(*games.Analysis)
 		checkRecord(t, a, false)
 		brute := newPolyBrute(nil)
 		var pos games.Position = p
 		for i, m := range a.Moves {
-			value, best := bruteBest(brute.moves(pos), false)
+			value, best := bruteBest(brute.at(pos), false)
 			after := brute.value(must(t, "after", pos, []any{line[i].Value()}).(games.Position))
 			if mustBig(t, m["value"]).Cmp(value) != 0 || mustBig(t, m["after"]).Cmp(after) != 0 || !reflect.DeepEqual(m["best"], best) {
 				t.Fatalf("trial %d, %s, line %v, turn %d: got %v; brute force value %s, after %s, best %v", trial, p, line, i+1, m, value, after, best)
@@ -111,7 +111,7 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 		}
 		var opt []int
 		if c.N > 1 {
-			_, at := bruteBest(brute.moves(c), false)
+			_, at := bruteBest(brute.at(c), false)
 			for _, e := range at {
 				opt = append(opt, e.(int))
 			}
@@ -164,7 +164,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 			row[i] = big.NewInt(int64(r.IntN(21) - 5))
 		}
 		c := coins.NewCoins(row)
-		before, _ := randomLine(r, c, r.IntN(3)) // sometimes from a position
+		before, _ := walk(t, r, c, r.IntN(3)) // sometimes from a position
 		start := must(t, "after", c, moveValues(before)).(*coins.Position)
 		var line []string
 		for k := 0; k < start.N && r.IntN(8) > 0; k++ {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gamelab/kernel/games"
@@ -19,6 +20,25 @@ import (
 // are the independent check of the games' Position implementations (Legal,
 // Play, Step), which the engine's exhaustive solver relies on; that one in
 // turn is the reference for every fast solver (variants_test.go).
+
+// bruteForce is a game's brute force at its positions: every legal move
+// in the game's order with its after-value, and whether the mover wants
+// the smallest value.
+type bruteForce interface {
+	at(x games.Position) []bruteMove
+	minimises() bool
+}
+
+// bruteFor is the brute force of game under rules.
+func bruteFor(game string, rules map[string]any) bruteForce {
+	switch game {
+	case "polygon":
+		return newPolyBrute(rules)
+	case "coins":
+		return newCoinsBrute(rules)
+	}
+	return newBoardBrute(rules)
+}
 
 // bruteMove is one move's after-value at a position: what the move is
 // worth to its mover once made (value = the best of them).
@@ -62,6 +82,8 @@ func newPolyBrute(rules map[string]any) *polyBrute {
 	return &polyBrute{min: rules["goal"] == "min", memo: map[string]*big.Int{}}
 }
 
+func (b *polyBrute) minimises() bool { return b.min }
+
 // chain is the best last value of the chain vals joined by ops.
 func (b *polyBrute) chain(vals []*big.Int, ops []byte) *big.Int {
 	if len(vals) == 1 {
@@ -104,10 +126,10 @@ func ringChain(vals []*big.Int, ops []byte, e int) ([]*big.Int, []byte, []int) {
 	return cv, co, ce
 }
 
-// moves lists the after-value of every legal move at a polygon position,
-// by edge number (increasing): of a ring, each first edge deleted; of a
+// at lists the after-value of every legal move at a polygon position, by
+// edge number (increasing): of a ring, each first edge deleted; of a
 // chain, each edge merged.
-func (b *polyBrute) moves(x games.Position) []bruteMove {
+func (b *polyBrute) at(x games.Position) []bruteMove {
 	var out []bruteMove
 	switch p := x.(type) {
 	case *polygon.Polygon:
@@ -135,7 +157,7 @@ func (b *polyBrute) value(x games.Position) *big.Int {
 	if c, ok := x.(*polygon.Chain); ok && c.N == 1 {
 		return bigs(c.Values)[0]
 	}
-	v, _ := bruteBest(b.moves(x), b.min)
+	v, _ := bruteBest(b.at(x), b.min)
 	return v
 }
 
@@ -168,11 +190,11 @@ func sumOf(xs []*big.Int) *big.Int {
 	return s
 }
 
-// moves lists every legal move on the coins left (with the current M under
-// take "2M") in the game's order (L1, L2, …, then R1, R2, …, a move that
-// takes every coin being its L move): its name, the coins left after it,
-// the next M and what it scores.
-func (b *coinsBrute) moves(row []*big.Int, m int) (names []string, rests [][]*big.Int, ms []int, gains []*big.Int) {
+// options lists every legal move on the coins left (with the current M
+// under take "2M") in the game's order (L1, L2, …, then R1, R2, …, a move
+// that takes every coin being its L move): its name, the coins left after
+// it, the next M and what it scores.
+func (b *coinsBrute) options(row []*big.Int, m int) (names []string, rests [][]*big.Int, ms []int, gains []*big.Int) {
 	limit := b.take
 	if b.take == 0 {
 		limit = 2 * m
@@ -220,13 +242,18 @@ func (b *coinsBrute) margin(row []*big.Int, m int) *big.Int {
 // after is every legal move on the coins left and its after-value: what
 // it scores minus the other player's best margin on what it leaves.
 func (b *coinsBrute) after(row []*big.Int, m int) []bruteMove {
-	names, rests, ms, gains := b.moves(row, m)
+	names, rests, ms, gains := b.options(row, m)
 	out := make([]bruteMove, len(names))
 	for i := range names {
 		out[i] = bruteMove{names[i], new(big.Int).Sub(gains[i], b.margin(rests[i], ms[i]))}
 	}
 	return out
 }
+
+// at is every legal move at a coins position and its after-value.
+func (b *coinsBrute) at(x games.Position) []bruteMove { return b.after(coinsLeft(x)) }
+
+func (b *coinsBrute) minimises() bool { return false }
 
 // coinsLeft is a coins position's coins left and current M (1 where the
 // rules have none: it is then unused).
@@ -373,8 +400,16 @@ func (bb *boardBrute) moves(cells [][]int, player int) []bruteMove {
 	return out
 }
 
-// boardOf is a Life Line position's board.
-func boardOf(x games.Position) *lifeline.Board { return x.(*lifeline.Board) }
+// at is every legal move of the mover of a board and its points.
+func (bb *boardBrute) at(x games.Position) []bruteMove {
+	player, err := strconv.Atoi(x.Mover())
+	if err != nil {
+		panic("a board without a mover: " + x.Mover())
+	}
+	return bb.moves(cellsOf(x.(*lifeline.Board)), player)
+}
+
+func (bb *boardBrute) minimises() bool { return false }
 
 // --- shared ---
 

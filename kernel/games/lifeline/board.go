@@ -113,12 +113,15 @@ func (b *Board) WriteSVG(w io.Writer, full bool) error {
 
 // caption names the board: its size, its rules when they are not the
 // judge's, and the moves made.
-func (b *Board) caption() string {
-	c := fmt.Sprintf("board of size %d", b.N)
+func (b *Board) caption() string { return fmt.Sprintf("board of size %d", b.N) + b.rulesNote() }
+
+// rulesNote is " (square grid, no suicide)" when b is not played under the
+// judge's rules, for captions.
+func (b *Board) rulesNote() string {
 	if d := b.rules.Describe(); d != "" {
-		c += " (" + d + ")"
+		return " (" + d + ")"
 	}
-	return c
+	return ""
 }
 
 func (b *Board) picture() display.Triangle {

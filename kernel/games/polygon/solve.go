@@ -239,7 +239,7 @@ func (r *ChainResult) WriteText(w io.Writer, full bool) error {
 
 func (r *ChainResult) picture() display.Chain {
 	d := r.Chain.picture(r.Optimal)
-	d.Caption = fmt.Sprintf("best %s from here", r.res.Best)
+	d.Caption = fmt.Sprintf("best %s from here", r.res.Best) + r.Chain.Polygon.rulesNote()
 	return d
 }
 
