@@ -86,8 +86,14 @@ func kindsFor(fn string, extra ...string) string {
 		}
 	}
 	kinds = slices.Concat(kinds, extra)
+	if len(kinds) == 0 { // no game registered answers fn
+		return "a value " + fn + " takes"
+	}
 	for i := 1; i < len(kinds); i++ {
 		kinds[i] = strings.TrimPrefix(strings.TrimPrefix(kinds[i], "a "), "an ")
+	}
+	if !strings.HasPrefix(kinds[0], "a ") && !strings.HasPrefix(kinds[0], "an ") {
+		kinds[0] = KindPhrase(kinds[0]) // "an array", "coins"
 	}
 	return OrList(kinds)
 }
