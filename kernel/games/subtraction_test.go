@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/big"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
 )
 
 // The abstraction's proof (issue 18): a game defined in this file alone,
@@ -95,8 +95,8 @@ func (m take) String() string   { return strconv.Itoa(int(m)) }
 func (m take) Value() any       { return int(m) }
 func (m take) Describe() string { return "take " + m.String() }
 
-func (p *pile) TypeName() string { return "pile" }
-func (p *pile) Text() string { return fmt.Sprintf("a pile of %d (%d left)\n", p.N, p.Left) }
+func (p *pile) TypeName() string        { return "pile" }
+func (p *pile) Text() string            { return fmt.Sprintf("a pile of %d (%d left)\n", p.N, p.Left) }
 func (p *pile) Game() *games.Game       { return subtraction }
 func (p *pile) Rules() games.Rules      { return p.rules }
 func (p *pile) History() *games.History { return p.h }
@@ -366,21 +366,7 @@ func TestSubtractionTraceAndExplain(t *testing.T) {
 // play against the optimum with a scripted person: a hint, a mistake taken
 // back, a good move, the optimum's replies, to the end.
 func TestSubtractionPlay(t *testing.T) {
-	lines := []string{"?", "1", "u", "x", "2", "3", "3"}
-	var log strings.Builder
-	e := env()
-	e.Print = func(s string) { log.WriteString(s) }
-	e.Show = func(text, _ string) { log.WriteString(text) }
-	e.Input = func(prompt string) (string, error) {
-		log.WriteString(prompt)
-		if len(lines) == 0 {
-			return "", io.EOF
-		}
-		l := lines[0]
-		lines = lines[1:]
-		log.WriteString(l + "\n")
-		return l, nil
-	}
+	e, log := gamestest.Scripted("?", "1", "u", "x", "2", "3", "3")
 	v, err := lookup("play").Fn(e, must(t, "pile", 10))
 	if err != nil {
 		t.Fatal(err)

@@ -3,35 +3,17 @@ package all_test
 import (
 	"context"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
 )
 
 // playEnv answers play's prompts with lines, then io.EOF; it records what
 // play printed and showed, prompts included.
-func playEnv(lines ...string) (*builtin.Env, *strings.Builder) {
-	var log strings.Builder
-	env := &builtin.Env{
-		Ctx:   context.Background(),
-		Show:  func(text, svg string) { log.WriteString(text) },
-		Print: func(s string) { log.WriteString(s) },
-		Input: func(prompt string) (string, error) {
-			log.WriteString(prompt)
-			if len(lines) == 0 {
-				return "", io.EOF
-			}
-			l := lines[0]
-			lines = lines[1:]
-			log.WriteString(l + "\n")
-			return l, nil
-		},
-	}
-	return env, &log
-}
+func playEnv(lines ...string) (*builtin.Env, *strings.Builder) { return gamestest.Scripted(lines...) }
 
 func playRecord(t *testing.T, env *builtin.Env, args ...any) *games.Analysis {
 	t.Helper()
