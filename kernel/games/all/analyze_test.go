@@ -391,3 +391,38 @@ func TestEditPositions(t *testing.T) {
 		t.Errorf("setv out of range: %v", err)
 	}
 }
+
+// A line of play from a board that play cannot reach warns as solve does,
+// once, and the groups that were already dead stay (issue 18): they count
+// for no move, as the judge has it.
+func TestAfterUnreachableBoardWarns(t *testing.T) {
+	dead := must(t, "board", 4, "1  1 1  2 2 2  0 0 0 0")
+	const warning = "this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
+	for _, fn := range []string{"after", "analyze"} {
+		env, _ := testEnv()
+		var warned []string
+		env.Warn = func(msg string) { warned = append(warned, msg) }
+		v, err := lookup(t, fn).Fn(env, dead, []any{[]any{4, 1, 3}, []any{4, 4, 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warned) != 1 || warned[0] != warning {
+			t.Errorf("%s warned %q", fn, warned)
+		}
+		end, ok := v.(*lifeline.Board)
+		if a, isAnalysis := v.(*games.Analysis); isAnalysis {
+			end, ok = a.End.(*lifeline.Board), true
+			if a.Totals["3"] != 0 || a.Totals["2"] != 0 {
+				t.Errorf("the dead 1s counted: %v", a.Totals)
+			}
+		}
+		if !ok || !reflect.DeepEqual(end.Rows[:2], [][]int{{1}, {1, 1}}) {
+			t.Errorf("%s: the dead group went:\n%v", fn, v)
+		}
+	}
+	env, _ := testEnv()
+	env.Warn = func(msg string) { t.Errorf("a reachable board warned %q", msg) }
+	if _, err := lookup(t, "after").Fn(env, must(t, "board", 4, "1  1 0  2 2 2  0 0 0 0"), []any{4, 1, 3}); err != nil {
+		t.Fatal(err)
+	}
+}
