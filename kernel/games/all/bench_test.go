@@ -144,6 +144,7 @@ func BenchmarkVariantCoinsTake3N30000(b *testing.B) {
 func BenchmarkVariantCoinsRestN30000(b *testing.B) {
 	benchSolve(b, randBench(b, "randcoins", 30000, map[string]any{"score": "rest"}))
 }
+
 // LeetCode's Stone Game II takes from the left; from both ends the solver
 // refuses n = 2000 (5·10^11 moves to compare).
 func BenchmarkVariantCoins2MLeftN2000(b *testing.B) {
