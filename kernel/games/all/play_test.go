@@ -111,3 +111,22 @@ func TestPlayNeedsAPerson(t *testing.T) {
 		t.Errorf("interrupted play: %v", err)
 	}
 }
+
+// play under a variant offers the rules' moves, refuses the others with
+// the rules' reason and asks again, and the optimum replies by them.
+func TestPlayUnderRules(t *testing.T) {
+	c := must(t, "coins", "10 80 90 30", map[string]any{"take": 2})
+	env, log := playEnv("?", "L3", "R2")
+	a := playRecord(t, env, c)
+	out := log.String()
+	for _, s := range []string{`coins("10 80 90 30") (take 1..2 from either end)`, "A to move, L, L2, R or R2 (? hint, u undo, q quit): ?",
+		"optimal: R2 (the mover's best margin 30)", "L3 takes 3 coins, but the rules allow 1 to 2 (take 2)", "R2: optimal",
+		"B takes L2 (the optimum)", "the game is over"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("play lacks %q:\n%s", s, out)
+		}
+	}
+	if len(a.Moves) != 2 || a.Totals["A"] != 120 || a.Totals["B"] != 90 || !isZero(a.Loss) {
+		t.Errorf("record %v, totals %v", a.Moves, a.Totals)
+	}
+}
