@@ -144,10 +144,7 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 	a := &Analysis{Game: g.Name, Start: p, End: positions[len(positions)-1], game: g}
 	h := p.History()
 	totals := map[string]*big.Int{}
-	var players []string
-	for _, pl := range g.Players {
-		players = append(players, pl)
-	}
+	players := slices.Clone(g.Players)
 	if h != nil {
 		for pl, v := range h.Totals {
 			totals[pl] = new(big.Int).Set(v)

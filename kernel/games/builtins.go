@@ -75,7 +75,9 @@ func returnsFor(fn string) func(first any) []any {
 var sameKind = map[string]bool{"setv": true, "insert": true, "remove": true, "rotate": true, "reverse": true, "with": true}
 
 // kindsFor lists what fn takes, over every game, for a BadType message:
-// "a polygon, coins or board".
+// "a polygon, coins or board". Only the first kind keeps its article, as
+// these messages have always been worded: "a polygon, chain, coins, coins
+// position or board".
 func kindsFor(fn string, extra ...string) string {
 	var kinds []string
 	for _, g := range registry {
@@ -83,7 +85,17 @@ func kindsFor(fn string, extra ...string) string {
 			kinds = append(kinds, strings.Split(k, ", ")...)
 		}
 	}
-	return OrList(slices.Concat(kinds, extra))
+	kinds = slices.Concat(kinds, extra)
+	if len(kinds) == 0 { // no game registered answers fn
+		return "a value " + fn + " takes"
+	}
+	for i := 1; i < len(kinds); i++ {
+		kinds[i] = strings.TrimPrefix(strings.TrimPrefix(kinds[i], "a "), "an ")
+	}
+	if !strings.HasPrefix(kinds[0], "a ") && !strings.HasPrefix(kinds[0], "an ") {
+		kinds[0] = KindPhrase(kinds[0]) // "an array", "coins"
+	}
+	return OrList(kinds)
 }
 
 // dispatch is the body of an engine builtin that one capability answers:

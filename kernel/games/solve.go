@@ -3,12 +3,7 @@ package games
 import (
 	"fmt"
 	"strings"
-	"time"
 )
-
-// warnEstimate is how long a solve may be expected to take before solving
-// says so first.
-const warnEstimate = 10 * time.Second
 
 // SolverError keeps a solver's error (and its type, for errors.Is/As: the
 // kernel reports an interrupted solve from context.Canceled) under the name

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"context"
 	"math/big"
 
 	"gamelab/kernel/builtin"
@@ -209,6 +208,3 @@ func better(p Position, a, b *big.Int) bool {
 	}
 	return a.Cmp(b) > 0
 }
-
-// ctxErr is ctx's error, for loops that poll.
-func ctxErr(ctx context.Context) error { return ctx.Err() }

@@ -254,7 +254,7 @@ func TestLifelineJSON(t *testing.T) {
 	}
 }
 
-func TestLifelineErrors(t *testing.T) {
+func TestBatchLifelineErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, input string
 		code        int

@@ -1,6 +1,7 @@
 package coins
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -127,7 +128,10 @@ func parseMove(x any) (games.Move, error) {
 func parseLine(fn string, k int, x any) ([]games.Move, error) {
 	if s, ok := x.(string); ok {
 		line, err := solver.ParseLine(s)
-		if err != nil {
+		var me *solver.MoveError
+		if errors.As(err, &me) {
+			return nil, builtin.ArgError(fn, k, "moves", "has move %d (%q) that %s", me.Index, me.Text, me.Why)
+		} else if err != nil {
 			return nil, builtin.ArgError(fn, k, "moves", "has %s", err.Error())
 		}
 		out := make([]games.Move, len(line))

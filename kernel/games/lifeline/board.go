@@ -14,6 +14,14 @@ import (
 // 2000); a square board's is solver.Square.MaxN().
 const MaxBoardN = 2000
 
+// maxRows is the largest board of grid g that board and randboard make.
+func maxRows(g solver.Grid) int {
+	if g == solver.Square {
+		return g.MaxN()
+	}
+	return MaxBoardN
+}
+
 // Board is a Life Line board under its rules, immutable like Polygon. The
 // exported fields are a read-only view for expr: `b.n`, `b.rows` (row r
 // has r cells, N on a square board; 0 empty, else the stone), `b.rules`,
@@ -106,12 +114,15 @@ func (b *Board) WriteSVG(w io.Writer, full bool) error {
 
 // caption names the board: its size, its rules when they are not the
 // judge's, and the moves made.
-func (b *Board) caption() string {
-	c := fmt.Sprintf("board of size %d", b.N)
+func (b *Board) caption() string { return fmt.Sprintf("board of size %d", b.N) + b.rulesNote() }
+
+// rulesNote is " (square grid, no suicide)" when b is not played under the
+// judge's rules, for captions.
+func (b *Board) rulesNote() string {
 	if d := b.rules.Describe(); d != "" {
-		c += " (" + d + ")"
+		return " (" + d + ")"
 	}
-	return c
+	return ""
 }
 
 func (b *Board) picture() display.Triangle {

@@ -87,7 +87,7 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 		}
 		return boardFromRows("board", 1, "rows", len(rows), rows, rules)
 	}
-	maxN := grid.MaxN()
+	maxN := maxRows(grid)
 	n, msg := games.ToInt(first)
 	if msg == "" && (n < 1 || n > maxN) {
 		msg = games.RangeMsg(n, 1, maxN)
@@ -119,8 +119,8 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 // the cells flat in reading order.
 func boardFromRows(fn string, k int, name string, n int, list []any, rules games.Rules) (any, error) {
 	grid := gridOf(rules)
-	if n < 1 || n > grid.MaxN() {
-		return nil, builtin.ArgError(fn, k, name, "must hold 1..%d rows, got %d", grid.MaxN(), n)
+	if n < 1 || n > maxRows(grid) {
+		return nil, builtin.ArgError(fn, k, name, "must hold 1..%d rows, got %d", maxRows(grid), n)
 	}
 	b := grid.NewBoard(n)
 	nested := len(list) > 0
@@ -170,7 +170,14 @@ func boardFromRows(fn string, k int, name string, n int, list []any, rules games
 }
 
 func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
-	n, seed, opts, err := games.RandArgs("randboard", "N", env, args, max(MaxBoardN, solver.Square.MaxN()))
+	// N's bound is the grid's, which the options give.
+	limit := MaxBoardN
+	if len(args) == 3 {
+		if m, ok := args[2].(map[string]any); ok && m["grid"] == "square" {
+			limit = maxRows(solver.Square)
+		}
+	}
+	n, seed, opts, err := games.RandArgs("randboard", "N", env, args, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -180,8 +187,8 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 		return nil, err
 	}
 	grid := gridOf(rules)
-	if n > grid.MaxN() {
-		return nil, builtin.ArgError("randboard", 1, "N", "%s", games.RangeMsg(n, 1, grid.MaxN()))
+	if n > maxRows(grid) {
+		return nil, builtin.ArgError("randboard", 1, "N", "%s", games.RangeMsg(n, 1, maxRows(grid)))
 	}
 	lo, hi, empty := 1, 4, 0.3
 	if v, ok := own["stones"]; ok {
@@ -273,6 +280,12 @@ func fnSetcell(env *builtin.Env, args ...any) (any, error) {
 		return nil, err
 	}
 	return b.with(func(q *solver.Board) { q.Cells[q.Index(r, p)] = uint8(v) }), nil
+}
+
+// SetV answers setv(b, …) by pointing to setcell: a board's cells are
+// set by row and position, not by one index.
+func (b *Board) SetV([]any) (any, error) {
+	return nil, builtin.ArgError("setv", 1, "x", "is a board: use setcell(b, r, p, v)")
 }
 
 // At is at(b, r, p): the cell (0 empty, else the stone).

@@ -190,10 +190,7 @@ func (r *Result) triangle() display.Triangle {
 	t.Cells = slices.Clone(t.Cells)
 	t.Cells[r.Board.b.Index(t.Placed[0], t.Placed[1])] = uint8(r.Player)
 	t.Removed = r.res.Removed
-	t.Caption = fmt.Sprintf("player %d: best %d", r.Player, r.Best)
-	if d := r.Board.rules.Describe(); d != "" {
-		t.Caption += " (" + d + ")"
-	}
+	t.Caption = fmt.Sprintf("player %d: best %d", r.Player, r.Best) + r.Board.rulesNote()
 	return t
 }
 

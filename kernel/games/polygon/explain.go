@@ -197,7 +197,6 @@ func otherWhy(op byte, left, right bool, l, r *big.Int, other string) string {
 	which := "the " + other + " of its left part"
 	switch {
 	case left && right:
-		which = "the " + other + "s of both parts"
 		if other == "minimum" {
 			which = "the minima of both parts"
 		} else {

@@ -51,7 +51,7 @@ var Game = &games.Game{
 	Kinds: map[string]string{
 		"at": "a polygon", "setv": "a polygon", "insert": "a polygon", "remove": "a polygon", "rotate": "a polygon",
 		"reverse": "a polygon", "solve": "a polygon", "trace": "a polygon", "after": "a polygon, a chain",
-		"analyze": "a polygon, a chain", "explain": "a polygon result (solve(p))", "play": "a polygon",
+		"analyze": "a polygon, a chain", "explain": "a polygon result (solve(p)), a chain result", "play": "a polygon",
 		"with": "a polygon", "rules": "a polygon", "dp": "a polygon, a chain", "position": "a polygon dp",
 	},
 	Docs: map[string]string{

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -200,6 +201,7 @@ func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 	for _, k := range res.Optimal {
 		r.Optimal = append(r.Optimal, c.st.edges[k-1])
 	}
+	slices.Sort(r.Optimal) // the chain's order is not the edges' numbers'
 	for _, k := range res.Merges {
 		r.Merges = append(r.Merges, c.st.edges[k-1])
 	}
@@ -230,7 +232,7 @@ func (r *ChainResult) WriteText(w io.Writer, full bool) error {
 
 func (r *ChainResult) picture() display.Chain {
 	d := r.Chain.picture(r.Optimal)
-	d.Caption = fmt.Sprintf("best %s from here", r.res.Best)
+	d.Caption = fmt.Sprintf("best %s from here", r.res.Best) + r.Chain.Polygon.rulesNote()
 	return d
 }
 
@@ -332,6 +334,11 @@ func (c *Chain) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, e
 	for _, ev := range evs {
 		for i, m := range ev.Best {
 			ev.Best[i] = edge(c.st.edges[int(m.(edge))-1])
+		}
+		// In the game's order, the edges' numbers, as Legal lists them.
+		slices.SortFunc(ev.Best, func(a, b games.Move) int { return int(a.(edge)) - int(b.(edge)) })
+		if len(ev.Best) > 0 {
+			ev.Choice = ev.Best[0]
 		}
 	}
 	return evs, nil

@@ -1,0 +1,113 @@
+package all_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/polygon"
+)
+
+// A trace's picture is the game step by step, not the result's picture.
+func TestTracePicturesAreFrames(t *testing.T) {
+	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
+	for _, tc := range []struct {
+		tr    any
+		steps int
+		texts []string
+	}{
+		{must(t, "trace", must(t, "polygon", seedPolygon)), 5, []string{"delete edge 3", "merge edge 4: -8 * -61 = 488"}},
+		{must(t, "trace", must(t, "coins", "10 80 90 30")), 4, []string{"turn 2: B takes R, coin 3 (90)", "A 110 · B 100 · A − B = 10"}},
+		{must(t, "trace", b, 4), 3, []string{"player 4 to move: best 6", "stone 4 at (3,2) removes 6 stones", "after the move"}},
+	} {
+		doc := games.SVGOf(tc.tr.(games.SVGer), false)
+		if err := wellFormed(doc); err != nil {
+			t.Fatalf("%s: %v", games.TypeName(tc.tr), err)
+		}
+		for i := 1; i <= tc.steps; i++ {
+			tc.texts = append(tc.texts, fmt.Sprintf(">step %d<", i))
+		}
+		for _, s := range append(tc.texts, ">step 1<") {
+			if !strings.Contains(doc, s) {
+				t.Errorf("%s: picture lacks %q", games.TypeName(tc.tr), s)
+			}
+		}
+		if strings.Contains(doc, fmt.Sprintf(">step %d<", tc.steps+1)) {
+			t.Errorf("%s: more than %d steps", games.TypeName(tc.tr), tc.steps)
+		}
+	}
+}
+
+// A long game shows its first and last steps and says how many are left
+// out; the picture stays about 1000 px wide. save draws more of them.
+func TestLongTraceFrames(t *testing.T) {
+	for _, tc := range []struct {
+		x     any
+		steps int
+	}{{must(t, "randpolygon", 40, 1), 40}, {must(t, "randcoins", 60, 1), 60}} {
+		tr := must(t, "trace", tc.x).(games.SVGer)
+		doc := games.SVGOf(tr, false)
+		if err := wellFormed(doc); err != nil {
+			t.Fatal(err)
+		}
+		omitted := tc.steps - 6 - 5 // games' headFrames and tailFrames
+		for _, s := range []string{">step 1<", ">step 6<", fmt.Sprintf(">step %d<", tc.steps), fmt.Sprintf("… %d steps not shown …", omitted)} {
+			if !strings.Contains(doc, s) {
+				t.Errorf("%s: lacks %q", games.TypeName(tr), s)
+			}
+		}
+		if strings.Contains(doc, ">step 7<") {
+			t.Errorf("%s: step 7 drawn", games.TypeName(tr))
+		}
+		if w := svgWidth(t, doc); w > 1000 {
+			t.Errorf("%s: %v px wide", games.TypeName(tr), w)
+		}
+		if full := games.SVGOf(tr, true); !strings.Contains(full, ">step 7<") {
+			t.Errorf("%s: save draws only some steps", games.TypeName(tr))
+		}
+	}
+}
+
+// A value too large to draw shows the same card in a terminal and in a
+// notebook: one limit for its text and its picture.
+func TestCardsAgree(t *testing.T) {
+	for _, tc := range []struct {
+		x   any
+		why string
+	}{
+		{must(t, "randcoins", 100000, 1), "more than 200 coins"},
+		{must(t, "randpolygon", 300, 1), "more than 200 vertices"},
+		{must(t, "randboard", 60, 1), "more than 50 rows"},
+	} {
+		text, svg := tc.x.(builtin.Value).Text(), tc.x.(builtin.Pictured).SVG()
+		if !strings.Contains(text, tc.why) || !strings.Contains(svg, tc.why) {
+			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", games.TypeName(tc.x), tc.why, text, svg)
+		}
+	}
+}
+
+// A chain's trace plays its own plan: a step per merge, as text, frames
+// and JSON.
+func TestChainTrace(t *testing.T) {
+	p := must(t, "polygon", seedPolygon)
+	tr := must(t, "trace", must(t, "after", p, []any{3})).(*polygon.ChainTrace)
+	if len(tr.Steps) != 4 || tr.Steps[3]["value"] != 488 || tr.Steps[0]["move"] != 2 {
+		t.Fatalf("steps %v", tr.Steps)
+	}
+	if text := tr.Text(); !strings.Contains(text, "5     4     -8 * -61 = 488  488") {
+		t.Errorf("text:\n%s", text)
+	}
+	doc := tr.SVG()
+	if err := wellFormed(doc); err != nil || !strings.Contains(doc, ">step 4<") || !strings.Contains(doc, "merge edge 4: -8 * -61 = 488") {
+		t.Errorf("picture: %v", err)
+	}
+	if j := must(t, "json", tr).(string); !strings.Contains(j, `"edges":[]`) {
+		t.Errorf("json %s", j)
+	}
+	over := must(t, "trace", must(t, "after", p, []any{3, 2, 1, 5, 4})).(*polygon.ChainTrace)
+	if len(over.Steps) != 0 || !strings.Contains(over.Text(), "the game is over: score 488") {
+		t.Errorf("a finished game's trace:\n%s", over.Text())
+	}
+}
