@@ -390,7 +390,7 @@ func TestSubtractionRules(t *testing.T) {
 	if q.k() != 2 || jsonOf(t, q) != `{"n":10,"left":10,"moves":[],"rules":{"take":2}}` || jsonOf(t, p) != `{"n":10,"left":10,"moves":[]}` {
 		t.Errorf("with: %s, %s", jsonOf(t, q), jsonOf(t, p))
 	}
-	if got := must(t, "rules", q); got != "the subtraction game: "+subtraction.Rules+"\nUnder these rules: take 2: each turn the mover takes 1 to k stones" {
+	if got := must(t, "rules", q).(*games.RuleSheet).Words; got != "the subtraction game: "+subtraction.Rules+"\nUnder these rules: take 2: each turn the mover takes 1 to k stones" {
 		t.Errorf("rules(q) = %q", got)
 	}
 	if ev, _ := games.Exhaustive(context.Background(), q); ev.Value.Int64() != outcome(10, 2) {
@@ -400,8 +400,8 @@ func TestSubtractionRules(t *testing.T) {
 		rules map[string]any
 		want  string
 	}{
-		{map[string]any{"tkae": 2}, "pile: argument 2 (rules) the subtraction game has no rule tkae (did you mean take?); its rules are take"},
-		{map[string]any{"take": 0}, "pile: argument 2 (rules) rule take must be an integer k ≥ 1, got 0"},
+		{map[string]any{"tkae": 2}, "pile: argument 2 (rules) names tkae, no rule of the subtraction game (did you mean take?); its rules are take"},
+		{map[string]any{"take": 0}, "pile: argument 2 (rules) gives take 0, but take must be an integer k ≥ 1"},
 	} {
 		if _, err := lookup("pile").Fn(env(), 10, tc.rules); err == nil || err.Error() != tc.want {
 			t.Errorf("pile(10, %v): %v", tc.rules, err)

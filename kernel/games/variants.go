@@ -33,7 +33,7 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "rules",
 		Signature: `rules(x)`,
-		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated (text(rules(x)) is the words as a string; .rules the map).`,
+		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated (rules(x).words is the words as one string; .rules the map).`,
 		Example:   `rules(with(coins([1, 2, 3, 7]), {take: 3}))`,
 		Returns:   []any{&RuleSheet{}},
 		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x Ruled, args []any) (any, error) {
@@ -41,7 +41,8 @@ func init() {
 				return nil, err
 			}
 			r := x.Rules()
-			return &RuleSheet{Game: r.game.Name, Rules: r.Map(), text: RulesText(r)}, nil
+			words := RulesText(r)
+			return &RuleSheet{Game: r.game.Name, Rules: r.Map(), Words: words, text: words}, nil
 		}),
 	})
 }
@@ -70,6 +71,7 @@ func RulesText(r Rules) string {
 type RuleSheet struct {
 	Game  string         `expr:"game"`
 	Rules map[string]any `expr:"rules"` // every option's value
+	Words string         `expr:"words"` // the rules in words, unwrapped
 
 	text string
 }

@@ -83,22 +83,22 @@ func TestBadRules(t *testing.T) {
 		args []any
 		want string
 	}{
-		{"coins", []any{[]any{1}, rules{"tak": 2}}, "coins: argument 2 (rules) coins in a row has no rule tak (did you mean take?); its rules are take, ends or score"},
-		{"polygon", []any{seedPolygon, rules{"gaol": "min"}}, "polygon: argument 2 (rules) the polygon game has no rule gaol (did you mean goal?); its rules are goal"},
-		{"board", []any{3, rules{"captures": "together"}}, "board: argument 2 (rules) Life Line has no rule captures (did you mean capture?); its rules are grid, capture or suicide"},
-		{"randcoins", []any{5, 1, rules{"tak": 2}}, "randcoins: argument 3 (rules) coins in a row has no rule tak (did you mean take?); its rules are take, ends or score"},
-		{"coins", []any{[]any{1}, rules{"take": 0}}, `coins: argument 2 (rules) rule take must be an integer k ≥ 1 or "2M", got 0`},
-		{"coins", []any{[]any{1}, rules{"take": "3M"}}, `coins: argument 2 (rules) rule take must be an integer k ≥ 1 or "2M", got "3M"`},
-		{"coins", []any{[]any{1}, rules{"ends": "right"}}, `coins: argument 2 (rules) rule ends must be "both" or "left", got "right"`},
-		{"coins", []any{[]any{1}, rules{"score": 1}}, `coins: argument 2 (rules) rule score must be "taken" or "rest", got 1`},
-		{"polygon", []any{seedPolygon, rules{"goal": "mini"}}, `polygon: argument 2 (rules) rule goal must be "max" or "min", got "mini"`},
-		{"board", []any{3, rules{"suicide": "no"}}, `board: argument 2 (rules) rule suicide must be true or false, got "no"`},
-		{"board", []any{3, rules{"grid": "hex"}}, `board: argument 2 (rules) rule grid must be "triangle" or "square", got "hex"`},
-		{"with", []any{c, rules{"take": -1}}, `with: argument 2 (rules) rule take must be an integer k ≥ 1 or "2M", got -1`},
-		{"randpolygon", []any{5, 1, rules{"goal": "x"}}, `randpolygon: argument 3 (rules) rule goal must be "max" or "min", got "x"`},
-		{"coins", []any{[]any{1}, rules{"goal": "min"}}, "coins: argument 2 (rules) goal is a rule of the polygon game, not of coins in a row (coins has take, ends or score)"},
-		{"coins", []any{[]any{1}, rules{"suicide": false}}, "coins: argument 2 (rules) suicide is a rule of Life Line, not of coins in a row (coins has take, ends or score)"},
-		{"polygon", []any{seedPolygon, rules{"take": 2}}, "polygon: argument 2 (rules) take is a rule of coins in a row, not of the polygon game (polygon has goal)"},
+		{"coins", []any{[]any{1}, rules{"tak": 2}}, "coins: argument 2 (rules) names tak, no rule of coins in a row (did you mean take?); its rules are take, ends and score"},
+		{"polygon", []any{seedPolygon, rules{"gaol": "min"}}, "polygon: argument 2 (rules) names gaol, no rule of the polygon game (did you mean goal?); its rules are goal"},
+		{"board", []any{3, rules{"captures": "together"}}, "board: argument 2 (rules) names captures, no rule of Life Line (did you mean capture?); its rules are grid, capture and suicide"},
+		{"randcoins", []any{5, 1, rules{"tak": 2}}, "randcoins: argument 3 (rules) names tak, no rule of coins in a row (did you mean take?); its rules are take, ends and score"},
+		{"coins", []any{[]any{1}, rules{"take": 0}}, `coins: argument 2 (rules) gives take 0, but take must be an integer k ≥ 1 or "2M"`},
+		{"coins", []any{[]any{1}, rules{"take": "3M"}}, `coins: argument 2 (rules) gives take "3M", but take must be an integer k ≥ 1 or "2M"`},
+		{"coins", []any{[]any{1}, rules{"ends": "right"}}, `coins: argument 2 (rules) gives ends "right", but ends must be "both" or "left"`},
+		{"coins", []any{[]any{1}, rules{"score": 1}}, `coins: argument 2 (rules) gives score 1, but score must be "taken" or "rest"`},
+		{"polygon", []any{seedPolygon, rules{"goal": "mini"}}, `polygon: argument 2 (rules) gives goal "mini", but goal must be "max" or "min"`},
+		{"board", []any{3, rules{"suicide": "no"}}, `board: argument 2 (rules) gives suicide "no", but suicide must be true or false`},
+		{"board", []any{3, rules{"grid": "hex"}}, `board: argument 2 (rules) gives grid "hex", but grid must be "triangle" or "square"`},
+		{"with", []any{c, rules{"take": -1}}, `with: argument 2 (rules) gives take -1, but take must be an integer k ≥ 1 or "2M"`},
+		{"randpolygon", []any{5, 1, rules{"goal": "x"}}, `randpolygon: argument 3 (rules) gives goal "x", but goal must be "max" or "min"`},
+		{"coins", []any{[]any{1}, rules{"goal": "min"}}, "coins: argument 2 (rules) names goal, a rule of the polygon game, not of coins in a row (whose rules are take, ends and score)"},
+		{"coins", []any{[]any{1}, rules{"suicide": false}}, "coins: argument 2 (rules) names suicide, a rule of Life Line, not of coins in a row (whose rules are take, ends and score)"},
+		{"polygon", []any{seedPolygon, rules{"take": 2}}, "polygon: argument 2 (rules) names take, a rule of coins in a row, not of the polygon game (whose rules are goal)"},
 		{"coins", []any{[]any{1}, 3}, "coins: argument 2 (rules) must be a map of rules like {take: 1}, got int"},
 		{"with", []any{b, rules{"grid": "square"}}, `with: grid is the board's shape, which with cannot change; make a square board with board(N, cells, {grid: "square"})`},
 		{"with", []any{3, rules{"take": 2}}, "with: argument 1 (x) must be a polygon, coins or board, got int"},
@@ -108,7 +108,7 @@ func TestBadRules(t *testing.T) {
 			t.Errorf("%s%v:\n got %v\nwant %s", tc.fn, tc.args, err, tc.want)
 		}
 	}
-	if err := mustErr(t, "coins", []any{1}, rules{"take": nil}); !strings.Contains(err.Error(), `rule take must be an integer k ≥ 1, or "2M", got nil`) {
+	if err := mustErr(t, "coins", []any{1}, rules{"take": nil}); !strings.Contains(err.Error(), `gives take nil, but take must be an integer k ≥ 1 or "2M"`) {
 		t.Errorf("take nil: %v", err)
 	}
 }
@@ -185,7 +185,7 @@ func TestJSONRules(t *testing.T) {
 		{b, `{"n":3,"rows":[[1],[1,0],[2,2,0]]}`},
 		{must(t, "solve", b, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]]}`},
 		// Issue 18: a board after moves has its moves record.
-		{must(t, "after", b, []any{3, 3, 2}), `{"n":3,"rows":[[1],[1,0],[2,2,2]],"moves":[[3,3,2]]}`},
+		{must(t, "after", b, []any{3, 3, 2}), `{"n":3,"rows":[[1],[1,0],[2,2,2]],"moves":[[3,3,2]],"turns":[{"move":[3,3,2],"points":0,"removed":[]}]}`},
 
 		{c3, `{"n":4,"values":[1,2,3,7],"rules":{"ends":"left","take":3}}`},
 		{must(t, "solve", c3), `{"n":4,"best":6,"second":7,"diff":-1,"moves":"L3L","rules":{"ends":"left","take":3}}`},
@@ -250,13 +250,13 @@ func TestVariantTexts(t *testing.T) {
 		t.Errorf("b.rules = %v", bs.RuleMap)
 	}
 	game := games.Lookup("coins")
-	if got := must(t, "rules", c); got != game.Title+": "+game.Rules {
+	if got := must(t, "rules", c).(*games.RuleSheet).Words; got != game.Title+": "+game.Rules {
 		t.Errorf("rules(c) = %q", got)
 	}
-	if got := must(t, "rules", c3).(string); !strings.Contains(got, "\nUnder these rules: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
+	if got := must(t, "rules", c3).(*games.RuleSheet).Words; !strings.Contains(got, "\nUnder these rules: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
 		t.Errorf("rules(c3) = %q", got)
 	}
-	if got := must(t, "rules", pmin).(string); !strings.Contains(got, "Under these rules: the player wants the smallest last value") {
+	if got := must(t, "rules", pmin).(*games.RuleSheet).Words; !strings.Contains(got, "Under these rules: the player wants the smallest last value") {
 		t.Errorf("rules(pmin) = %q", got)
 	}
 }
@@ -303,9 +303,9 @@ func TestRulesText(t *testing.T) {
 		t.Errorf("ParseText: %v %q", err, b.Text())
 	}
 	for text, want := range map[string]string{
-		"take":      `"take" is not name=value`,
-		"take=0":    `rule take must be an integer k ≥ 1 or "2M", got 0`,
-		"goal=min":  "goal is a rule of the polygon game, not of coins in a row",
+		"take":      `has "take", which is not name=value`,
+		"take=0":    `gives take 0, but take must be an integer k ≥ 1 or "2M"`,
+		"goal=min":  "names goal, a rule of the polygon game, not of coins in a row",
 		"takes=2M,": "did you mean take?",
 	} {
 		if _, err := games.Lookup("coins").Default().ParseText(text); err == nil || !strings.Contains(err.Error(), want) {

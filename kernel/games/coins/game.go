@@ -25,7 +25,7 @@ var Game = &games.Game{
 		"optimal move sequence: a player takes L only when it is strictly better, so 10 80 90 30 gives A 110 " +
 		"with moves RRRL.",
 	Options: []*games.Option{
-		{Name: "take", Default: 1, Values: `an integer k ≥ 1, or "2M"`,
+		{Name: "take", Default: 1, Values: `an integer k ≥ 1 or "2M"`,
 			Doc:   `each turn the mover takes 1..k coins from one end; "2M" (LeetCode 1140): X coins, 1 ≤ X ≤ 2M, then M = max(M, X), M starting at 1`,
 			Parse: parseTake},
 		{Name: "ends", Default: "both", Values: `"both" or "left"`,

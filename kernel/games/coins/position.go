@@ -68,7 +68,7 @@ func (s state) play(gm games.Move) (state, error) {
 	}
 	r := s.rules()
 	if err := r.Check(s.at, m.m); err != nil {
-		return s, err
+		return s, fmt.Errorf("%s %w", m.m, err) // the solver's reasons are predicates of the move
 	}
 	m.m = r.Canonical(s.at, m.m)
 	gain := r.Gain(s.coins.row, s.at, m.m)
