@@ -91,12 +91,11 @@ func (b *Board) String() string {
 		if r > 1 {
 			sb.WriteByte('\n')
 		}
-		for p := 1; p <= b.Grid.rowLen(b.N, r) && i < len(b.Cells); p++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r) && i < len(b.Cells); p, i = p+1, i+1 {
 			if p > 1 {
 				sb.WriteByte(' ')
 			}
 			sb.WriteByte('0' + b.Cells[i])
-			i++
 		}
 	}
 	return sb.String()
@@ -110,11 +109,8 @@ func (b *Board) check() error {
 	if !b.Grid.valid() {
 		return fmt.Errorf("lifeline: unknown grid %d", uint8(b.Grid))
 	}
-	if b.N < 1 || b.N > b.Grid.MaxN() {
-		if b.Grid == Triangle {
-			return fmt.Errorf("lifeline: board size %d outside 1..%d", b.N, MaxN)
-		}
-		return fmt.Errorf("lifeline: %v board size %d outside 1..%d", b.Grid, b.N, b.Grid.MaxN())
+	if msg := b.Grid.checkSize(b.N); msg != "" {
+		return fmt.Errorf("lifeline: %s", msg)
 	}
 	if want := b.Grid.CellCount(b.N); len(b.Cells) != want {
 		return fmt.Errorf("lifeline: %s needs %d cells, has %d", b.describe(), want, len(b.Cells))

@@ -49,12 +49,12 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	m := len(b.Cells)
 	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
 	cells := b.Cells
-	var buf [maxDegree]int32
-	// Pass 1: union each stone with its equal earlier neighbours, which sees
-	// every edge once.
-	i := 0
+	// Pass 1: union each stone with its equal neighbours before it in reading
+	// order, (r, p−1), (r−1, p) and on the triangle (r−1, p−1): every edge
+	// has exactly one later endpoint, so every edge is seen once.
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+		w := b.row(r)
+		for p, i := 1, w.start; p <= w.width; p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
@@ -64,10 +64,17 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 				continue
 			}
 			g.size[i] = 1
-			for _, j := range b.Grid.earlier(buf[:], b.N, r, p, i) {
-				if cells[j] == c {
-					g.union(j, int32(i))
+			up := i - int(w.up)
+			if p > 1 {
+				if cells[i-1] == c {
+					g.union(int32(i-1), int32(i))
 				}
+				if w.diagonal && cells[up-1] == c {
+					g.union(int32(up-1), int32(i))
+				}
+			}
+			if p <= w.above && cells[up] == c {
+				g.union(int32(up), int32(i))
 			}
 		}
 	}
@@ -81,16 +88,17 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 		}
 	}
 	// Pass 3: each empty vertex is a liberty of every group next to it.
-	i = 0
+	var buf [maxDegree]int32
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+		w := b.row(r)
+		for p, i := 1, w.start; p <= w.width; p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
 			if cells[i] != 0 {
 				continue
 			}
-			for _, j := range b.Grid.neighbours(buf[:], b.N, r, p, i) {
+			for _, j := range w.neighbours(buf[:0], p, int32(i)) {
 				if cells[j] == 0 {
 					continue
 				}
@@ -145,7 +153,7 @@ type moveBuf struct {
 	nb, killed, own [maxDegree]int32
 }
 
-// play evaluates placing the turn's stone on the empty vertex i = (r, p). A
+// play evaluates placing the turn's stone on the empty vertex i = (w.r, p). A
 // group of another stone next to i loses its last liberty iff i is its only
 // one; the new stone joins its equal neighbours into one group, which has no
 // liberty iff neither the stone nor any of them has a liberty other than i.
@@ -154,28 +162,28 @@ type moveBuf struct {
 // captured. Groups not next to i keep their liberties, so nothing else changes
 // (groups already without liberties count for no move, see
 // Result.Unreachable).
-func (t *turn) play(r, p, i int, buf *moveBuf) move {
-	g := t.g
+func (t *turn) play(w *row, p, i int, buf *moveBuf) move {
+	cells, root, libs, size, stone := t.b.Cells, t.g.root, t.g.libs, t.g.size, t.stone
 	mv := move{killed: buf.killed[:0]}
 	own := buf.own[:0] // distinct roots of equal neighbours
 	alive := false
 	gain, loss := 0, 1 // loss counts the new stone
-	for _, j := range t.b.Grid.neighbours(buf.nb[:], t.b.N, r, p, i) {
-		s := t.b.Cells[j]
+	for _, j := range w.neighbours(buf.nb[:0], p, int32(i)) {
+		s := cells[j]
 		if s == 0 {
 			alive = true // the new stone has a liberty of its own
 			continue
 		}
-		k := g.root[j]
-		if s == t.stone {
+		k := root[j]
+		if s == stone {
 			if !contains(own, k) {
 				own = append(own, k)
-				loss += int(g.size[k])
-				alive = alive || g.libs[k] > 1
+				loss += int(size[k])
+				alive = alive || libs[k] > 1
 			}
-		} else if g.libs[k] == 1 && !contains(mv.killed, k) {
+		} else if libs[k] == 1 && !contains(mv.killed, k) {
 			mv.killed = append(mv.killed, k)
-			gain += int(g.size[k])
+			gain += int(size[k])
 		}
 	}
 	mv.points = gain
