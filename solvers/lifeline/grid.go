@@ -58,8 +58,11 @@ func (g Grid) CellCount(n int) int {
 // 1..g.MaxN() (a programming error otherwise, so it panics: callers check
 // user input first).
 func (g Grid) NewBoard(n int) *Board {
-	if msg := g.checkSize(n); msg != "" || !g.valid() {
-		panic(fmt.Sprintf("lifeline: %v: %s", g, msg))
+	if !g.valid() {
+		panic(fmt.Sprintf("lifeline: unknown grid %d", uint8(g)))
+	}
+	if msg := g.checkSize(n); msg != "" {
+		panic("lifeline: " + msg)
 	}
 	return &Board{N: n, Cells: make([]uint8, g.CellCount(n)), Grid: g}
 }

@@ -44,7 +44,7 @@ func (g *groups) find(i int32) int32 {
 }
 
 // findGroups partitions the stones into groups and counts their liberties in
-// three linear passes.
+// two linear passes.
 func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	m := len(b.Cells)
 	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
@@ -78,16 +78,10 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 			}
 		}
 	}
-	// Pass 2: flatten, so root[i] is the root itself.
-	for i := range m {
-		if err := poll(ctx, i); err != nil {
-			return nil, err
-		}
-		if cells[i] != 0 {
-			g.root[i] = g.find(int32(i))
-		}
-	}
-	// Pass 3: each empty vertex is a liberty of every group next to it.
+	// Pass 2, in reading order: flatten each stone's entry to its root, and
+	// count each empty vertex as a liberty of every group next to it (its
+	// later neighbours are not flattened yet, so they are looked up).
+	root, libs, first := g.root, g.libs, g.first
 	var buf [maxDegree]int32
 	for r := 1; r <= b.N; r++ {
 		w := b.row(r)
@@ -96,18 +90,19 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 				return nil, err
 			}
 			if cells[i] != 0 {
+				root[i] = g.find(int32(i))
 				continue
 			}
 			for _, j := range w.neighbours(buf[:0], p, int32(i)) {
 				if cells[j] == 0 {
 					continue
 				}
-				k := g.root[j]
+				k := g.find(j)
 				switch {
-				case g.libs[k] == 0:
-					g.libs[k], g.first[k] = 1, int32(i)
-				case g.libs[k] == 1 && g.first[k] != int32(i):
-					g.libs[k] = 2 // two distinct liberties: no single move can kill it
+				case libs[k] == 0:
+					libs[k], first[k] = 1, int32(i)
+				case libs[k] == 1 && first[k] != int32(i):
+					libs[k] = 2 // two distinct liberties: no single move can kill it
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package lifeline
 import (
 	"context"
 	"errors"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -152,5 +153,33 @@ func TestParseHugeInput(t *testing.T) {
 	}
 	if _, err := ParseBoard(MaxN+1, cells); !errors.As(err, &pe) || pe.Msg != "board size 65536 outside 1..65535" {
 		t.Errorf("size past MaxN: %v", err)
+	}
+}
+
+// RemovedAt may be called from several goroutines at once (a notebook's
+// display and a statement): the index is built once, the answers agree.
+// (Run with -race to see the point.)
+func TestRemovedAtConcurrent(t *testing.T) {
+	b, _ := RandomBoardWith(60, 3, RandomOptions{Grid: Square, Lo: 1, Hi: 2, Empty: 0.15})
+	res, err := Solve(context.Background(), b, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, p := res.Moves[0][0], res.Moves[0][1]
+	want, _ := (&Result{turn: res.turn}).RemovedAt(context.Background(), r, p)
+	if len(want) == 0 {
+		t.Fatal("the best move removes nothing: a weak board")
+	}
+	done := make(chan [][3]int)
+	for range 4 {
+		go func() {
+			got, _ := res.RemovedAt(context.Background(), r, p)
+			done <- got
+		}()
+	}
+	for range 4 {
+		if got := <-done; !reflect.DeepEqual(got, want) {
+			t.Errorf("concurrent RemovedAt %v, want %v", got, want)
+		}
 	}
 }

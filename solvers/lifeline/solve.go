@@ -128,6 +128,7 @@ func solve(ctx context.Context, b *Board, player int, rules Rules) (*Result, err
 	res := &Result{N: b.N, Player: player, Grid: b.Grid, Rules: rules,
 		Points: make([]int, m), Illegal: make([]bool, m), turn: t}
 	var buf moveBuf
+	cells, points, illegal := b.Cells, res.Points, res.Illegal
 	first, count, empty := -1, 0, false
 	for r := 1; r <= b.N; r++ {
 		w := b.row(r)
@@ -135,15 +136,15 @@ func solve(ctx context.Context, b *Board, player int, rules Rules) (*Result, err
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
-			if b.Cells[i] != 0 {
+			if cells[i] != 0 {
 				continue
 			}
 			empty = true
 			mv := t.play(&w, p, i, &buf)
-			res.Points[i] = mv.points
+			points[i] = mv.points
 			switch {
 			case mv.illegal:
-				res.Illegal[i] = true
+				illegal[i] = true
 			case first < 0 || mv.points > res.Best:
 				res.Best, first, count = mv.points, i, 1
 			case mv.points == res.Best:
