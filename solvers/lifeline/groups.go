@@ -28,6 +28,10 @@ type groups struct {
 	size  []int32
 	libs  []uint8
 	first []int32
+	// deadGroups and deadStones count the groups without a liberty and
+	// their stones (see Result.Unreachable), so that pass can size its lists
+	// without a pass of its own, and be skipped when there are none.
+	deadGroups, deadStones int
 }
 
 // groupsBytes is the memory findGroups allocates for m cells.
@@ -49,6 +53,7 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	m := len(b.Cells)
 	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
 	cells := b.Cells
+	stones, roots := 0, 0
 	// Pass 1: union each stone with its equal neighbours before it in reading
 	// order, (r, p−1), (r−1, p) and on the triangle (r−1, p−1): every edge
 	// has exactly one later endpoint, so every edge is seen once.
@@ -64,17 +69,20 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 				continue
 			}
 			g.size[i] = 1
+			stones++
+			roots++
+			k := int32(i) // the root of i's group so far
 			up := i - int(w.up)
 			if p > 1 {
 				if cells[i-1] == c {
-					g.union(int32(i-1), int32(i))
+					k = g.join(k, int32(i-1), &roots)
 				}
 				if w.diagonal && cells[up-1] == c {
-					g.union(int32(up-1), int32(i))
+					k = g.join(k, int32(up-1), &roots)
 				}
 			}
 			if p <= w.above && cells[up] == c {
-				g.union(int32(up), int32(i))
+				g.join(k, int32(up), &roots)
 			}
 		}
 	}
@@ -101,28 +109,35 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 				switch {
 				case libs[k] == 0:
 					libs[k], first[k] = 1, int32(i)
+					stones -= int(g.size[k]) // alive: what remains is dead
+					roots--
 				case libs[k] == 1 && first[k] != int32(i):
 					libs[k] = 2 // two distinct liberties: no single move can kill it
 				}
 			}
 		}
 	}
+	g.deadGroups, g.deadStones = roots, stones
 	return g, nil
 }
 
-// union joins the groups of cells a and b, hanging the smaller tree under the
-// larger: with path halving in find, that keeps every find near O(1)
-// (inverse Ackermann), so the passes stay linear in the number of vertices.
-func (g *groups) union(a, b int32) {
-	ra, rb := g.find(a), g.find(b)
-	if ra == rb {
-		return
+// join joins the group of root k with that of cell j and returns the root of
+// the whole, counting a merge of two groups off roots. It hangs the smaller
+// tree under the larger: with path halving in find, that keeps every find
+// near O(1) (inverse Ackermann), so the passes stay linear in the number of
+// vertices.
+func (g *groups) join(k, j int32, roots *int) int32 {
+	rj := g.find(j)
+	if rj == k {
+		return k
 	}
-	if g.size[ra] < g.size[rb] {
-		ra, rb = rb, ra
+	*roots--
+	if g.size[rj] < g.size[k] {
+		rj, k = k, rj
 	}
-	g.root[rb] = ra
-	g.size[ra] += g.size[rb]
+	g.root[k] = rj
+	g.size[rj] += g.size[k]
+	return rj
 }
 
 // turn is one player's turn on a board whose groups are known.

@@ -251,13 +251,7 @@ func (t *turn) apply(ctx context.Context, i int, mv move, stones bool) (*Board, 
 // All their cells share one backing array: a board can hold a million dead
 // single stones, and a million small allocations would dominate the solve.
 func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
-	total, count := 0, 0
-	for j, s := range b.Cells {
-		if s != 0 && g.root[j] == int32(j) && g.libs[j] == 0 {
-			total += int(g.size[j])
-			count++
-		}
-	}
+	count, total := g.deadGroups, g.deadStones
 	if count == 0 {
 		return nil
 	}
@@ -289,6 +283,9 @@ func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
 			}
 			grp := &res.Unreachable[seen[k]-1]
 			grp.Cells = append(grp.Cells, [2]int{r, p}) // within its capacity: no copy
+			if total--; total == 0 {
+				return nil // the last dead stone: the rest of the board is alive
+			}
 		}
 	}
 	return nil
