@@ -1,11 +1,21 @@
 // Package lifeline solves one turn of the board game Life Line (ICPC Japan;
-// rules in docs/rules.md): on a triangular board, player C puts a stone on an
-// empty vertex, every group of equal stones that then touches no empty vertex
-// is removed, and C scores the removed stones of others minus their own.
+// rules in docs/rules.md): on a board of vertices, player C puts a stone on
+// an empty vertex, every group of equal stones that then touches no empty
+// vertex is removed, and C scores the removed stones of others minus their
+// own.
+//
+// The judge's game is the default; SPEC §6.3's variants are options. The
+// board carries its Grid: the judge's Triangle or a Square of N×N vertices
+// with four neighbours each. Rules choose the capture order (Together, as the
+// judge removes; or OthersFirst, Go's order, where a capture saves the
+// mover's group) and whether a move may remove the mover's own stones
+// (NoSuicide forbids it). Rules{}.Solve and Rules{}.Place are Solve and Place.
 //
 // Solve finds the points of every empty vertex in time linear in the number of
 // vertices, so boards far beyond the judge's N ≤ 10 (N = 1500 has 1.1 million
-// vertices) are solved in milliseconds. The package is pure: no I/O, no kernel.
+// vertices) are solved in milliseconds; Result.RemovedAt then tells what a
+// stone on any empty vertex removes. SolveBytes and PlaceBytes bound the
+// memory beforehand. The package is pure: no I/O, no kernel.
 package lifeline
 
 import (
@@ -91,12 +101,11 @@ func (b *Board) String() string {
 		if r > 1 {
 			sb.WriteByte('\n')
 		}
-		for p := 1; p <= b.Grid.rowLen(b.N, r) && i < len(b.Cells); p++ {
+		for p := 1; p <= b.Grid.rowLen(b.N, r) && i < len(b.Cells); p, i = p+1, i+1 {
 			if p > 1 {
 				sb.WriteByte(' ')
 			}
 			sb.WriteByte('0' + b.Cells[i])
-			i++
 		}
 	}
 	return sb.String()
@@ -110,11 +119,8 @@ func (b *Board) check() error {
 	if !b.Grid.valid() {
 		return fmt.Errorf("lifeline: unknown grid %d", uint8(b.Grid))
 	}
-	if b.N < 1 || b.N > b.Grid.MaxN() {
-		if b.Grid == Triangle {
-			return fmt.Errorf("lifeline: board size %d outside 1..%d", b.N, MaxN)
-		}
-		return fmt.Errorf("lifeline: %v board size %d outside 1..%d", b.Grid, b.N, b.Grid.MaxN())
+	if msg := b.Grid.checkSize(b.N); msg != "" {
+		return fmt.Errorf("lifeline: %s", msg)
 	}
 	if want := b.Grid.CellCount(b.N); len(b.Cells) != want {
 		return fmt.Errorf("lifeline: %s needs %d cells, has %d", b.describe(), want, len(b.Cells))

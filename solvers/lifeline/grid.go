@@ -58,10 +58,27 @@ func (g Grid) CellCount(n int) int {
 // 1..g.MaxN() (a programming error otherwise, so it panics: callers check
 // user input first).
 func (g Grid) NewBoard(n int) *Board {
-	if !g.valid() || n < 1 || n > g.MaxN() {
-		panic(fmt.Sprintf("lifeline: %v board size %d outside 1..%d", g, n, g.MaxN()))
+	if !g.valid() {
+		panic(fmt.Sprintf("lifeline: unknown grid %d", uint8(g)))
+	}
+	if msg := g.checkSize(n); msg != "" {
+		panic("lifeline: " + msg)
 	}
 	return &Board{N: n, Cells: make([]uint8, g.CellCount(n)), Grid: g}
+}
+
+// checkSize says why n is not a board size of the grid, or "": "board size 0
+// outside 1..65535" on the triangle (as ever), "square board size …" on the
+// square.
+func (g Grid) checkSize(n int) string {
+	if n >= 1 && n <= g.MaxN() {
+		return ""
+	}
+	size := "board size"
+	if g != Triangle {
+		size = g.String() + " " + size
+	}
+	return fmt.Sprintf("%s %d outside 1..%d", size, n, g.MaxN())
 }
 
 // rowLen is the number of vertices in a row of a board of size n.
@@ -105,56 +122,53 @@ func Coord(i int) (r, p int) {
 	return r, i - r*(r-1)/2 + 1
 }
 
-// neighbours appends to buf[:0] the Cells indices of the vertices adjacent to
-// vertex i = (r, p) on a board of size n and returns it.
-func (g Grid) neighbours(buf []int32, n, r, p, i int) []int32 {
-	buf = buf[:0]
-	if g == Square {
-		if p > 1 {
-			buf = append(buf, int32(i-1))
-		}
-		if p < n {
-			buf = append(buf, int32(i+1))
-		}
-		if r > 1 {
-			buf = append(buf, int32(i-n))
-		}
-		if r < n {
-			buf = append(buf, int32(i+n))
-		}
-		return buf
-	}
-	if p > 1 {
-		buf = append(buf, int32(i-1), int32(i-r)) // (r, p−1), (r−1, p−1)
-	}
-	if p < r {
-		buf = append(buf, int32(i+1), int32(i-r+1)) // (r, p+1), (r−1, p)
-	}
-	if r < n {
-		buf = append(buf, int32(i+r), int32(i+r+1)) // (r+1, p), (r+1, p+1)
-	}
-	return buf
+// row is the shape of one row of a board, worked out once per row so the
+// solver's inner loops find a vertex's neighbours by adding offsets, the
+// same code for both grids.
+type row struct {
+	r, width int
+	above    int   // the previous row's width (0 for the first row)
+	up, down int32 // from vertex (r, p) to (r−1, p) and to (r+1, p)
+	below    bool  // a row follows
+	diagonal bool  // (r−1, p−1) and (r+1, p+1) touch (r, p) too: the triangle
+	start    int   // the Cells index of (r, 1)
 }
 
-// earlier appends to buf[:0] the neighbours of vertex i = (r, p) that come
-// before it in reading order: every edge has exactly one later endpoint, so
-// visiting each vertex's earlier neighbours sees every edge once.
-func (g Grid) earlier(buf []int32, n, r, p, i int) []int32 {
-	buf = buf[:0]
-	if p > 1 {
-		buf = append(buf, int32(i-1)) // (r, p−1)
+// row is the shape of row r (1..N) of b.
+func (b *Board) row(r int) row {
+	w := row{r: r, width: b.Grid.rowLen(b.N, r), below: r < b.N, start: b.Index(r, 1)}
+	if r > 1 {
+		w.above = b.Grid.rowLen(b.N, r-1)
 	}
-	if g == Square {
-		if r > 1 {
-			buf = append(buf, int32(i-n)) // (r−1, p)
+	if b.Grid == Square {
+		w.up, w.down = int32(b.N), int32(b.N)
+	} else {
+		w.up, w.down, w.diagonal = int32(r-1), int32(r), true
+	}
+	return w
+}
+
+// neighbours appends to buf the Cells indices of the vertices adjacent to
+// vertex i = (w.r, p) and returns it. (It runs for every empty vertex twice,
+// so it is written to stay within the compiler's budget for inlining.)
+func (w *row) neighbours(buf []int32, p int, i int32) []int32 {
+	if p > 1 {
+		buf = append(buf, i-1) // (r, p−1)
+		if w.diagonal {
+			buf = append(buf, i-w.up-1) // (r−1, p−1)
 		}
-		return buf
 	}
-	if p > 1 {
-		buf = append(buf, int32(i-r)) // (r−1, p−1)
+	if p < w.width {
+		buf = append(buf, i+1) // (r, p+1)
 	}
-	if p < r {
-		buf = append(buf, int32(i-r+1)) // (r−1, p)
+	if p <= w.above {
+		buf = append(buf, i-w.up) // (r−1, p)
+	}
+	if w.below {
+		buf = append(buf, i+w.down) // (r+1, p)
+		if w.diagonal {
+			buf = append(buf, i+w.down+1) // (r+1, p+1)
+		}
 	}
 	return buf
 }

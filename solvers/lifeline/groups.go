@@ -28,6 +28,10 @@ type groups struct {
 	size  []int32
 	libs  []uint8
 	first []int32
+	// deadGroups and deadStones count the groups without a liberty and
+	// their stones (see Result.Unreachable), so that pass can size its lists
+	// without a pass of its own, and be skipped when there are none.
+	deadGroups, deadStones int
 }
 
 // groupsBytes is the memory findGroups allocates for m cells.
@@ -44,17 +48,18 @@ func (g *groups) find(i int32) int32 {
 }
 
 // findGroups partitions the stones into groups and counts their liberties in
-// three linear passes.
+// two linear passes.
 func findGroups(ctx context.Context, b *Board) (*groups, error) {
 	m := len(b.Cells)
 	g := &groups{root: make([]int32, m), size: make([]int32, m), libs: make([]uint8, m), first: make([]int32, m)}
 	cells := b.Cells
-	var buf [maxDegree]int32
-	// Pass 1: union each stone with its equal earlier neighbours, which sees
-	// every edge once.
-	i := 0
+	stones, roots := 0, 0
+	// Pass 1: union each stone with its equal neighbours before it in reading
+	// order, (r, p−1), (r−1, p) and on the triangle (r−1, p−1): every edge
+	// has exactly one later endpoint, so every edge is seen once.
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+		w := b.row(r)
+		for p, i := 1, w.start; p <= w.width; p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
@@ -64,62 +69,75 @@ func findGroups(ctx context.Context, b *Board) (*groups, error) {
 				continue
 			}
 			g.size[i] = 1
-			for _, j := range b.Grid.earlier(buf[:], b.N, r, p, i) {
-				if cells[j] == c {
-					g.union(j, int32(i))
+			stones++
+			roots++
+			k := int32(i) // the root of i's group so far
+			up := i - int(w.up)
+			if p > 1 {
+				if cells[i-1] == c {
+					k = g.join(k, int32(i-1), &roots)
 				}
+				if w.diagonal && cells[up-1] == c {
+					k = g.join(k, int32(up-1), &roots)
+				}
+			}
+			if p <= w.above && cells[up] == c {
+				g.join(k, int32(up), &roots)
 			}
 		}
 	}
-	// Pass 2: flatten, so root[i] is the root itself.
-	for i := range m {
-		if err := poll(ctx, i); err != nil {
-			return nil, err
-		}
-		if cells[i] != 0 {
-			g.root[i] = g.find(int32(i))
-		}
-	}
-	// Pass 3: each empty vertex is a liberty of every group next to it.
-	i = 0
+	// Pass 2, in reading order: flatten each stone's entry to its root, and
+	// count each empty vertex as a liberty of every group next to it (its
+	// later neighbours are not flattened yet, so they are looked up).
+	root, libs, first := g.root, g.libs, g.first
+	var buf [maxDegree]int32
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+		w := b.row(r)
+		for p, i := 1, w.start; p <= w.width; p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
 			if cells[i] != 0 {
+				root[i] = g.find(int32(i))
 				continue
 			}
-			for _, j := range b.Grid.neighbours(buf[:], b.N, r, p, i) {
+			for _, j := range w.neighbours(buf[:0], p, int32(i)) {
 				if cells[j] == 0 {
 					continue
 				}
-				k := g.root[j]
+				k := g.find(j)
 				switch {
-				case g.libs[k] == 0:
-					g.libs[k], g.first[k] = 1, int32(i)
-				case g.libs[k] == 1 && g.first[k] != int32(i):
-					g.libs[k] = 2 // two distinct liberties: no single move can kill it
+				case libs[k] == 0:
+					libs[k], first[k] = 1, int32(i)
+					stones -= int(g.size[k]) // alive: what remains is dead
+					roots--
+				case libs[k] == 1 && first[k] != int32(i):
+					libs[k] = 2 // two distinct liberties: no single move can kill it
 				}
 			}
 		}
 	}
+	g.deadGroups, g.deadStones = roots, stones
 	return g, nil
 }
 
-// union joins the groups of cells a and b, hanging the smaller tree under the
-// larger: with path halving in find, that keeps every find near O(1)
-// (inverse Ackermann), so the passes stay linear in the number of vertices.
-func (g *groups) union(a, b int32) {
-	ra, rb := g.find(a), g.find(b)
-	if ra == rb {
-		return
+// join joins the group of root k with that of cell j and returns the root of
+// the whole, counting a merge of two groups off roots. It hangs the smaller
+// tree under the larger: with path halving in find, that keeps every find
+// near O(1) (inverse Ackermann), so the passes stay linear in the number of
+// vertices.
+func (g *groups) join(k, j int32, roots *int) int32 {
+	rj := g.find(j)
+	if rj == k {
+		return k
 	}
-	if g.size[ra] < g.size[rb] {
-		ra, rb = rb, ra
+	*roots--
+	if g.size[rj] < g.size[k] {
+		rj, k = k, rj
 	}
-	g.root[rb] = ra
-	g.size[ra] += g.size[rb]
+	g.root[k] = rj
+	g.size[rj] += g.size[k]
+	return rj
 }
 
 // turn is one player's turn on a board whose groups are known.
@@ -145,7 +163,7 @@ type moveBuf struct {
 	nb, killed, own [maxDegree]int32
 }
 
-// play evaluates placing the turn's stone on the empty vertex i = (r, p). A
+// play evaluates placing the turn's stone on the empty vertex i = (w.r, p). A
 // group of another stone next to i loses its last liberty iff i is its only
 // one; the new stone joins its equal neighbours into one group, which has no
 // liberty iff neither the stone nor any of them has a liberty other than i.
@@ -154,28 +172,28 @@ type moveBuf struct {
 // captured. Groups not next to i keep their liberties, so nothing else changes
 // (groups already without liberties count for no move, see
 // Result.Unreachable).
-func (t *turn) play(r, p, i int, buf *moveBuf) move {
-	g := t.g
+func (t *turn) play(w *row, p, i int, buf *moveBuf) move {
+	cells, root, libs, size, stone := t.b.Cells, t.g.root, t.g.libs, t.g.size, t.stone
 	mv := move{killed: buf.killed[:0]}
 	own := buf.own[:0] // distinct roots of equal neighbours
 	alive := false
 	gain, loss := 0, 1 // loss counts the new stone
-	for _, j := range t.b.Grid.neighbours(buf.nb[:], t.b.N, r, p, i) {
-		s := t.b.Cells[j]
+	for _, j := range w.neighbours(buf.nb[:0], p, int32(i)) {
+		s := cells[j]
 		if s == 0 {
 			alive = true // the new stone has a liberty of its own
 			continue
 		}
-		k := g.root[j]
-		if s == t.stone {
+		k := root[j]
+		if s == stone {
 			if !contains(own, k) {
 				own = append(own, k)
-				loss += int(g.size[k])
-				alive = alive || g.libs[k] > 1
+				loss += int(size[k])
+				alive = alive || libs[k] > 1
 			}
-		} else if g.libs[k] == 1 && !contains(mv.killed, k) {
+		} else if libs[k] == 1 && !contains(mv.killed, k) {
 			mv.killed = append(mv.killed, k)
-			gain += int(g.size[k])
+			gain += int(size[k])
 		}
 	}
 	mv.points = gain

@@ -31,7 +31,7 @@ func Place(ctx context.Context, b *Board, player, r, p int) (*Move, error) {
 func PlaceBytes(g Grid, n int) int64 {
 	m := int64(g.CellCount(n))
 	// The groups, After and Removed, and 24 bytes per removed stone.
-	return groupsBytes(int(m)) + 2*m + 24*m + 1<<16
+	return groupsBytes(int(m)) + 2*m + 24*m + allocSlack
 }
 
 func place(ctx context.Context, b *Board, player, r, p int, rules Rules) (*Move, error) {
@@ -50,8 +50,7 @@ func place(ctx context.Context, b *Board, player, r, p int, rules Rules) (*Move,
 		return nil, err
 	}
 	t := &turn{b: b, g: g, stone: uint8(player), rules: rules}
-	var buf moveBuf
-	mv := t.play(r, p, i, &buf)
+	mv := t.playAt(i)
 	if mv.illegal {
 		return nil, &IllegalMoveError{Row: r, Pos: p, Player: player, Own: mv.own}
 	}

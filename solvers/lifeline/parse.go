@@ -127,12 +127,11 @@ func ParseBoard(n int, text string) (*Board, error) { return Triangle.ParseBoard
 // board's, whatever the text holds.
 func (g Grid) ParseBoard(n int, text string) (*Board, error) {
 	shape := &Board{N: n, Grid: g} // names the board in messages
-	if !g.valid() || n < 1 || n > g.MaxN() {
-		size := "board size"
-		if g != Triangle {
-			size = g.String() + " " + size
-		}
-		return nil, &ParseError{Msg: fmt.Sprintf("%s %d outside 1..%d", size, n, g.MaxN())}
+	if !g.valid() {
+		return nil, &ParseError{Msg: fmt.Sprintf("unknown grid %d", uint8(g))}
+	}
+	if msg := g.checkSize(n); msg != "" {
+		return nil, &ParseError{Msg: msg}
 	}
 	want := g.CellCount(n)
 	if len(text) < want {

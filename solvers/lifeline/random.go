@@ -39,8 +39,8 @@ func (o RandomOptions) check(n int) error {
 	switch {
 	case !o.Grid.valid():
 		return fmt.Errorf("lifeline: unknown grid %d", uint8(o.Grid))
-	case n < 1 || n > o.Grid.MaxN():
-		return fmt.Errorf("lifeline: %v board size %d outside 1..%d", o.Grid, n, o.Grid.MaxN())
+	case o.Grid.checkSize(n) != "":
+		return fmt.Errorf("lifeline: %s", o.Grid.checkSize(n))
 	case o.Lo < 1 || o.Hi > 9 || o.Lo > o.Hi:
 		return fmt.Errorf("lifeline: stones %d..%d are not a range within 1..9", o.Lo, o.Hi)
 	case !(o.Empty >= 0 && o.Empty <= 1): // NaN fails too

@@ -89,8 +89,7 @@ func (res *Result) RemovedAt(ctx context.Context, row, pos int) ([][3]int, error
 	if b.Cells[i] != 0 {
 		return nil, fmt.Errorf("lifeline: vertex (%d,%d) holds stone %d", row, pos, b.Cells[i])
 	}
-	var buf moveBuf
-	mv := t.play(row, pos, i, &buf)
+	mv := t.playAt(i)
 	if !mv.dies && len(mv.killed) == 0 {
 		return nil, nil
 	}

@@ -94,8 +94,14 @@ func SolveBytes(g Grid, n int) int64 {
 	// The board's copy; the groups; Points; Illegal, After and Removed; the
 	// member index; Moves (16 bytes per empty vertex) or Unreachable (a
 	// 32-byte Group and a 16-byte cell per stone), whichever is larger.
-	return m + groupsBytes(int(m)) + 8*m + 3*m + membersBytes(int(m)) + 48*m + 1<<16
+	// The last term is what rounding each allocation up to whole pages adds.
+	return m + groupsBytes(int(m)) + 8*m + 3*m + membersBytes(int(m)) + 48*m + allocSlack
 }
+
+// allocSlack bounds what the allocator adds to the bytes asked for by one
+// solve or placement: a large object takes whole 8 KiB pages, and there are
+// a dozen of them.
+const allocSlack = 1 << 18
 
 // checkTurn reports why player cannot move on b under rules, or nil.
 func checkTurn(b *Board, player int, rules Rules) error {
@@ -122,22 +128,23 @@ func solve(ctx context.Context, b *Board, player int, rules Rules) (*Result, err
 	res := &Result{N: b.N, Player: player, Grid: b.Grid, Rules: rules,
 		Points: make([]int, m), Illegal: make([]bool, m), turn: t}
 	var buf moveBuf
+	cells, points, illegal := b.Cells, res.Points, res.Illegal
 	first, count, empty := -1, 0, false
-	i := 0
 	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
+		w := b.row(r)
+		for p, i := 1, w.start; p <= w.width; p, i = p+1, i+1 {
 			if err := poll(ctx, i); err != nil {
 				return nil, err
 			}
-			if b.Cells[i] != 0 {
+			if cells[i] != 0 {
 				continue
 			}
 			empty = true
-			mv := t.play(r, p, i, &buf)
-			res.Points[i] = mv.points
+			mv := t.play(&w, p, i, &buf)
+			points[i] = mv.points
 			switch {
 			case mv.illegal:
-				res.Illegal[i] = true
+				illegal[i] = true
 			case first < 0 || mv.points > res.Best:
 				res.Best, first, count = mv.points, i, 1
 			case mv.points == res.Best:
@@ -154,8 +161,7 @@ func solve(ctx context.Context, b *Board, player int, rules Rules) (*Result, err
 	if err := res.collectMoves(ctx, first, count); err != nil {
 		return nil, err
 	}
-	r, p := b.Coord(first)
-	if res.After, res.Removed, _, err = t.apply(ctx, first, t.play(r, p, first, &buf), false); err != nil {
+	if res.After, res.Removed, _, err = t.apply(ctx, first, t.playAt(first), false); err != nil {
 		return nil, err
 	}
 	if err := g.unreachable(ctx, b, res); err != nil {
@@ -171,57 +177,71 @@ func (res *Result) collectMoves(ctx context.Context, first, count int) error {
 	b := res.turn.b
 	res.Moves = make([][2]int, 0, count)
 	r, _ := b.Coord(first)
-	i := b.Index(r, 1)
-	for ; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, i = p+1, i+1 {
-			if err := poll(ctx, i); err != nil {
-				return err
-			}
-			if i >= first && b.Cells[i] == 0 && !res.Illegal[i] && res.Points[i] == res.Best {
-				res.Moves = append(res.Moves, [2]int{r, p})
-			}
+	w := b.row(r)
+	for i := first; len(res.Moves) < count; i++ {
+		if err := poll(ctx, i); err != nil {
+			return err
 		}
+		if res.Points[i] != res.Best || b.Cells[i] != 0 || res.Illegal[i] {
+			continue
+		}
+		for i >= w.start+w.width {
+			w = b.row(w.r + 1)
+		}
+		res.Moves = append(res.Moves, [2]int{w.r, i - w.start + 1})
 	}
 	return nil
+}
+
+// playAt is play on any empty vertex i.
+func (t *turn) playAt(i int) move {
+	r, p := t.b.Coord(i)
+	w := t.b.row(r)
+	var buf moveBuf
+	return t.play(&w, p, i, &buf)
 }
 
 // apply plays mv, the move on vertex i: the board after it, the vertices it
 // cleared and, if stones is set, the removed stones as [row, position,
 // stone] in reading order.
 func (t *turn) apply(ctx context.Context, i int, mv move, stones bool) (*Board, []bool, [][3]int, error) {
-	b := t.b
+	b, root := t.b, t.g.root
 	after := b.Clone()
 	removed := make([]bool, len(b.Cells))
 	after.Cells[i] = t.stone
+	count := 0 // the stones removed
 	if mv.dies {
 		after.Cells[i] = 0
 		removed[i] = true
+		count++
 	}
-	if len(mv.killed) == 0 {
-		if mv.dies && stones {
-			r, p := b.Coord(i)
-			return after, removed, [][3]int{{r, p, int(t.stone)}}, nil
-		}
-		return after, removed, nil, nil
-	}
-	var list [][3]int
-	j := 0
-	for r := 1; r <= b.N; r++ {
-		for p := 1; p <= b.Grid.rowLen(b.N, r); p, j = p+1, j+1 {
+	if len(mv.killed) > 0 {
+		for j, s := range b.Cells {
 			if err := poll(ctx, j); err != nil {
 				return nil, nil, nil, err
 			}
+			if s != 0 && contains(mv.killed, root[j]) {
+				after.Cells[j] = 0
+				removed[j] = true
+				count++
+			}
+		}
+	}
+	if !stones || count == 0 {
+		return after, removed, nil, nil
+	}
+	list := make([][3]int, 0, count)
+	for j, gone := range removed {
+		if err := poll(ctx, j); err != nil {
+			return nil, nil, nil, err
+		}
+		if gone {
 			s := b.Cells[j]
-			if j == i && mv.dies {
+			if j == i {
 				s = t.stone
-			} else if s == 0 || !contains(mv.killed, t.g.root[j]) {
-				continue
 			}
-			after.Cells[j] = 0
-			removed[j] = true
-			if stones {
-				list = append(list, [3]int{r, p, int(s)})
-			}
+			r, p := b.Coord(j)
+			list = append(list, [3]int{r, p, int(s)})
 		}
 	}
 	return after, removed, list, nil
@@ -231,13 +251,7 @@ func (t *turn) apply(ctx context.Context, i int, mv move, stones bool) (*Board, 
 // All their cells share one backing array: a board can hold a million dead
 // single stones, and a million small allocations would dominate the solve.
 func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
-	total, count := 0, 0
-	for j, s := range b.Cells {
-		if s != 0 && g.root[j] == int32(j) && g.libs[j] == 0 {
-			total += int(g.size[j])
-			count++
-		}
-	}
+	count, total := g.deadGroups, g.deadStones
 	if count == 0 {
 		return nil
 	}
@@ -247,26 +261,32 @@ func (g *groups) unreachable(ctx context.Context, b *Board, res *Result) error {
 	// first cell. first[] is free for such roots (they have no liberty to
 	// record, so it still holds its initial 0) and is reused.
 	seen := g.first
-	for j, s := range b.Cells {
-		if err := poll(ctx, j); err != nil {
-			return err
+	for r := 1; r <= b.N; r++ {
+		w := b.row(r)
+		for p, j := 1, w.start; p <= w.width; p, j = p+1, j+1 {
+			if err := poll(ctx, j); err != nil {
+				return err
+			}
+			s := b.Cells[j]
+			if s == 0 {
+				continue
+			}
+			k := g.root[j]
+			if g.libs[k] != 0 {
+				continue
+			}
+			if seen[k] == 0 {
+				n := int(g.size[k])
+				res.Unreachable = append(res.Unreachable, Group{Stone: s, Cells: backing[:0:n]})
+				backing = backing[n:]
+				seen[k] = int32(len(res.Unreachable))
+			}
+			grp := &res.Unreachable[seen[k]-1]
+			grp.Cells = append(grp.Cells, [2]int{r, p}) // within its capacity: no copy
+			if total--; total == 0 {
+				return nil // the last dead stone: the rest of the board is alive
+			}
 		}
-		if s == 0 {
-			continue
-		}
-		k := g.root[j]
-		if g.libs[k] != 0 {
-			continue
-		}
-		if seen[k] == 0 {
-			n := int(g.size[k])
-			res.Unreachable = append(res.Unreachable, Group{Stone: s, Cells: backing[:0:n]})
-			backing = backing[n:]
-			seen[k] = int32(len(res.Unreachable))
-		}
-		r, p := b.Coord(j)
-		grp := &res.Unreachable[seen[k]-1]
-		grp.Cells = append(grp.Cells, [2]int{r, p}) // within its capacity: no copy
 	}
 	return nil
 }

@@ -3,7 +3,10 @@ package lifeline
 import (
 	"context"
 	"errors"
+	"os"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -197,5 +200,39 @@ func TestGroupStringLong(t *testing.T) {
 	want := "10 stone(s) 3 at (10,1) (10,2) (10,3) (10,4) (10,5) (10,6) (10,7) (10,8) … (2 more)"
 	if got := g.String(); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestJudgeSample solves the judge's sample datasets (testdata, copied from
+// the shared reference cases): "N C", the board, …, "0 0"; one best a line.
+func TestJudgeSample(t *testing.T) {
+	in, err := os.ReadFile("testdata/judge_sample.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile("testdata/judge_sample.out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, want := strings.Fields(string(in)), strings.Fields(string(out))
+	for k := 0; ; k++ {
+		n, _ := strconv.Atoi(toks[0])
+		player, _ := strconv.Atoi(toks[1])
+		if n == 0 {
+			if k != len(want) {
+				t.Errorf("%d datasets, %d answers", k, len(want))
+			}
+			return
+		}
+		cells := toks[2 : 2+CellCount(n)]
+		toks = toks[2+CellCount(n):]
+		b, err := ParseBoard(n, strings.Join(cells, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Solve(context.Background(), b, player)
+		if err != nil || strconv.Itoa(res.Best) != want[k] {
+			t.Errorf("dataset %d:\n%v\nplayer %d: %v, %v; the judge says %s", k+1, b, player, res, err, want[k])
+		}
 	}
 }
