@@ -34,6 +34,7 @@ var commands = []*command{
 	polygonCommand,
 	coinsCommand,
 	lifelineCommand,
+	webCommand,
 }
 
 func main() {
