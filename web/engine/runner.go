@@ -34,6 +34,7 @@ type running struct {
 	id      int
 	cancel  context.CancelFunc
 	answers chan string // the page's answer to the prompt asked
+	replay  bool        // a cell replayed, which the stop flag does not stop
 }
 
 // maxQueued is how many cells may wait for the one running; the page sends
@@ -106,9 +107,9 @@ func (r *Runner) Run(ctx context.Context) {
 }
 
 // start makes the cell of id the running one; the function it returns ends it.
-func (r *Runner) start(ctx context.Context, id int) (context.Context, *running, func()) {
+func (r *Runner) start(ctx context.Context, id int, replay bool) (context.Context, *running, func()) {
 	ctx, cancel := context.WithCancel(ctx)
-	c := &running{id: id, cancel: cancel, answers: make(chan string, 1)}
+	c := &running{id: id, cancel: cancel, answers: make(chan string, 1), replay: replay}
 	r.mu.Lock()
 	r.cell = c
 	r.mu.Unlock()
@@ -120,13 +121,24 @@ func (r *Runner) start(ctx context.Context, id int) (context.Context, *running, 
 	}
 }
 
-// pollStop cancels the running cell when the page's stop flag is up. It
-// then yields, so that what the cancellation set off runs before the cell
-// goes on: a solver's stop flag is raised by context.AfterFunc on a
-// goroutine of its own, and WebAssembly has one thread that switches
-// goroutines only when one yields.
+// Poll is the session's poll (kernel.WithPoll, in the page): the running
+// cell stops when the page's stop flag is up.
+func (r *Runner) Poll() {
+	r.mu.Lock()
+	c := r.cell
+	r.mu.Unlock()
+	if c != nil {
+		r.pollStop(c)
+	}
+}
+
+// pollStop cancels cell c when the page's stop flag is up. It then yields,
+// so that what the cancellation set off runs before the cell goes on: a
+// solver's stop flag is raised by context.AfterFunc on a goroutine of its
+// own, and WebAssembly has one thread that switches goroutines only when
+// one yields.
 func (r *Runner) pollStop(c *running) {
-	if r.stopped != nil && r.stopped() {
+	if !c.replay && r.stopped != nil && r.stopped() {
 		c.cancel()
 		runtime.Gosched()
 	}
@@ -141,7 +153,7 @@ const (
 
 // execute runs one cell, sending its output as it comes and then its end.
 func (r *Runner) execute(ctx context.Context, req Request) {
-	ctx, c, end := r.start(ctx, req.ID)
+	ctx, c, end := r.start(ctx, req.ID, false)
 	defer end()
 	id := req.ID
 	out := newStreams(func(name, text string) {
@@ -194,7 +206,7 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 func (r *Runner) replay(ctx context.Context, req Request) {
 	count := 0
 	for _, cell := range req.Cells {
-		cctx, c, end := r.start(ctx, req.ID)
+		cctx, c, end := r.start(ctx, req.ID, true)
 		answers := cell.Answers
 		out := r.session.ExecuteWith(cctx, cell.Code, kernel.ExecOptions{
 			Pager: true,

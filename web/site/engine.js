@@ -6,23 +6,26 @@
 // sees a "stop" message. Two ways out, the first where it works:
 //   1. In place: when the page is cross-origin isolated (gamelab web serve
 //      sends the COOP and COEP headers), a SharedArrayBuffer holds a stop
-//      flag that the running cell polls from its progress, output and
-//      prompts; it then ends as Interrupted and the session keeps its
+//      flag that the running cell reads as it runs (at the kernel's polls,
+//      which expr's loops reach every few microseconds, and at each line of
+//      progress, output and prompt: a solve reports progress as it goes);
+//      the cell then ends as Interrupted and the session keeps its
 //      variables. A cell waiting at play's prompt is idle, and gets a plain
 //      "stop" message.
 //   2. Restart: on any static host, or when the cell has not stopped within
-//      GRACE_MS (it reports no progress), the worker is terminated at once,
-//      a new one starts from the module already compiled, and the cells the
-//      old session ran are replayed in it (with the answers their prompts
-//      got), so the session is as it was before the stopped cell.
+//      GRACE_MS, the worker is terminated at once, a new one starts from
+//      the module already compiled, and the cells the old session ran are
+//      replayed in it (with the answers their prompts got), so the session
+//      is as it was before the stopped cell; the cell says so.
 // A cell stopped in place is replayed later only up to the line it was
 // stopped at (statements on that line before the stopped one are not).
 
-const GRACE_MS = 500;
+const GRACE_MS = 700;
 
-// cutBefore is code without line `line` (1-based) and those after it.
+// cutBefore is code without line `line` (1-based) and those after it;
+// nothing when the line is unknown (0).
 function cutBefore(code, line) {
-  return line > 0 ? code.split("\n").slice(0, line - 1).join("\n") : code;
+  return code.split("\n").slice(0, Math.max(line - 1, 0)).join("\n");
 }
 
 export class Engine {
@@ -231,6 +234,7 @@ export class Engine {
   restart(cells, why) {
     if (this.abandon) this.abandon();
     this.worker.terminate();
+    if (this.stopFlag) Atomics.store(this.stopFlag, 0, 0); // the new worker shares it
     this.alive = false;
     this.restoring = true;
     for (const resolve of this.calls.values()) resolve(null);

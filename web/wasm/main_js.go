@@ -35,7 +35,11 @@ func main() {
 		atomics := global.Get("Atomics")
 		stopFlag = func() bool { return atomics.Call("load", flag, 0).Int() != 0 }
 	}
-	r := engine.NewRunner(kernel.NewSession(kernel.WithMemoryBudget(pageBudget)), post, stopFlag)
+	// The session's polls yield, so its memory watchdog runs while a cell
+	// computes, and read the stop flag (kernel/poll_js.go).
+	var r *engine.Runner
+	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }))
+	r = engine.NewRunner(s, post, stopFlag)
 	global.Set("gamelabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req engine.Request
 		if len(args) != 1 || json.Unmarshal([]byte(args[0].String()), &req) != nil {
