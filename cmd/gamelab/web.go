@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"syscall"
 
 	"gamelab/web"
 )
@@ -33,7 +34,9 @@ func runWeb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return usage()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Ctrl-C or a kill stops the build or the server, which then removes
+	// the site it built.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	switch args[0] {
 	case "build":
