@@ -1,0 +1,98 @@
+package web_test
+
+// The page's budgets, in a real browser:
+//
+//	go test -run '^$' -bench . -benchtime 3x ./web
+//
+// BenchmarkPageLoad: from opening the page (a first visit) to the tour's
+// first answer. BenchmarkSolve: a solve in the page against the same solve
+// in this process (the native engine), for randpolygon(300, 1) and
+// randcoins(3000, 1) (natively also on one core, as WebAssembly runs).
+// BenchmarkStop: from Stop to the end of a running
+// solve(randpolygon(1500, 1)), in place (isolated) and by a restart.
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"gamelab/kernel"
+)
+
+func BenchmarkPageLoad(b *testing.B) {
+	p := openPage(b, true)
+	p.load()
+	var ms float64
+	for b.Loop() {
+		// A first visit: nothing kept or cached, so the tour runs.
+		q, closeTab := p.fresh()
+		q.load()
+		q.wait("the first answer", `gamelab.timings.firstAnswer !== null`)
+		var first float64
+		q.eval(`gamelab.timings.firstAnswer`, &first)
+		closeTab()
+		ms += first
+	}
+	b.ReportMetric(ms/float64(b.N), "ms-to-first-answer")
+}
+
+func BenchmarkSolve(b *testing.B) {
+	p, _ := readyPage(b, true)
+	for _, c := range []struct{ name, setup, code string }{
+		{"polygon300", "p300 = randpolygon(300, 1)", "solve(p300).best > 0"},
+		{"coins3000", "c3000 = randcoins(3000, 1)", "solve(c3000).best > 0"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p := p.with(b)
+			p.run(c.setup)
+			native := kernel.NewSession()
+			native.Execute(context.Background(), c.setup)
+			var page, here, one time.Duration
+			for b.Loop() {
+				var ms float64
+				p.eval(fmt.Sprintf(`(async () => {
+				  const nb = gamelab.notebook, cell = nb.add(%q);
+				  const t0 = performance.now();
+				  await nb.run(cell, false);
+				  return performance.now() - t0;
+				})()`, c.code), &ms)
+				page += time.Duration(ms * float64(time.Millisecond))
+				t0 := time.Now()
+				native.Execute(context.Background(), c.code)
+				here += time.Since(t0)
+				// WebAssembly has one thread; natively the polygon solver
+				// uses every core (Workers: GOMAXPROCS).
+				procs := runtime.GOMAXPROCS(1)
+				t0 = time.Now()
+				native.Execute(context.Background(), c.code)
+				one += time.Since(t0)
+				runtime.GOMAXPROCS(procs)
+			}
+			b.ReportMetric(float64(page.Milliseconds())/float64(b.N), "page-ms")
+			b.ReportMetric(float64(here.Microseconds())/1e3/float64(b.N), "native-ms")
+			b.ReportMetric(float64(one.Microseconds())/1e3/float64(b.N), "native-1core-ms")
+			b.ReportMetric(float64(page)/float64(here), "page/native")
+		})
+	}
+}
+
+func BenchmarkStop(b *testing.B) {
+	for _, isolate := range []bool{true, false} {
+		b.Run(map[bool]string{true: "in-place", false: "restart"}[isolate], func(b *testing.B) {
+			p, _ := readyPage(b, isolate)
+			var ms float64
+			restarts := 0
+			for b.Loop() {
+				s := p.stopSolve()
+				ms += s.Ms
+				if s.Restart {
+					restarts++
+				}
+			}
+			b.ReportMetric(ms/float64(b.N), "ms-to-stop")
+			b.ReportMetric(float64(restarts)/float64(b.N), "restarts/op")
+		})
+	}
+}
