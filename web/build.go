@@ -27,7 +27,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"gamelab/internal/version"
@@ -148,7 +147,8 @@ type book struct {
 }
 
 // notebooks is notebooks.json: the tour, and every .gl script and .ipynb
-// notebook in scripts, split into cells as the page splits a file it opens.
+// notebook in scripts (by name), split into cells as the page splits a
+// file it opens.
 func notebooks(scripts string) ([]byte, error) {
 	tour, err := engine.Cells("tour.gl", tourScript)
 	if err != nil {
@@ -176,7 +176,6 @@ func notebooks(scripts string) ([]byte, error) {
 		}
 		all.Examples = append(all.Examples, book{Name: e.Name(), Cells: cells})
 	}
-	sort.Slice(all.Examples, func(i, j int) bool { return all.Examples[i].Name < all.Examples[j].Name })
 	return json.Marshal(all)
 }
 

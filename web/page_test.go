@@ -76,6 +76,10 @@ func TestPage(t *testing.T) {
 		p.wait("the next prompt", `gamelab.notebook.cells[`+itoa(last)+`].out.text().split("A to move").length === 6`)
 		p.do("quitting", chromedp.Click(sel(last, ".input-row button[title='answers q']")))
 		p.wait("play's end", `typeof gamelab.notebook.cells[`+itoa(last)+`].count === "number"`)
+		// The position is one picture, redrawn in place after each move.
+		if kinds := strings.Join(p.cell(last).Kinds, " "); strings.Count(kinds, "display") != 1 {
+			t.Errorf("play's output: %s, want one display", kinds)
+		}
 		// Played: L (undone), then R; the optimum answered R.
 		if c := p.run("[len(line.moves), line.loss]"); c.Text != "[2, {\"A\": 0, \"B\": 0}]\n" {
 			t.Errorf("play's record: %q", c.Text)
@@ -244,6 +248,15 @@ func TestPageStaticHost(t *testing.T) {
 	}
 	if c := p.run("[p.n, line.moves]"); c.Error != "" {
 		t.Errorf("the tour's variables after the restart: %s", c.Error)
+	}
+	// A worker that dies by itself (out of memory) is restarted the same way.
+	p.eval(`(async () => {
+	  const e = gamelab.engine;
+	  e.died(e.worker, "a test ended it");
+	  while (!e.alive) await new Promise((r) => setTimeout(r, 20));
+	})()`, nil)
+	if c := p.run("x + 1"); c.Text != "42\n" {
+		t.Errorf("after the engine died and restarted, x + 1 is %q", c.Text)
 	}
 }
 

@@ -48,6 +48,7 @@ async function tour() {
 // open loads a .gl script or an .ipynb notebook the person picked.
 async function open(file) {
   const text = await file.text();
+  say(`Opening ${file.name}…` + (engine.busy() ? " (once the running cell ends)" : ""));
   const r = await engine.cells(file.name, text);
   if (!r) {
     say(`Could not open ${file.name}: the engine is not ready yet; try again in a moment.`);
@@ -76,7 +77,11 @@ $("add-cell").addEventListener("click", () => notebook.add("").focus());
 $("clear-outputs").addEventListener("click", () => notebook.clearOutputs());
 $("download").addEventListener("click", download);
 $("new-notebook").addEventListener("click", () => {
-  if (!engine.busy()) tour();
+  if (engine.busy()) {
+    say("Stop the running cells first: the tour replaces the notebook.");
+  } else {
+    tour();
+  }
 });
 $("open-file").addEventListener("change", (e) => {
   const file = e.target.files[0];

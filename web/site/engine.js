@@ -22,6 +22,10 @@
 
 const GRACE_MS = 700;
 
+// MAX_STARTS is how many workers in a row may die before they are ready
+// (a missing file, a browser without WebAssembly) before the page gives up.
+const MAX_STARTS = 3;
+
 // cutBefore is code without line `line` (1-based) and those after it;
 // nothing when the line is unknown (0).
 function cutBefore(code, line) {
@@ -41,6 +45,7 @@ export class Engine {
     this.alive = false; // a worker is ready and its session restored
     this.restoring = false; // a new worker is replaying the session
     this.abandon = null; // ends the restore under way, when another replaces it
+    this.failedStarts = 0; // workers that died in a row before they were ready
     this.stopFlag = null;
     this.worker = null;
     this.module = null;
@@ -85,6 +90,8 @@ export class Engine {
     if (w !== this.worker) return; // a stopped worker's last words
     switch (m.type) {
       case "ready":
+        w.started = true;
+        this.failedStarts = 0;
         this.readied(m.text);
         return;
       case "exit":
@@ -155,6 +162,9 @@ export class Engine {
   // turn) or {stopped, why, restored} (the worker was restarted; restored
   // resolves with the number of cells replayed).
   execute(code, sink) {
+    if (this.current && this.current.waiting) {
+      this.events.status("A cell waits for your answer; the cells run after it (Stop ends it).");
+    }
     return new Promise((resolve) => {
       this.queue.push({ id: this.nextId++, code, sink, answers: [], resolve });
       this.pump();
@@ -198,11 +208,14 @@ export class Engine {
 
   // stop ends the running cell and drops the cells waiting behind it.
   stop() {
+    const dropped = this.queue.length;
     for (const job of this.queue) job.resolve({ aborted: true });
     this.queue = [];
     const job = this.current;
     if (!job) {
-      if (this.restoring) this.restart([], "stopped while it restored the session; it starts empty");
+      // Stop during a restore, with nothing else to stop: the replay is
+      // what runs, so it ends and the session starts empty.
+      if (this.restoring && !dropped) this.restart([], "stopped while it restored the session; it starts empty");
       return;
     }
     if (job.stopping) return;
@@ -270,6 +283,17 @@ export class Engine {
     if (w !== this.worker) return;
     this.events.crashed(text);
     const job = this.current;
+    if (!w.started && ++this.failedStarts >= MAX_STARTS) {
+      w.terminate();
+      if (this.abandon) this.abandon();
+      this.alive = this.restoring = false;
+      if (this.current) this.current.resolve({ stopped: true, why: text, restored: Promise.resolve(-1) });
+      this.current = null;
+      for (const j of this.queue) j.resolve({ aborted: true });
+      this.queue = [];
+      this.events.status(`The engine cannot start (${text}); reload the page to try again.`);
+      return;
+    }
     if (job) {
       this.kill(job, "it stopped: " + text);
     } else if (this.restoring) {
