@@ -8,14 +8,16 @@ import "runtime"
 // only when the running one blocks or yields. While a cell computes, the
 // memory watchdog (budget.go) would never run, nor would the callbacks of
 // context.AfterFunc, nor any JavaScript event. So in js/wasm the session's
-// polls (cellRun.check, which the kernel's loops and expr's ticks call well
-// under a millisecond apart) yield now and then, and call the front end's
+// polls (cellRun.check, which the kernel's loops and expr's ticks call
+// every so often) yield now and then, and call the front end's
 // own check: the web page's stop flag, which it reads from shared memory.
 
-// yieldEvery is how many polls pass between two yields: a yield costs a
-// trip through the scheduler, a poll comes every few microseconds, and the
-// watchdog reads the heap every few milliseconds.
-const yieldEvery = 64
+// yieldEvery is how many polls pass between two yields. A poll comes
+// every 1024 of expr's ticks, which in the page on a loaded machine took up
+// to several milliseconds; a yield every four keeps Stop and the watchdog
+// within tens of milliseconds, for one trip through the scheduler and one
+// read of the stop flag each.
+const yieldEvery = 4
 
 // WithPoll makes the session's polls yield to the Go runtime every
 // yieldEvery polls, then call poll (which may cancel the running cell: the

@@ -237,14 +237,15 @@ func TestPage(t *testing.T) {
 func TestPageStaticHost(t *testing.T) {
 	p, n := readyPage(t, false)
 	p.run("x = 41")
+	p.run("z = 5\nsolv(z)\nz = 6") // replayed up to its error: z is 5
 	stop := p.stopSolve()
 	t.Logf("Stop ended solve(randpolygon(1500, 1)) in %.0f ms (restart)", stop.Ms)
-	c := p.cell(n + 1)
+	c := p.cell(n + 2)
 	if !stop.Restart || !strings.Contains(strings.Join(c.Notes, " "), "the session is as it was before this cell (") {
 		t.Errorf("the stopped cell (restarted %v) says %q", stop.Restart, c.Notes)
 	}
-	if c := p.run("x + 1"); c.Text != "42\n" {
-		t.Errorf("after Stop and the restart, x + 1 is %q", c.Text)
+	if c := p.run("[x + 1, z]"); c.Text != "[42, 5]\n" {
+		t.Errorf("after Stop and the restart, [x + 1, z] is %q", c.Text)
 	}
 	if c := p.run("[p.n, line.moves]"); c.Error != "" {
 		t.Errorf("the tour's variables after the restart: %s", c.Error)

@@ -17,8 +17,9 @@
 //      the module already compiled, and the cells the old session ran are
 //      replayed in it (with the answers their prompts got), so the session
 //      is as it was before the stopped cell; the cell says so.
-// A cell stopped in place is replayed later only up to the line it was
-// stopped at (statements on that line before the stopped one are not).
+// A cell that failed or was stopped in place is replayed later up to the
+// line it failed at (statements on that line before the failing one are
+// not: see replayed).
 
 const GRACE_MS = 700;
 
@@ -26,17 +27,26 @@ const GRACE_MS = 700;
 // (a missing file, a browser without WebAssembly) before the page gives up.
 const MAX_STARTS = 3;
 
-// cutBefore is code without line `line` (1-based) and those after it;
-// nothing when the line is unknown (0).
-function cutBefore(code, line) {
-  return code.split("\n").slice(0, Math.max(line - 1, 0)).join("\n");
+// replayed is what to replay of a cell that ran: all of it, or, when it
+// failed, the lines before its failing statement. Those ran; the failing
+// one changed no variable and the rest never ran, so the session ends the
+// same, without redoing work that failed (a sweep stopped by the memory
+// budget, a stopped solve). Where the line is not known, a stopped cell
+// replays as nothing and a failed one whole.
+function replayed(code, e) {
+  if (!e) return code;
+  if (e.line > 0) return code.split("\n").slice(0, e.line - 1).join("\n");
+  return e.kind === "Interrupted" ? "" : code;
 }
 
 export class Engine {
   constructor(build, events) {
     this.build = build;
-    // events: status(text), ready(version), busy(running), crashed(text)
+    // events: status(text), busy(running), crashed(text)
     this.events = events;
+    // firstReady resolves with the engine's version when a worker is first
+    // ready (the first one, or the one that replaced it).
+    this.firstReady = new Promise((resolve) => (this.resolveFirstReady = resolve));
     this.nextId = 1;
     this.queue = []; // cells waiting to run, in order
     this.current = null; // the cell running
@@ -51,7 +61,8 @@ export class Engine {
     this.module = null;
   }
 
-  // load compiles gamelab.wasm and starts the first worker.
+  // load compiles gamelab.wasm and starts the first worker; it resolves
+  // with the engine's version once one is ready.
   async load() {
     const url = `gamelab.wasm?v=${encodeURIComponent(this.build)}`;
     try {
@@ -65,10 +76,12 @@ export class Engine {
     if (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
       this.stopFlag = new Int32Array(new SharedArrayBuffer(4));
     }
-    const version = await this.spawn();
-    this.alive = true;
-    this.pump();
-    return version;
+    this.spawn().then(() => {
+      if (this.restoring) return; // it died, and restart took over
+      this.alive = true;
+      this.pump();
+    });
+    return this.firstReady;
   }
 
   // spawn starts a worker; it resolves with the engine's version once ready.
@@ -92,6 +105,7 @@ export class Engine {
       case "ready":
         w.started = true;
         this.failedStarts = 0;
+        this.resolveFirstReady(m.text);
         this.readied(m.text);
         return;
       case "exit":
@@ -121,7 +135,6 @@ export class Engine {
         sink.clear(m.wait);
         break;
       case "progress":
-        job.progressing = !!m.text;
         sink.progress(m.text);
         break;
       case "input":
@@ -195,9 +208,7 @@ export class Engine {
   finish(job, m) {
     clearTimeout(job.stopTimer);
     this.current = null;
-    const e = m.error;
-    const code = e && e.kind === "Interrupted" ? cutBefore(job.code, e.line) : job.code;
-    this.history.push({ code, answers: job.answers });
+    this.history.push({ code: replayed(job.code, m.error), answers: job.answers });
     job.resolve({ reply: m });
     this.pump();
   }
