@@ -79,7 +79,7 @@ $("download").addEventListener("click", download);
 $("new-notebook").addEventListener("click", () => {
   if (engine.busy()) {
     say("Stop the running cells first: the tour replaces the notebook.");
-  } else {
+  } else if (confirm("Replace this notebook with the tour? Download .gl first to keep it.")) {
     tour();
   }
 });
