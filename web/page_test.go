@@ -238,7 +238,7 @@ func TestPageStaticHost(t *testing.T) {
 	p, n := readyPage(t, false)
 	p.run("x = 41")
 	p.run("z = 5\nsolv(z)\nz = 6") // replayed up to its error: z is 5
-	stop := p.stopSolve()
+	stop := p.stopCell("solve(randpolygon(1500, 1))", false)
 	t.Logf("Stop ended solve(randpolygon(1500, 1)) in %.0f ms (restart)", stop.Ms)
 	c := p.cell(n + 2)
 	if !stop.Restart || !strings.Contains(strings.Join(c.Notes, " "), "the session is as it was before this cell (") {
