@@ -12,7 +12,9 @@ import { Notebook } from "./notebook.js";
 const build = document.querySelector('meta[name="gamelab-build"]').content;
 const $ = (id) => document.getElementById(id);
 const status = $("status");
-const timings = { firstAnswer: null };
+// Milliseconds from the page's start: the engine compiled, its worker
+// ready, the first cell answered.
+const timings = { compiled: null, ready: null, firstAnswer: null };
 
 function say(text) {
   status.textContent = text;
@@ -25,6 +27,7 @@ const engine = new Engine(build, {
     say(running ? "Running…" : "Ready.");
   },
   crashed: (text) => console.warn("gamelab: the engine stopped:", text),
+  compiled: () => (timings.compiled = performance.now()),
 });
 
 const notebook = new Notebook($("notebook"), engine, {
@@ -119,6 +122,7 @@ async function main() {
     say(`The engine did not load: ${e.message}. This page needs a browser with WebAssembly and Web Workers.`);
     return;
   }
+  timings.ready = performance.now();
   $("version").textContent = `gamelab ${version}`;
   document.body.dataset.glReady = "";
   if (restored) {

@@ -42,7 +42,7 @@ function replayed(code, e) {
 export class Engine {
   constructor(build, events) {
     this.build = build;
-    // events: status(text), busy(running), crashed(text)
+    // events: status(text), busy(running), crashed(text), compiled()
     this.events = events;
     // firstReady resolves with the engine's version when a worker is first
     // ready (the first one, or the one that replaced it).
@@ -73,6 +73,7 @@ export class Engine {
       if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
       this.module = await WebAssembly.compile(await r.arrayBuffer());
     }
+    this.events.compiled();
     if (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
       this.stopFlag = new Int32Array(new SharedArrayBuffer(4));
     }
