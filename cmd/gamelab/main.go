@@ -31,6 +31,7 @@ var commands = append([]*command{
 	runCommand,
 	testCommand,
 	kernelCommand,
+	webCommand,
 }, batchCommands()...)
 
 func main() {

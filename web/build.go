@@ -1,0 +1,229 @@
+// Package web is gamelab in a web page, with nothing to install: the page
+// (HTML, JavaScript and CSS in site/, embedded), the builder that writes it
+// out as a static site with the engine compiled to WebAssembly, and a small
+// server for a quick look. The engine's side of the page is web/engine; its
+// WebAssembly main package is web/wasm.
+//
+// A built site is a directory any static file host can serve:
+//
+//	index.html, app.js, engine.js, notebook.js, output.js, style.css  the page
+//	worker.js       the Web Worker that runs the engine
+//	wasm_exec.js    Go's WebAssembly support, from the Go distribution
+//	gamelab.wasm    the engine (web/wasm built with GOOS=js GOARCH=wasm)
+//	notebooks.json  the tour and the examples (scripts/*.gl, *.ipynb) as cells
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"gamelab/internal/version"
+	"gamelab/web/engine"
+)
+
+//go:embed site
+var site embed.FS
+
+//go:embed tour.gl
+var tourScript []byte
+
+// WasmFile is the engine's file name in a built site.
+const WasmFile = "gamelab.wasm"
+
+// BuildOptions say where the builder finds what it needs.
+type BuildOptions struct {
+	// Root is the directory of a gamelab clone (its go.mod); "" finds it
+	// from the working directory, as the go command does.
+	Root string
+	// Go is the go command that compiles the engine; "" is "go" on PATH.
+	Go string
+}
+
+// Build writes the static site into dir (made if need be): the embedded
+// page, the engine compiled for GOOS=js GOARCH=wasm from the clone at
+// o.Root, wasm_exec.js from that Go's distribution, and the tour and the
+// clone's scripts as cells. Nothing is fetched from outside the clone and
+// the Go installation.
+func Build(ctx context.Context, dir string, o BuildOptions) error {
+	goCmd := o.Go
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	root, err := moduleRoot(ctx, goCmd, o.Root)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	dir, err = filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	wasm := filepath.Join(dir, WasmFile)
+	build := exec.CommandContext(ctx, goCmd, "build", "-trimpath",
+		"-ldflags", "-s -w -X gamelab/internal/version.Version="+version.Version,
+		"-o", wasm, "./web/wasm")
+	build.Dir = root
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("compiling the engine to WebAssembly: %v\n%s", err, out)
+	}
+	goroot, err := goEnv(ctx, goCmd, root, "GOROOT")
+	if err != nil {
+		return err
+	}
+	if err := copyFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js")); err != nil {
+		return fmt.Errorf("the Go distribution's WebAssembly support: %v", err)
+	}
+	books, err := notebooks(filepath.Join(root, "scripts"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notebooks.json"), books, 0o644); err != nil {
+		return err
+	}
+	id, err := buildID(wasm, books)
+	if err != nil {
+		return err
+	}
+	return writeSite(dir, id)
+}
+
+// moduleRoot is the directory of the gamelab module: root when given, else
+// the module the go command finds from the working directory.
+func moduleRoot(ctx context.Context, goCmd, root string) (string, error) {
+	mod := filepath.Join(root, "go.mod")
+	if root == "" {
+		var err error
+		if mod, err = goEnv(ctx, goCmd, "", "GOMOD"); err != nil {
+			return "", err
+		}
+	}
+	b, err := os.ReadFile(mod)
+	if err != nil || modulePath(b) != "gamelab" {
+		return "", errors.New("gamelab web build compiles the engine from gamelab's source: run it inside a clone of gamelab (with the Go toolchain)")
+	}
+	return filepath.Dir(mod), nil
+}
+
+// modulePath is the module a go.mod declares.
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`)
+		}
+	}
+	return ""
+}
+
+// goEnv is one of the go command's settings.
+func goEnv(ctx context.Context, goCmd, dir, name string) (string, error) {
+	cmd := exec.CommandContext(ctx, goCmd, "env", name)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("gamelab web build needs the Go toolchain (%s env %s: %v)", goCmd, name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// book is a notebook the page opens: its name and the code of its cells.
+type book struct {
+	Name  string   `json:"name"`
+	Cells []string `json:"cells"`
+}
+
+// notebooks is notebooks.json: the tour, and every .gl script and .ipynb
+// notebook in scripts (by name), split into cells as the page splits a
+// file it opens.
+func notebooks(scripts string) ([]byte, error) {
+	tour, err := engine.Cells("tour.gl", tourScript)
+	if err != nil {
+		return nil, err
+	}
+	all := struct {
+		Tour     []string `json:"tour"`
+		Examples []book   `json:"examples"`
+	}{Tour: tour, Examples: []book{}}
+	entries, err := os.ReadDir(scripts)
+	if err != nil {
+		return nil, fmt.Errorf("the examples: %v", err)
+	}
+	for _, e := range entries {
+		if ext := filepath.Ext(e.Name()); e.IsDir() || ext != ".gl" && ext != ".ipynb" {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(scripts, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		cells, err := engine.Cells(e.Name(), src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", e.Name(), err)
+		}
+		all.Examples = append(all.Examples, book{Name: e.Name(), Cells: cells})
+	}
+	return json.Marshal(all)
+}
+
+// buildID names this build in the page's URLs (file?v=ID), so that a
+// browser never mixes files of two builds from its cache.
+func buildID(wasm string, books []byte) (string, error) {
+	h := sha256.New()
+	f, err := os.Open(wasm)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	h.Write(books)
+	fs.WalkDir(site, "site", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := site.ReadFile(path)
+			h.Write(b)
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))[:12], nil
+}
+
+// writeSite writes the embedded page into dir, with the build's id in
+// index.html.
+func writeSite(dir, id string) error {
+	return fs.WalkDir(site, "site", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := site.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if path == "site/index.html" {
+			b = bytes.ReplaceAll(b, []byte("%BUILD%"), []byte(id))
+		}
+		return os.WriteFile(filepath.Join(dir, strings.TrimPrefix(path, "site/")), b, 0o644)
+	})
+}
+
+func copyFile(from, to string) error {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, b, 0o644)
+}

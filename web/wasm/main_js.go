@@ -1,0 +1,53 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"syscall/js"
+
+	"gamelab/internal/version"
+	"gamelab/kernel"
+	"gamelab/web/engine"
+)
+
+// pageBudget is the session's memory budget in the page: a quarter of
+// WebAssembly's 4 GiB address space, as a native session takes a quarter of
+// the machine's memory, leaving room for the collector's headroom (the
+// runtime's memory limit sits an eighth above the budget) and the runtime.
+const pageBudget = 1 << 30
+
+func main() {
+	global := js.Global()
+	post := func(rep engine.Reply) {
+		b, err := json.Marshal(rep)
+		if err != nil { // cannot happen: a Reply is strings, numbers and lists of them
+			b, _ = json.Marshal(engine.Reply{Type: engine.RepDone, ID: rep.ID,
+				Error: &engine.ErrorInfo{Kind: "InternalError", Msg: err.Error(), Text: err.Error()}})
+		}
+		global.Call("postMessage", string(b))
+	}
+	// worker.js puts the page's stop flag (an Int32Array on a
+	// SharedArrayBuffer) here when the page is cross-origin isolated.
+	var stopFlag func() bool
+	if flag := global.Get("glStopFlag"); flag.Truthy() {
+		atomics := global.Get("Atomics")
+		stopFlag = func() bool { return atomics.Call("load", flag, 0).Int() != 0 }
+	}
+	// The session's polls yield, so its memory watchdog runs while a cell
+	// computes, and read the stop flag (kernel/poll_js.go).
+	var r *engine.Runner
+	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }))
+	r = engine.NewRunner(s, post, stopFlag)
+	global.Set("gamelabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var req engine.Request
+		if len(args) != 1 || json.Unmarshal([]byte(args[0].String()), &req) != nil {
+			return nil // worker.js sends one JSON request per call
+		}
+		r.Handle(req)
+		return nil
+	}))
+	post(engine.Reply{Type: engine.RepReady, Text: version.Version})
+	r.Run(context.Background())
+}
