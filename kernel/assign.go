@@ -122,7 +122,7 @@ func setIndex(old any, index []any, v any) (any, error) {
 	case map[string]any:
 		key, ok := index[0].(string)
 		if !ok {
-			return nil, fmt.Errorf("a map key must be a string, got %s", typeName(index[0]))
+			return nil, fmt.Errorf("a map key must be a string, got %s", builtin.TypeName(index[0]))
 		}
 		inner, err := setIndex(x[key], index[1:], v)
 		if err != nil {
@@ -137,7 +137,7 @@ func setIndex(old any, index []any, v any) (any, error) {
 	}
 	items, ok := elements(old)
 	if !ok {
-		return nil, fmt.Errorf("cannot assign to an item of a %s", typeName(old))
+		return nil, fmt.Errorf("cannot assign to an item of a %s", builtin.TypeName(old))
 	}
 	i, ok, err := listPosition(index[0], len(items))
 	if err != nil {

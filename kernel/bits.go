@@ -61,7 +61,7 @@ func shifter(name string, left bool) kernelFunc {
 		case n.kind == bigNum && n.b.Sign() > 0:
 			n = number{kind: intNum, i: math.MaxInt32} // shifts everything out, or 0 stays 0
 		case n.kind != intNum && n.kind != bigNum:
-			return nil, typeError(name, 2, "n", "must be an integer, got %s", typeName(args[1]))
+			return nil, typeError(name, 2, "n", "must be an integer, got %s", builtin.TypeName(args[1]))
 		case n.kind == bigNum || n.i < 0:
 			return nil, builtin.ArgError(name, 2, "n", "must be 0 or more, got %s", formatValue(args[1]))
 		}

@@ -68,7 +68,7 @@ var kernelBuiltins = []*kernelBuiltin{
 		if len(args) != 1 {
 			return nil, fmt.Errorf("type: takes 1 argument (x), got %d", len(args))
 		}
-		return typeName(args[0]), nil
+		return builtin.TypeName(args[0]), nil
 	}},
 	{doc: builtin.Builtin{
 		Name:      "assert",

@@ -114,7 +114,7 @@ func text(name string, p *string) param {
 	return param{name, func(fn string, k int, v any) error {
 		str, ok := v.(string)
 		if !ok {
-			return typeError(fn, k, name, "must be a string, got %s", typeName(v))
+			return typeError(fn, k, name, "must be a string, got %s", builtin.TypeName(v))
 		}
 		*p = str
 		return nil
@@ -133,7 +133,7 @@ func count(name string, p *int) param {
 		case bigNum:
 			return builtin.ArgError(fn, k, name, "is too large, got %s", n.b)
 		}
-		return typeError(fn, k, name, "must be an integer, got %s", typeName(v))
+		return typeError(fn, k, name, "must be an integer, got %s", builtin.TypeName(v))
 	}}
 }
 
@@ -142,7 +142,7 @@ func exact(name string, p **big.Int) param {
 	return param{name, func(fn string, k int, v any) error {
 		n := asNumber(v)
 		if n.kind != intNum && n.kind != bigNum {
-			return typeError(fn, k, name, "must be an integer, got %s", typeName(v))
+			return typeError(fn, k, name, "must be an integer, got %s", builtin.TypeName(v))
 		}
 		*p = n.big()
 		return nil
@@ -160,7 +160,7 @@ func array(c *cellRun, name string, p *[]any) param {
 	return param{name, func(fn string, k int, v any) error {
 		items, ok := c.items(v)
 		if !ok {
-			return typeError(fn, k, name, "must be an array, got %s", typeName(v))
+			return typeError(fn, k, name, "must be an array, got %s", builtin.TypeName(v))
 		}
 		*p = items
 		return nil
@@ -250,7 +250,7 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 		for i, x := range items {
 			str, ok := x.(string)
 			if !ok {
-				return nil, typeError("join", 1, "array", "must hold strings only, got %s (item %d, from 0)", typeName(x), i)
+				return nil, typeError("join", 1, "array", "must hold strings only, got %s (item %d, from 0)", builtin.TypeName(x), i)
 			}
 			strs[i] = str
 		}
@@ -491,7 +491,7 @@ func compareItems(a, b any) int {
 	if xok && yok {
 		return strings.Compare(x, y)
 	}
-	panic(builtin.Errorf(builtin.TypeError, "sort: cannot compare %s with %s", typeName(a), typeName(b)))
+	panic(builtin.Errorf(builtin.TypeError, "sort: cannot compare %s with %s", builtin.TypeName(a), builtin.TypeName(b)))
 }
 
 // sortOrder reads sort's and sortBy's order argument: "asc" or "desc".
@@ -592,7 +592,7 @@ func rangeOf(c *cellRun, args ...any) (any, error) {
 			}
 			return nil, builtin.Errorf(builtin.MemoryError, "memory budget exceeded: the range %s..%s has more items than any memory holds", formatValue(args[0]), formatValue(args[1]))
 		default:
-			return nil, builtin.Errorf(builtin.TypeError, "a range takes integers, got %s..%s", typeName(args[0]), typeName(args[1]))
+			return nil, builtin.Errorf(builtin.TypeError, "a range takes integers, got %s..%s", builtin.TypeName(args[0]), builtin.TypeName(args[1]))
 		}
 	}
 	lo, hi := bounds[0], bounds[1]
@@ -652,7 +652,7 @@ func numbersOf(c *cellRun, fn string, args []any) ([]float64, error) {
 		}
 		items, ok := c.items(x)
 		if !ok || depth > maxNesting {
-			return typeError(fn, 1, "", "takes numbers and arrays of numbers, got %s", typeName(x))
+			return typeError(fn, 1, "", "takes numbers and arrays of numbers, got %s", builtin.TypeName(x))
 		}
 		for _, e := range items {
 			if err := walk(e, depth+1); err != nil {
@@ -804,7 +804,7 @@ func matchText(c *cellRun, args ...any) (any, error) {
 	str, ok := args[0].(string)
 	pattern, isText := args[1].(string)
 	if !ok || !isText {
-		return nil, builtin.Errorf(builtin.TypeError, "matches takes a string and a pattern string, got %s and %s", typeName(args[0]), typeName(args[1]))
+		return nil, builtin.Errorf(builtin.TypeError, "matches takes a string and a pattern string, got %s and %s", builtin.TypeName(args[0]), builtin.TypeName(args[1]))
 	}
 	re, ok := c.regexps[pattern] // a loop matches one pattern many times
 	if !ok {

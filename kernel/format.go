@@ -1,7 +1,6 @@
 package kernel
 
 import (
-	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -66,47 +65,6 @@ func structFields(t reflect.Type) []field {
 		out = append(out, field{name: name, index: f.Index})
 	}
 	return out
-}
-
-// typeName is the name `type(x)` and `vars` give a value: the language's
-// own names for expr's types, and the lower-cased Go type name for a game
-// value (polygon, coins, board, …).
-func typeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "nil"
-	case bool:
-		return "bool"
-	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, *big.Int:
-		return "int"
-	case float32, float64:
-		return "float"
-	case string:
-		return "string"
-	case map[string]any:
-		return "map"
-	}
-	if n, ok := v.(interface{ TypeName() string }); ok {
-		return n.TypeName()
-	}
-	t := reflect.TypeOf(v)
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array:
-		return "array"
-	case reflect.Map:
-		return "map"
-	case reflect.Func:
-		return "function"
-	}
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	name := []rune(t.Name())
-	if len(name) == 0 {
-		return t.String()
-	}
-	name[0] = unicode.ToLower(name[0])
-	return string(name)
 }
 
 func isIdent(s string) bool {

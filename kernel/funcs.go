@@ -263,7 +263,7 @@ func valueIn(c *cellRun, needle, coll any) bool {
 func toJSON(args ...any) (any, error) {
 	b, err := json.MarshalIndent(games.JSONValue(args[0]), "", "  ")
 	if err != nil {
-		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %w", typeName(args[0]), err)
+		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %w", builtin.TypeName(args[0]), err)
 	}
 	return string(b), nil
 }
@@ -299,7 +299,7 @@ func toInt(args ...any) (any, error) {
 		}
 		return nil, fmt.Errorf("int: %q is not an integer", string(quoted))
 	}
-	return nil, fmt.Errorf("int: cannot make an integer of a %s", typeName(args[0]))
+	return nil, fmt.Errorf("int: cannot make an integer of a %s", builtin.TypeName(args[0]))
 }
 
 // toFloat is expr's float, a big integer rounded to the nearest float.
@@ -314,7 +314,7 @@ func toFloat(args ...any) (any, error) {
 		}
 		return f, nil
 	}
-	return nil, fmt.Errorf("float: cannot make a number of a %s", typeName(args[0]))
+	return nil, fmt.Errorf("float: cannot make a number of a %s", builtin.TypeName(args[0]))
 }
 
 // fieldNames lists the fields expr reads on v (for help and completion).

@@ -47,7 +47,7 @@ func (s *Session) describe(name string, width int) (string, bool) {
 		return helpText(b, width), true
 	}
 	if v, ok := s.vars[name]; ok {
-		text := fmt.Sprintf("%s: %s", name, typeName(v))
+		text := fmt.Sprintf("%s: %s", name, builtin.TypeName(v))
 		if fs := fieldNames(v); len(fs) > 0 {
 			text += " (fields " + strings.Join(fs, ", ") + ")"
 		}
@@ -72,7 +72,7 @@ func (s *Session) varsText() string {
 		if r := []rune(text); len(r) > 60 {
 			text = string(r[:59]) + "…"
 		}
-		fmt.Fprintf(&b, "%s: %s = %s\n", n, typeName(v), text)
+		fmt.Fprintf(&b, "%s: %s = %s\n", n, builtin.TypeName(v), text)
 	}
 	return b.String()
 }

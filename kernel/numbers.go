@@ -440,7 +440,7 @@ func numSum(c *cellRun, args ...any) (any, error) {
 	}
 	xs, ok := c.items(args[0])
 	if !ok {
-		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", typeName(args[0]))
+		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", builtin.TypeName(args[0]))
 	}
 	var total any = 0
 	for i, x := range xs {

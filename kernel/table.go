@@ -147,7 +147,7 @@ func cellText(v any) string {
 	case string:
 		return strings.ReplaceAll(x, "\n", " ")
 	case builtin.Value:
-		return "<" + typeName(v) + ">"
+		return "<" + builtin.TypeName(v) + ">"
 	}
 	return strings.ReplaceAll(games.Format(v), "\n", " ")
 }

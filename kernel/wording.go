@@ -16,7 +16,7 @@ import (
 // kindPhrase names v's kind with its article, as a sentence uses it: "a
 // polygon result", "an int", "a list". Never a Go type name.
 func kindPhrase(v any) string {
-	name := typeName(v)
+	name := builtin.TypeName(v)
 	switch name {
 	case "array":
 		name = "list"

@@ -1,153 +1,44 @@
 package games
 
+// The game builtins' argument checks, on kernel/builtin's UnpackArgs (the
+// one for every library): these names forward to it, with the game values
+// as destinations.
+
 import (
-	"fmt"
-	"gamelab/kernel/builtin"
 	"math"
 	"math/big"
-	"reflect"
-	"strings"
+
+	"gamelab/kernel/builtin"
 )
 
-// unpack checks a builtin's arguments and stores them, in the manner of
-// starlark-go's UnpackArgs, so every builtin reports arity, type and range
-// mistakes in the same shape: "solve: argument 2 (player) must be 1..9, got 12".
-//
-// params alternates a parameter name and a pointer to store the argument in.
-// A name ending in "?" marks that parameter and all after it optional (their
-// destinations keep their values when the argument is absent). Destinations:
-//
-//	*int       an integer that fits an int (int, int64, integral float, *big.Int)
-//	**big.Int  an integer of any size (a fresh copy, so callers may keep it)
-//	*string    a string
-//	*[]any     an array
-//	**Polygon, **Coins, **Board   a game value of that kind
-//	*any       anything (the builtin checks it itself, with badType)
-//	*intIn     an integer in [lo, hi] (see between)
+// unpack is builtin.UnpackArgs, which also takes **Polygon, **Coins and
+// **Board destinations (a game value of that kind) and between's.
 func unpack(fn string, args []any, params ...any) error {
-	nparams := len(params) / 2
-	required := nparams
-	names := make([]string, nparams)
-	for k := range nparams {
-		name := params[2*k].(string)
-		if strings.HasSuffix(name, "?") {
-			name = strings.TrimSuffix(name, "?")
-			required = min(required, k)
-		}
-		names[k] = name
-	}
-	if len(args) < required || len(args) > nparams {
-		want := fmt.Sprint(nparams)
-		switch {
-		case required == nparams-1:
-			want = fmt.Sprintf("%d or %d", required, nparams)
-		case required < nparams:
-			want = fmt.Sprintf("%d to %d", required, nparams)
-		}
-		noun := "arguments"
-		if want == "1" {
-			noun = "argument"
-		}
-		return fmt.Errorf("%s: takes %s %s (%s), got %d", fn, want, noun, strings.Join(names, ", "), len(args))
-	}
-	for k, a := range args {
-		if msg := store(params[2*k+1], a); msg != "" {
-			return builtin.ArgError(fn, k+1, names[k], "%s", msg)
+	params = append([]any(nil), params...)
+	for k := 1; k < len(params); k += 2 {
+		switch d := params[k].(type) {
+		case **Polygon:
+			params[k] = builtin.Of(d, "a polygon")
+		case **Coins:
+			params[k] = builtin.Of(d, "coins")
+		case **Board:
+			params[k] = builtin.Of(d, "a board")
 		}
 	}
-	return nil
+	return builtin.UnpackArgs(fn, args, params...)
 }
 
-// intIn is an unpack destination for an integer that must lie in [lo, hi].
-type intIn struct {
-	p      *int
-	lo, hi int
-}
-
-// between makes an intIn destination: unpack stores the argument in *p after
-// checking lo ≤ v ≤ hi.
-func between(p *int, lo, hi int) *intIn { return &intIn{p, lo, hi} }
+// between is the destination for an integer in [lo, hi].
+func between(p *int, lo, hi int) builtin.Unpacker { return builtin.Between(p, lo, hi) }
 
 // checkIndex is for ranges known only after unpacking (a vertex number
-// depends on the polygon): the same message as intIn's.
+// depends on the polygon): the same message as between's.
 func checkIndex(fn string, k int, name string, v, lo, hi int) error {
-	if v < lo || v > hi {
-		return builtin.ArgError(fn, k, name, "%s", rangeMsg(v, lo, hi))
-	}
-	return nil
+	return builtin.CheckRange(fn, k, name, v, lo, hi)
 }
 
-func rangeMsg(v, lo, hi int) string {
-	if lo > hi {
-		return fmt.Sprintf("has no valid value (range %d..%d is empty), got %d", lo, hi, v)
-	}
-	return fmt.Sprintf("must be %d..%d, got %d", lo, hi, v)
-}
-
-// store converts a into dst's type; it returns what is wrong, or "".
-func store(dst, a any) string {
-	switch d := dst.(type) {
-	case *int:
-		v, msg := toInt(a)
-		if msg != "" {
-			return msg
-		}
-		*d = v
-	case *intIn:
-		v, msg := toInt(a)
-		if msg != "" {
-			if _, isBig := a.(*big.Int); isBig {
-				return fmt.Sprintf("must be %d..%d, got %s", d.lo, d.hi, a)
-			}
-			return msg
-		}
-		if v < d.lo || v > d.hi {
-			return rangeMsg(v, d.lo, d.hi)
-		}
-		*d.p = v
-	case **big.Int:
-		v, msg := toBig(a)
-		if msg != "" {
-			return msg
-		}
-		*d = v
-	case *string:
-		s, ok := a.(string)
-		if !ok {
-			return "must be a string, got " + typeName(a)
-		}
-		*d = s
-	case *[]any:
-		l, ok := asList(a)
-		if !ok {
-			return "must be an array, got " + typeName(a)
-		}
-		*d = l
-	case **Polygon:
-		v, ok := a.(*Polygon)
-		if !ok || v == nil {
-			return "must be a polygon, got " + typeName(a)
-		}
-		*d = v
-	case **Coins:
-		v, ok := a.(*Coins)
-		if !ok || v == nil {
-			return "must be coins, got " + typeName(a)
-		}
-		*d = v
-	case **Board:
-		v, ok := a.(*Board)
-		if !ok || v == nil {
-			return "must be a board, got " + typeName(a)
-		}
-		*d = v
-	case *any:
-		*d = a
-	default:
-		panic(fmt.Sprintf("games.unpack: unsupported destination %T", dst))
-	}
-	return ""
-}
+// rangeMsg says how v misses lo..hi.
+func rangeMsg(v, lo, hi int) string { return builtin.Outside(v, lo, hi) }
 
 // badType is the error for an argument of none of the accepted kinds; want
 // reads like "a polygon, coins or board".
@@ -155,89 +46,24 @@ func badType(fn string, k int, name, want string, a any) error {
 	return builtin.ArgError(fn, k, name, "must be %s, got %s", want, typeName(a))
 }
 
-// maxExactFloat is 2^53: above it a float64 no longer holds every integer,
-// so an integral-looking float there may not be the number the user wrote.
-const maxExactFloat = 1 << 53
-
 // toInt accepts the integer forms expr produces (int, int64, an integral
-// float64) and *big.Int, when the value fits an int.
+// float64) and *big.Int, when the value fits an int; the string says what
+// is wrong.
 func toInt(a any) (int, string) {
-	switch v := a.(type) {
-	case int:
-		return v, ""
-	case *big.Int:
-		if v != nil && v.IsInt64() && v.Int64() >= math.MinInt && v.Int64() <= math.MaxInt {
-			return int(v.Int64()), ""
-		}
-		if v != nil {
-			return 0, "is too large, got " + v.String()
-		}
-	case float64:
-		if v == math.Trunc(v) && math.Abs(v) <= maxExactFloat {
-			return int(v), ""
-		}
-		return 0, fmt.Sprintf("must be an integer, got %v", v)
-	case float32:
-		return toInt(float64(v))
+	i, err := builtin.AsInt(a)
+	if err != nil {
+		return 0, err.Error()
 	}
-	if i, ok := smallInt(a); ok {
-		if i.IsInt64() && i.Int64() >= math.MinInt && i.Int64() <= math.MaxInt {
-			return int(i.Int64()), ""
-		}
-		return 0, "is too large, got " + i.String()
-	}
-	return 0, "must be an integer, got " + typeName(a)
+	return i, ""
 }
 
 // toBig accepts any integer form, of any size, and returns a fresh *big.Int.
 func toBig(a any) (*big.Int, string) {
-	switch v := a.(type) {
-	case *big.Int:
-		if v != nil {
-			return new(big.Int).Set(v), ""
-		}
-	case float64:
-		if v == math.Trunc(v) && math.Abs(v) <= maxExactFloat {
-			return big.NewInt(int64(v)), ""
-		}
-		if v == math.Trunc(v) && !math.IsInf(v, 0) {
-			return nil, fmt.Sprintf("must be an exact integer, got %v (a float above 2^53; write the number as a string for any size)", v)
-		}
-		return nil, fmt.Sprintf("must be an integer, got %v", v)
-	case float32:
-		return toBig(float64(v))
+	b, err := builtin.AsBig(a)
+	if err != nil {
+		return nil, err.Error()
 	}
-	if i, ok := smallInt(a); ok {
-		return i, ""
-	}
-	return nil, "must be an integer, got " + typeName(a)
-}
-
-// smallInt converts Go's fixed-size integer kinds.
-func smallInt(a any) (*big.Int, bool) {
-	switch v := a.(type) {
-	case int:
-		return big.NewInt(int64(v)), true
-	case int8:
-		return big.NewInt(int64(v)), true
-	case int16:
-		return big.NewInt(int64(v)), true
-	case int32:
-		return big.NewInt(int64(v)), true
-	case int64:
-		return big.NewInt(v), true
-	case uint:
-		return new(big.Int).SetUint64(uint64(v)), true
-	case uint8:
-		return big.NewInt(int64(v)), true
-	case uint16:
-		return big.NewInt(int64(v)), true
-	case uint32:
-		return big.NewInt(int64(v)), true
-	case uint64:
-		return new(big.Int).SetUint64(v), true
-	}
-	return nil, false
+	return b, ""
 }
 
 // number is how a game number reaches the user: an int when it fits (so expr
@@ -261,66 +87,10 @@ func numbers(bs []*big.Int) []any {
 
 // asList accepts the list types expr produces ([]any) and typed slices a Go
 // caller or a result field may hold.
-func asList(a any) ([]any, bool) {
-	switch v := a.(type) {
-	case []any:
-		return v, true
-	case []int:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = x
-		}
-		return out, true
-	case []string:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = x
-		}
-		return out, true
-	case []float64:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = x
-		}
-		return out, true
-	}
-	// Any other slice (a result's [][]int or [][]any fields): element by element.
-	if v := reflect.ValueOf(a); v.Kind() == reflect.Slice || v.Kind() == reflect.Array {
-		out := make([]any, v.Len())
-		for i := range out {
-			out[i] = v.Index(i).Interface()
-		}
-		return out, true
-	}
-	return nil, false
-}
+func asList(a any) ([]any, bool) { return builtin.AsList(a) }
 
-// typeName names a value's type as the user knows it.
-func typeName(a any) string {
-	switch v := a.(type) {
-	case nil:
-		return "nil"
-	case kinded:
-		return v.TypeName()
-	case bool:
-		return "bool"
-	case string:
-		return "string"
-	case float32, float64:
-		return "float"
-	case *big.Int:
-		return "int"
-	case map[string]any:
-		return "map"
-	}
-	if _, ok := smallInt(a); ok {
-		return "int"
-	}
-	if _, ok := asList(a); ok {
-		return "array"
-	}
-	return fmt.Sprintf("%T", a)
-}
+// typeName names a value's type as the user knows it (builtin.TypeName).
+func typeName(a any) string { return builtin.TypeName(a) }
 
 // kinded is implemented by every value of this package: its user-facing type name.
-type kinded interface{ TypeName() string }
+type kinded = builtin.Typed
