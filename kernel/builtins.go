@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 
 	"gamelab/kernel/games"
 )
@@ -96,7 +97,7 @@ var kernelBuiltins = []*kernelBuiltin{
 			"columns in a terminal, an HTML table in Jupyter. A list of maps with the same keys, what a sweep " +
 			"returns, shows as one by itself; t.columns and t.rows hold its parts.",
 		Example: `table([[1, "one"], [2, "two"]])`,
-		Returns: []any{&Table{}},
+		Returns: []any{&printer.Table{}},
 	}, call: callTable},
 	{doc: builtin.Builtin{
 		Name:      "time",

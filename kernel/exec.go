@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser/lexer"
@@ -112,14 +113,14 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 // front end shows pictures and the value has one, its SVG, or its HTML for
 // a table. A list of maps with the same keys (a sweep) shows as a table.
 func (s *Session) display(v any, pictures bool) Display {
-	if t, ok := s.sweepTable(v); ok {
+	if t, ok := printer.Sweep(v, "", s.columnOrder); ok {
 		v = t
 	}
 	d := Display{Text: formatValue(v)}
 	if p, ok := v.(builtin.Pictured); ok && pictures {
 		d.SVG = p.SVG()
 	}
-	if t, ok := v.(*Table); ok && pictures {
+	if t, ok := v.(*printer.Table); ok && pictures {
 		d.HTML = t.HTML()
 	}
 	return d

@@ -2,34 +2,18 @@ package kernel
 
 import (
 	"reflect"
-	"strconv"
-	"strings"
 	"unicode"
-	"unicode/utf8"
 
-	"gamelab/kernel/games"
+	"gamelab/kernel/printer"
 )
 
-// formatValue renders a value as a result is shown: a string quoted (so
-// "12" and 12 differ on the screen), everything else as games.FormatShown
-// writes it (game values by their Text, exact integers, lists and maps, a
-// list of more than games.MaxShownItems items summarised), so the games'
-// own output and the kernel's agree.
-func formatValue(v any) string {
-	if s, ok := v.(string); ok {
-		// JSON and the like read better as a raw string than with every
-		// quote escaped; both are literals expr reads back.
-		if strings.ContainsAny(s, "\"\\") && !strings.ContainsAny(s, "`\r") && utf8.ValidString(s) {
-			return "`" + s + "`"
-		}
-		return strconv.Quote(s)
-	}
-	return games.FormatShown(v)
-}
+// formatValue renders a value as a result is shown (printer.Shown), in
+// no variable.
+func formatValue(v any) string { return printer.Shown(v, "") }
 
 // printText renders a value as print() writes it: a string as it is, a
 // list whole however long.
-func printText(v any) string { return games.Format(v) }
+func printText(v any) string { return printer.Text(v) }
 
 // field is one exported struct field as expr sees it.
 type field struct {

@@ -9,25 +9,12 @@ import (
 	"strings"
 	"sync"
 
-	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/printer"
 )
 
-// kindPhrase names v's kind with its article, as a sentence uses it: "a
-// polygon result", "an int", "a list". Never a Go type name.
-func kindPhrase(v any) string {
-	name := builtin.TypeName(v)
-	switch name {
-	case "array":
-		name = "list"
-	case "nil":
-		return "nil"
-	}
-	if strings.ContainsRune("aeiou", rune(name[0])) {
-		return "an " + name
-	}
-	return "a " + name
-}
+// kindPhrase names v's kind with its article (printer.KindPhrase).
+func kindPhrase(v any) string { return printer.KindPhrase(v) }
 
 // joinSorted lists names sorted, separated by commas.
 func joinSorted(names []string) string {
@@ -114,16 +101,5 @@ var gameTypeNames = sync.OnceValue(func() map[string]string {
 	return names
 })
 
-// errorValue is a value as an error quotes it: a game value by its kind (its
-// text is a drawing of many lines), anything else as a result shows it, cut
-// to one short line.
-func errorValue(v any) string {
-	if _, ok := v.(builtin.Value); ok {
-		return kindPhrase(v)
-	}
-	text := strings.ReplaceAll(formatValue(v), "\n", " ")
-	if r := []rune(text); len(r) > 60 {
-		text = string(r[:59]) + "…"
-	}
-	return text
-}
+// errorValue is a value as an error quotes it (printer.ErrorValue).
+func errorValue(v any) string { return printer.ErrorValue(v) }
