@@ -30,7 +30,7 @@ func bitwise(name string, op func(z, x, y *big.Int) *big.Int) kernelFunc {
 		if err := unpack(name, args, 2, exact("x", &x), exact("y", &y)); err != nil {
 			return nil, err
 		}
-		c.reserve(int64(max(x.BitLen(), y.BitLen())/8 + 8))
+		c.Reserve(int64(max(x.BitLen(), y.BitLen())/8 + 8))
 		return normBig(op(new(big.Int), x, y)), nil
 	}
 }
@@ -41,7 +41,7 @@ func bitNot(c *cellRun, args ...any) (any, error) {
 	if err := unpack("bitnot", args, 1, exact("x", &x)); err != nil {
 		return nil, err
 	}
-	c.reserve(int64(x.BitLen()/8 + 8))
+	c.Reserve(int64(x.BitLen()/8 + 8))
 	return normBig(new(big.Int).Not(x)), nil
 }
 
@@ -74,7 +74,7 @@ func shifter(name string, left bool) kernelFunc {
 		if bits := int64(x.BitLen()) + n.i; bits > maxIntBits || n.i > maxIntBits {
 			return nil, builtin.ArgError(name, 2, "n", "makes an integer of more than %d bits (%d digits), got %s", maxIntBits, maxIntDigits, formatValue(args[1]))
 		}
-		c.reserve(int64(x.BitLen())/8 + n.i/8 + 8)
+		c.Reserve(int64(x.BitLen())/8 + n.i/8 + 8)
 		return normBig(new(big.Int).Lsh(x, uint(n.i))), nil
 	}
 }

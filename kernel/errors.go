@@ -45,8 +45,8 @@ func (s *Session) runError(st statement, lines []string, c *compiled, err error)
 	var be *builtin.Error
 	switch {
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		if s.cell != nil && s.cell.over.Load() {
-			return s.errorAt(st, lines, from, builtin.MemoryError, s.memoryError(0).Msg)
+		if s.cell != nil && s.cell.Over() {
+			return s.errorAt(st, lines, from, builtin.MemoryError, s.budget.Error(0).Msg)
 		}
 		return s.errorAt(st, lines, from, builtin.Interrupted, "interrupted")
 	case errors.As(err, &be):
@@ -65,7 +65,7 @@ func (s *Session) runError(st statement, lines []string, c *compiled, err error)
 	// one place that reads expr's text.
 	switch {
 	case strings.Contains(msg, "memory budget exceeded"):
-		return s.errorAt(st, lines, from, builtin.MemoryError, s.memoryError(0).Msg)
+		return s.errorAt(st, lines, from, builtin.MemoryError, s.budget.Error(0).Msg)
 	case strings.HasPrefix(msg, "invalid operation") || strings.HasPrefix(msg, "cannot "):
 		return s.errorAt(st, lines, from, builtin.TypeError, msg)
 	}

@@ -34,10 +34,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		s.inputs[s.count] = code
 	}
 	out.Count = s.count
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	c := &cellRun{session: s, ctx: ctx, out: out, opts: o}
-	defer s.startCell(cancel, &c.over)()
+	account, ctx, end := s.budget.Start(ctx)
+	defer end()
+	c := &cellRun{Account: account, session: s, ctx: ctx, out: out, opts: o}
 	c.env = &builtin.Env{
 		Ctx: ctx,
 		Show: func(text, svg string) {
@@ -50,12 +49,12 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		Warn:     c.warn,
 		Pictures: o.SVG,
 		Budget: func(bytes int64) error {
-			if c.fits(bytes) {
+			if c.Fits(bytes) {
 				return nil
 			}
-			return s.memoryError(bytes)
+			return s.budget.Error(bytes)
 		},
-		Available: func() int64 { return max(s.budget-heapBytes(), 0) },
+		Available: s.budget.Available,
 	}
 	c.progress = newProgress(o.Progress)
 	c.env.Progress = c.progress.report
@@ -74,8 +73,8 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	for i, st := range stmts {
 		if err := ctx.Err(); err != nil {
 			out.Err = &Error{Kind: builtin.Interrupted, Msg: "interrupted", Line: st.line, Column: 1, Source: lines[st.line-1]}
-			if c.over.Load() {
-				out.Err.Kind, out.Err.Msg = builtin.MemoryError, s.memoryError(0).Msg
+			if c.Over() {
+				out.Err.Kind, out.Err.Msg = builtin.MemoryError, s.budget.Error(0).Msg
 			}
 			break
 		}
@@ -187,10 +186,10 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 	}
 	v, err := s.eval(st, lines, toks, 0, len([]rune(st.text)))
 	if err == nil {
-		if str, ok := v.(string); ok && !s.cell.fits(2*int64(len(str))) {
+		if str, ok := v.(string); ok && !s.cell.Fits(2*int64(len(str))) {
 			// Shown, a string is quoted whole, in one allocation.
 			return nil, false, s.errorAt(st, lines, 0, builtin.MemoryError,
-				s.memoryError(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
+				s.budget.Error(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
 		}
 	}
 	return v, true, err

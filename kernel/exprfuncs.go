@@ -178,7 +178,7 @@ type builder struct {
 // newBuilder reserves size bytes (panicking with a MemoryError when they do
 // not fit) and returns a builder with room for them.
 func newBuilder(c *cellRun, size int64) *builder {
-	c.reserve(size)
+	c.Reserve(size)
 	w := &builder{c: c}
 	w.b.Grow(int(size))
 	return w
@@ -192,7 +192,7 @@ func (w *builder) write(str string) {
 		str = str[n:]
 		if w.since += n; w.since == chunk {
 			w.since = 0
-			w.c.check()
+			w.c.Check()
 		}
 	}
 }
@@ -216,7 +216,7 @@ func repeatString(c *cellRun, args ...any) (any, error) {
 		return nil, builtin.ArgError("repeat", 2, "n", "must be 0 or more, got %d", n)
 	}
 	if len(str) > 0 && n > math.MaxInt64/len(str) {
-		panic(c.session.memoryError(math.MaxInt64))
+		panic(c.session.budget.Error(math.MaxInt64))
 	}
 	total := len(str) * n
 	if total == 0 {
@@ -266,7 +266,7 @@ func joinStrings(c *cellRun, args ...any) (any, error) {
 		}
 		w.write(str)
 		if i&1023 == 0 {
-			c.check()
+			c.Check()
 		}
 	}
 	return w.b.String(), nil
@@ -288,7 +288,7 @@ func replaceString(c *cellRun, args ...any) (any, error) {
 	}
 	size := int64(len(str)) + int64(times)*(int64(len(repl))-int64(len(old)))
 	if times > 0 && len(repl) > 0 && int64(times) > (math.MaxInt64-int64(len(str)))/int64(len(repl)) {
-		panic(c.session.memoryError(math.MaxInt64))
+		panic(c.session.budget.Error(math.MaxInt64))
 	}
 	w := newBuilder(c, size)
 	for range times {
@@ -317,7 +317,7 @@ func pieces(c *cellRun, str, sep string) int {
 			}
 			n += utf8.RuneCountInString(str[:cut])
 			str = str[cut:]
-			c.check()
+			c.Check()
 		}
 		return n + utf8.RuneCountInString(str)
 	}
@@ -333,7 +333,7 @@ func pieces(c *cellRun, str, sep string) int {
 		} else {
 			str = str[chunk:]
 		}
-		c.check()
+		c.Check()
 	}
 	return n + strings.Count(str, sep)
 }
@@ -354,7 +354,7 @@ func splitter(name string, after bool) kernelFunc {
 		if n > 0 {
 			parts = min(parts, n)
 		}
-		c.reserveItems(int64(parts), 16) // a string header each; the bytes are shared with s
+		c.ReserveItems(int64(parts), 16) // a string header each; the bytes are shared with s
 		out := make([]string, 0, parts)
 		for len(out) < parts-1 {
 			at := strings.Index(str, sep)
@@ -369,7 +369,7 @@ func splitter(name string, after bool) kernelFunc {
 			out = append(out, str[:at])
 			str = str[end:]
 			if len(out)&(chunk/16-1) == 0 {
-				c.check()
+				c.Check()
 			}
 		}
 		if parts > 0 {
@@ -423,7 +423,7 @@ func appendItems(c *cellRun, out, items []any) []any {
 	for len(items) > chunk {
 		out = append(out, items[:chunk]...)
 		items = items[chunk:]
-		c.check()
+		c.Check()
 	}
 	return append(out, items...)
 }
@@ -441,7 +441,7 @@ func concatArrays(c *cellRun, args ...any) (any, error) {
 		}
 		total += int64(len(arrays[k]))
 	}
-	c.reserveItems(total, 16)
+	c.ReserveItems(total, 16)
 	out := make([]any, 0, total)
 	for _, items := range arrays {
 		out = appendItems(c, out, items)
@@ -468,11 +468,11 @@ func flattenArray(c *cellRun, args ...any) (any, error) {
 				continue
 			}
 			if len(out) == cap(out) {
-				c.reserveItems(int64(max(len(out), 16)), 16) // append doubles
+				c.ReserveItems(int64(max(len(out), 16)), 16) // append doubles
 			}
 			out = append(out, x)
 			if i&(chunk-1) == 0 {
-				c.check()
+				c.Check()
 			}
 		}
 	}
@@ -512,7 +512,7 @@ func sortOrder(fn string, args []any, k int) (desc bool, err error) {
 // comparisons (cellRun.interrupted).
 func sortItems(c *cellRun, items []any, key func(i any) any, desc bool) {
 	slices.SortStableFunc(items, func(a, b any) int {
-		c.interrupted()
+		c.Tick()
 		r := compareItems(key(a), key(b))
 		if desc {
 			return -r
@@ -531,10 +531,10 @@ func sortArray(c *cellRun, args ...any) (any, error) {
 		return nil, err
 	}
 	if ints, ok := args[0].([]int); ok { // a range: sorted as it is, no item boxed
-		c.reserveItems(int64(len(ints)), 8)
+		c.ReserveItems(int64(len(ints)), 8)
 		out := slices.Clone(ints)
 		slices.SortFunc(out, func(a, b int) int {
-			c.interrupted()
+			c.Tick()
 			if desc {
 				return cmp.Compare(b, a)
 			}
@@ -546,10 +546,10 @@ func sortArray(c *cellRun, args ...any) (any, error) {
 	if err := array(c, "array", &items).read("sort", 1, args[0]); err != nil {
 		return nil, err
 	}
-	c.reserveItems(int64(len(items)), 16)
+	c.ReserveItems(int64(len(items)), 16)
 	out := appendItems(c, make([]any, 0, len(items)), items)
 	slices.SortFunc(out, func(a, b any) int { // plain values: ties are alike, so no need of a stable sort
-		c.interrupted()
+		c.Tick()
 		if desc {
 			return compareItems(b, a)
 		}
@@ -567,7 +567,7 @@ func sortPairs(c *cellRun, args ...any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.reserveItems(int64(len(pairs)), 16)
+	c.ReserveItems(int64(len(pairs)), 16)
 	sortItems(c, pairs, func(p any) any { return p.([]any)[1] }, desc)
 	out := make([]any, len(pairs))
 	for i, p := range pairs {
@@ -600,15 +600,15 @@ func rangeOf(c *cellRun, args ...any) (any, error) {
 		return []int{}, nil
 	}
 	if uint64(hi-lo) >= math.MaxInt64/8 {
-		panic(c.session.memoryError(math.MaxInt64))
+		panic(c.session.budget.Error(math.MaxInt64))
 	}
 	n := hi - lo + 1
-	c.reserveItems(int64(n), 8)
+	c.ReserveItems(int64(n), 8)
 	out := make([]int, n)
 	for i := range out {
 		out[i] = lo + i
 		if i&(chunk-1) == chunk-1 {
-			c.check()
+			c.Check()
 		}
 	}
 	return out, nil
@@ -644,10 +644,10 @@ func numbersOf(c *cellRun, fn string, args []any) ([]float64, error) {
 	walk = func(x any, depth int) error {
 		if n := asNumber(x); n.kind != notNum {
 			if len(out) == cap(out) {
-				c.reserveItems(int64(max(len(out), 16)), 8) // append doubles
+				c.ReserveItems(int64(max(len(out), 16)), 8) // append doubles
 			}
 			out = append(out, n.float())
-			c.poll(len(out))
+			c.Poll(len(out))
 			return nil
 		}
 		items, ok := c.items(x)
@@ -690,7 +690,7 @@ func medianOf(c *cellRun, args ...any) (any, error) {
 		return 0.0, err
 	}
 	slices.SortFunc(xs, func(a, b float64) int {
-		c.interrupted()
+		c.Tick()
 		return cmp.Compare(a, b)
 	})
 	n := len(xs)
@@ -710,12 +710,12 @@ func uniqueItems(c *cellRun, args ...any) (any, error) {
 	if err := unpack("uniq", args, 1, array(c, "array", &items)); err != nil {
 		return nil, err
 	}
-	c.reserveItems(int64(len(items)), 48) // the result and the map
+	c.ReserveItems(int64(len(items)), 48) // the result and the map
 	seen := make(map[any]bool)
 	var others []any
 	out := []any{}
 	for i, x := range items {
-		c.poll(i)
+		c.Poll(i)
 		key, ok := uniqKey(x)
 		if ok {
 			if seen[key] {
@@ -766,7 +766,7 @@ func fromJSON(c *cellRun, args ...any) (any, error) {
 	if err := unpack("fromJSON", args, 1, text("s", &str)); err != nil {
 		return nil, err
 	}
-	c.reserveItems(int64(len(str)), 12)
+	c.ReserveItems(int64(len(str)), 12)
 	var v any
 	if err := json.Unmarshal([]byte(str), &v); err != nil {
 		return nil, builtin.ArgError("fromJSON", 1, "s", "is not JSON: %v", err)
@@ -833,7 +833,7 @@ type pollingReader struct {
 func (p *pollingReader) ReadRune() (rune, int, error) {
 	if p.n++; p.n == chunk {
 		p.n = 0
-		p.c.check()
+		p.c.Check()
 	}
 	return p.r.ReadRune()
 }

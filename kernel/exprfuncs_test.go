@@ -12,7 +12,9 @@ import (
 // package gives, chunk boundaries included (the inputs cross them).
 func TestStringFunctionsAgreeWithGo(t *testing.T) {
 	s := newTestSession()
-	c := &cellRun{session: s, ctx: context.Background()}
+	account, _, end := s.budget.Start(context.Background())
+	defer end()
+	c := &cellRun{Account: account, session: s}
 	r := rand.New(rand.NewPCG(13, 13))
 	alphabet := []string{"a", "b", "é", "ab", ",", ""}
 	word := func(n int) string {

@@ -42,9 +42,9 @@ func (s *Session) exprFunctions() []expr.Option {
 	opts = append(opts, expr.Function("$sum", func(args ...any) (any, error) { return numSum(s.cell, args...) }))
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
-			s.cell.interrupted()
+			s.cell.Tick()
 			if name == "$pow" || isBig(args[0]) || isBig(args[1]) { // what makes large numbers
-				s.cell.reserve(resultBytes(name, args[0], args[1]))
+				s.cell.Reserve(resultBytes(name, args[0], args[1]))
 			}
 			if x, ok := args[0].(string); ok && name == "$add" {
 				if y, ok := args[1].(string); ok {
@@ -56,7 +56,7 @@ func (s *Session) exprFunctions() []expr.Option {
 	}
 	compare := func(name string, fn func(a, b any) bool) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
-			s.cell.interrupted()
+			s.cell.Tick()
 			return fn(args[0], args[1]), nil
 		}, new(func(any, any) bool)))
 	}
@@ -73,22 +73,22 @@ func (s *Session) exprFunctions() []expr.Option {
 	compare("$le", numLessEq)
 	compare("$ge", numMoreEq)
 	opts = append(opts, expr.Function("$tick", func(...any) (any, error) {
-		s.cell.interrupted()
+		s.cell.Tick()
 		return nil, nil
 	}))
 	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(s.cell, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
-		s.cell.reserve(s.cell.textBytes(args[0]))
+		s.cell.Reserve(s.cell.textBytes(args[0]))
 		return printText(args[0]), nil
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
-		s.cell.reserve(2 * s.cell.textBytes(args[0])) // indented
+		s.cell.Reserve(2 * s.cell.textBytes(args[0])) // indented
 		return toJSON(args...)
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) {
-		s.cell.reserve(resultBytes("$neg", args[0], 0))
+		s.cell.Reserve(resultBytes("$neg", args[0], 0))
 		return numNeg(args[0]), nil
 	}))
 	opts = append(opts, expr.Function("$member", memberValue))
@@ -123,7 +123,7 @@ func (s *Session) wrap(name string, kind builtin.Kind, fn func(args []any) (any,
 			if str, isText := a.(string); isText && kind == builtin.GameError {
 				need = 16 * int64(len(str))
 			}
-			s.cell.reserve(need)
+			s.cell.Reserve(need)
 		}
 		v, err = fn(append([]any(nil), args...))
 		if err != nil && s.cell.ctx.Err() == nil {
@@ -255,7 +255,7 @@ func valueIn(c *cellRun, needle, coll any) bool {
 		if numEqual(x, needle) {
 			return true
 		}
-		c.poll(i)
+		c.Poll(i)
 	}
 }
 

@@ -399,11 +399,11 @@ func (c *cellRun) items(v any) (items []any, ok bool) {
 	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
 		return nil, false
 	}
-	c.reserveItems(int64(rv.Len()), 16)
+	c.ReserveItems(int64(rv.Len()), 16)
 	items = make([]any, rv.Len())
 	for i := range items {
 		items[i] = rv.Index(i).Interface()
-		c.poll(i)
+		c.Poll(i)
 	}
 	return items, true
 }
@@ -447,9 +447,9 @@ func numSum(c *cellRun, args ...any) (any, error) {
 		if asNumber(x).kind == notNum {
 			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
 		}
-		c.reserve(resultBytes("$add", total, x))
+		c.Reserve(resultBytes("$add", total, x))
 		total = numAdd(total, x)
-		c.poll(i)
+		c.Poll(i)
 	}
 	return total, nil
 }
@@ -479,7 +479,7 @@ func extremum(name string, sign int) func(s *Session, args ...any) (any, error) 
 			if c == sign {
 				best = x
 			}
-			s.cell.poll(i)
+			s.cell.Poll(i)
 		}
 		return best, nil
 	}

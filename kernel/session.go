@@ -12,9 +12,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
-	"sync/atomic"
 
+	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
 
 	"github.com/expr-lang/expr"
@@ -24,23 +23,18 @@ import (
 // results of earlier cells. It is not safe for concurrent Execute calls; the
 // front ends run one cell at a time (Complete and Inspect may run alongside).
 type Session struct {
-	count   int
-	vars    map[string]any // the user's variables
-	last    any            // _: the last value shown
-	history map[int]any    // _N: the result of cell N
-	inputs  map[int]string // the code of cell N
-	budget  int64          // the memory budget in bytes (see budget.go)
-	watched atomic.Int64   // budget, for the watchdog's goroutine
-	extra   []*builtin.Builtin
-	funcs   []expr.Option // the builtins and operators as expr sees them
-	cell    *cellRun      // the cell being executed, nil between cells
+	count       int
+	vars        map[string]any // the user's variables
+	last        any            // _: the last value shown
+	history     map[int]any    // _N: the result of cell N
+	inputs      map[int]string // the code of cell N
+	budget      *budget.Budget // one limit for the session's values and each cell's work
+	budgetBytes int64          // the budget WithMemoryBudget asks for, 0: the default
+	extra       []*builtin.Builtin
+	funcs       []expr.Option // the builtins and operators as expr sees them
+	cell        *cellRun      // the cell being executed, nil between cells
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
-	freeing sync.Mutex          // held while memory goes back to the system after a cell (see startCell)
-	// checkHook, when set (by tests), runs at every poll of the cell
-	// (cellRun.check): a test cancels the cell there to prove that an
-	// operation that had started stops, without timing anything.
-	checkHook func()
 }
 
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
@@ -66,12 +60,14 @@ func NewSession(opts ...Option) *Session {
 		vars:    map[string]any{},
 		history: map[int]any{},
 		inputs:  map[int]string{},
-		budget:  DefaultMemoryBudget(),
 	}
 	for _, o := range opts {
 		o(s)
 	}
-	s.setBudget(s.budget)
+	if s.budgetBytes == 0 {
+		s.budgetBytes = budget.Default()
+	}
+	s.budget = budget.New(s.budgetBytes)
 	s.funcs = s.exprFunctions()
 	return s
 }

@@ -421,7 +421,9 @@ func TestInterrupt(t *testing.T) {
 	// A loop of pure expr stops too: the operators look at the context.
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	s.cell = &cellRun{ctx: ctx}
+	account, _, end := s.budget.Start(ctx)
+	defer end()
+	s.cell = &cellRun{Account: account}
 	func() {
 		defer func() {
 			if r := recover(); !errors.Is(r.(error), context.Canceled) {
@@ -429,7 +431,7 @@ func TestInterrupt(t *testing.T) {
 			}
 		}()
 		for range 2048 {
-			s.cell.interrupted()
+			s.cell.Tick()
 		}
 	}()
 	s.cell = nil
