@@ -5,11 +5,11 @@ package kernel
 import (
 	"context"
 	"io"
-	"regexp"
 	"strings"
 
 	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/lang"
 )
 
 // cellRun is the state of the cell being executed: where its output goes and
@@ -24,10 +24,8 @@ type cellRun struct {
 	stdout          strings.Builder
 	stderr          strings.Builder
 	page            strings.Builder
-	warned          map[string]bool           // the warnings given so far
-	regexps         map[string]*regexp.Regexp // the patterns `matches` compiled, by text
-
-	progress *progress // the progress line (progress.go)
+	warned          map[string]bool // the warnings given so far
+	progress        *lang.Progress  // the cell's progress line
 }
 
 func (c *cellRun) print(text string) {

@@ -1,22 +1,23 @@
-// Package kernel is gamelab's engine: sessions of statements on top of
-// expr-lang/expr (assignment, del, help, history), exact numbers, the
-// kernel's own builtins and the errors a statement ends with. It runs the
-// game builtins of kernel/games through the contract in kernel/builtin, and
-// shows values as text and SVG. The REPL, the script runner and the Jupyter
-// kernel all drive a Session the same way, through Execute, IsComplete,
-// Complete and Inspect.
+// Package kernel is gamelab's engine: sessions of statements (assignment,
+// del, help, vars, history) over the command language of package lang,
+// the session's own builtins, completion and inspection, and the errors a
+// statement ends with. A cell is parsed by package syntax, its
+// expressions run by package lang under the memory budget of package
+// budget, its values shown by package printer; the game builtins of
+// kernel/games run through the contract in kernel/builtin. The REPL, the
+// script runner and the Jupyter kernel all drive a Session the same way,
+// through Execute, IsComplete, Complete and Inspect.
 package kernel
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
 
 	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
-
-	"github.com/expr-lang/expr"
+	"gamelab/kernel/games"
+	"gamelab/kernel/lang"
+	"gamelab/kernel/syntax"
 )
 
 // Session holds one user's state: variables, the cell counter, the inputs and
@@ -31,8 +32,9 @@ type Session struct {
 	budget      *budget.Budget // one limit for the session's values and each cell's work
 	budgetBytes int64          // the budget WithMemoryBudget asks for, 0: the default
 	extra       []*builtin.Builtin
-	funcs       []expr.Option // the builtins and operators as expr sees them
-	cell        *cellRun      // the cell being executed, nil between cells
+	library     builtin.Library // the session's own builtins (builtins.go)
+	lang        *lang.Language  // the language the cells' expressions run in
+	cell        *cellRun        // the cell being executed, nil between cells
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
@@ -68,7 +70,12 @@ func NewSession(opts ...Option) *Session {
 		s.budgetBytes = budget.Default()
 	}
 	s.budget = budget.New(s.budgetBytes)
-	s.funcs = s.exprFunctions()
+	s.library = s.sessionLibrary()
+	s.lang = lang.New(lang.Config{
+		Libraries:   s.libraries(),
+		NoteColumns: s.noteColumns,
+		JSONValue:   games.JSONValue,
+	})
 	return s
 }
 
@@ -143,75 +150,26 @@ type Display struct {
 	Update bool
 }
 
-// Error is a failed statement: what went wrong and where.
-type Error struct {
-	Kind   builtin.Kind // e.g. builtin.SyntaxError, builtin.GameError, builtin.Interrupted
-	Msg    string       // one line
-	Line   int          // 1-based line in the cell; 0 when unknown
-	Column int          // 1-based column (in runes); 0 when unknown
-	Source string       // the source line the position refers to
-}
-
-// Error formats as "line:col: msg", then the source line (around the
-// column, when it is long) and a caret under the column.
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return e.Msg
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d:%d: %s", e.Line, e.Column, e.Msg)
-	b.WriteString(e.sourceAndCaret())
-	return b.String()
-}
-
-// maxSourceShown is how many characters of a long source line an error
-// shows, centred on its column: a statement of a megabyte on one line would
-// otherwise print the megabyte, and as many spaces before the caret.
-const maxSourceShown = 160
-
-// sourceAndCaret is "\n" + the source line (or the part of it around the
-// column, "…" marking what is cut) + "\n" + the caret line, tabs kept under
-// tabs so the caret lines up in a terminal; "" without a source line.
-func (e *Error) sourceAndCaret() string {
-	if e.Source == "" {
-		return ""
-	}
-	src := []rune(e.Source)
-	at := min(max(e.Column-1, 0), len(src))
-	from, to := 0, len(src)
-	if len(src) > maxSourceShown {
-		from = max(0, min(at-maxSourceShown/2, len(src)-maxSourceShown))
-		to = from + maxSourceShown
-	}
-	var b strings.Builder
-	b.WriteString("\n")
-	if from > 0 {
-		b.WriteString("…")
-	}
-	b.WriteString(string(src[from:to]))
-	if to < len(src) {
-		b.WriteString("…")
-	}
-	b.WriteString("\n")
-	if from > 0 {
-		b.WriteString(" ")
-	}
-	for _, r := range src[from:at] {
-		if r == '\t' {
-			b.WriteRune('\t')
-		} else {
-			b.WriteRune(' ')
-		}
-	}
-	b.WriteString("^")
-	return b.String()
-}
+// Error is a failed statement: what went wrong and where (syntax.Error:
+// its kind, its message, its line and column, the source line).
+type Error = syntax.Error
 
 // Completeness says whether a piece of input can run as it is.
-type Completeness int
+type Completeness = syntax.Completeness
 
+// The kinds of completeness (see IsComplete).
 const (
-	Complete   Completeness = iota // runs as it is
-	Incomplete                     // needs more lines (open bracket or string)
-	Invalid                        // can never become valid by adding lines
+	Complete   = syntax.Complete   // runs as it is
+	Incomplete = syntax.Incomplete // needs more lines (open bracket or string)
+	Invalid    = syntax.Invalid    // can never become valid by adding lines
 )
+
+// IsComplete decides whether code can run as it is: Incomplete while a
+// bracket, a raw string or a /* comment is open at the end, Invalid when a
+// closing bracket matches no opening one. indent is a suggested
+// indentation for the next line when the code is incomplete.
+func IsComplete(code string) (c Completeness, indent string) { return syntax.IsComplete(code) }
+
+// Blank reports whether code holds no statement: only blank lines and
+// comments. Front ends need not send such input to Execute.
+func Blank(code string) bool { return syntax.Blank(code) }

@@ -4,24 +4,22 @@ package kernel
 // session's map literals wrote the keys (printer.Table draws the table).
 
 import (
-	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/expr-lang/expr/ast"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/printer"
 )
 
-// callTable is table(x).
-func callTable(s *Session, args ...any) (any, error) {
-	if len(args) != 1 {
-		return nil, fmt.Errorf("table: takes 1 argument (x), got %d", len(args))
+// table is table(x).
+func (s *Session) table(_ *builtin.Env, args ...any) (any, error) {
+	var x any
+	if err := builtin.UnpackArgs("table", args, "x", &x); err != nil {
+		return nil, err
 	}
-	items, ok := elements(args[0])
+	items, ok := builtin.AsList(x)
 	if !ok {
-		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", printer.KindPhrase(args[0]))
+		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", printer.KindPhrase(x))
 	}
 	t, wrong := printer.TableOf(items, "t.rows holds them all", s.columnOrder)
 	if wrong != "" {
@@ -30,25 +28,11 @@ func callTable(s *Session, args ...any) (any, error) {
 	return t, nil
 }
 
-// noteColumns remembers the order in which a map literal writes its keys:
-// Go's maps keep none, and a sweep's ({v: #, best: …}) reads best as a
-// table with v first, as written. The latest literal of a set of keys wins.
-func (s *Session) noteColumns(m *ast.MapNode) {
-	keys := make([]string, 0, len(m.Pairs))
-	for _, p := range m.Pairs {
-		pair, ok := p.(*ast.PairNode)
-		if !ok {
-			return
-		}
-		k, ok := pair.Key.(*ast.StringNode)
-		if !ok {
-			return
-		}
-		keys = append(keys, k.Value)
-	}
-	if len(keys) < 2 {
-		return
-	}
+// noteColumns remembers the order in which a map literal writes its keys
+// (the language tells it every literal's): Go's maps keep none, and a
+// sweep's ({v: #, best: …}) reads best as a table with v first, as
+// written. The latest literal of a set of keys wins.
+func (s *Session) noteColumns(keys []string) {
 	if s.columns == nil {
 		s.columns = map[string][]string{}
 	}

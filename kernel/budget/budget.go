@@ -1,7 +1,7 @@
 // Package budget is a session's memory budget: one limit for the values
 // the session holds and the work of the statement that runs, and the
-// cell's account with it that every operation asks, through the Meter
-// interface, before it allocates and while it loops.
+// cell's account with it (Account), which every operation asks through
+// the builtin.Meter interface before it allocates and while it loops.
 //
 // The meter is the Go heap itself (runtime/metrics), so the session's
 // variables, its history and whatever the running statement has built are
@@ -10,7 +10,7 @@
 //
 //   - every operation that allocates in proportion to its inputs (string
 //     +, repeat, join, ranges, big-integer products and powers, …) asks
-//     Meter.Reserve for the bytes it is about to allocate, before
+//     the Meter's Reserve for the bytes it is about to allocate, before
 //     allocating them;
 //   - a watchdog reads the heap every few milliseconds while a cell runs and
 //     cancels the cell's context when the heap has gone past the budget, so

@@ -104,3 +104,13 @@ func TestDefault(t *testing.T) {
 		t.Error("a budget below Min")
 	}
 }
+
+func TestReserveAllRefusesAtOnce(t *testing.T) {
+	b := New(Min)
+	a, _, end := b.Start(context.Background())
+	defer end()
+	a.Reserve(100) // pending small reservations must not hide a huge one
+	if r := panicked(func() { a.Reserve(1<<63 - 1) }); r == nil {
+		t.Error("a reservation of all the bytes there are went through")
+	}
+}

@@ -10,33 +10,9 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 	"time"
-)
 
-// Meter is what an operation that allocates in proportion to its inputs,
-// or loops over them, asks of the cell that runs it. Each method panics
-// with the cell's error, a *builtin.Error of kind MemoryError or the
-// context's error, when the cell must stop: expr's VM, and the engine's
-// wrapper of every builtin, turn the panic into the statement's error.
-type Meter interface {
-	// Reserve is asked before allocating bytes: it panics when they would
-	// not fit in the budget.
-	Reserve(bytes int64)
-	// ReserveItems reserves n items of size bytes each, an overflow of
-	// the product counted as any other excess.
-	ReserveItems(n, size int64)
-	// Fits says whether bytes more fit, for the places that must not
-	// panic (a value about to be shown).
-	Fits(bytes int64) bool
-	// Check panics now if the cell was interrupted or went over the
-	// budget: a loop calls it once per chunk of work of well under a
-	// millisecond.
-	Check()
-	// Poll checks once every 65536 items of a loop (item i): a loop's
-	// step costs nanoseconds, so that is well under a millisecond.
-	Poll(i int)
-	// Tick checks once every 1024 calls: a comparison, an operator.
-	Tick()
-}
+	"gamelab/kernel/builtin"
+)
 
 // reserveQuantum is how many bytes of small reservations pile up before the
 // heap is read: a read costs a few hundred nanoseconds, so a loop of small
@@ -51,7 +27,7 @@ const watchdogPeriod = 5 * time.Millisecond
 // proportion to the live heap, so small cells skip it).
 const freeAfter = 32 << 20
 
-// Account is one cell's Meter.
+// Account is one cell's builtin.Meter.
 type Account struct {
 	budget  *Budget
 	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
@@ -60,7 +36,7 @@ type Account struct {
 	over    atomic.Bool // the watchdog cancelled the cell: the heap passed the budget
 }
 
-var _ Meter = (*Account)(nil)
+var _ builtin.Meter = (*Account)(nil)
 
 // Start opens the account of a cell that runs under ctx: the returned
 // context is ctx, cancelled also by the watchdog when the heap passes the
@@ -138,9 +114,10 @@ func (a *Account) Reserve(bytes int64) {
 	if bytes <= 0 {
 		return
 	}
-	a.pending += bytes
-	if a.pending < reserveQuantum {
-		return
+	if bytes < reserveQuantum {
+		if a.pending += bytes; a.pending < reserveQuantum {
+			return
+		}
 	}
 	a.pending = 0
 	if !a.budget.fits(bytes) {

@@ -108,6 +108,10 @@ type Env struct {
 	// the size of a large table asks before allocating it (call Reserve,
 	// which checks for a nil Budget in an Env a test builds by hand).
 	Budget func(bytes int64) error
+	// Meter is the cell's memory account and interrupt, for work that
+	// allocates in steps or loops (see Meter). Nil in an Env a test
+	// builds by hand.
+	Meter Meter
 	// Available is how many bytes more the session's memory budget has
 	// room for now: for a solver that sizes its tables as it goes (the
 	// polygon solver's table limit). Nil in an Env a test builds by hand:

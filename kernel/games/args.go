@@ -91,6 +91,3 @@ func asList(a any) ([]any, bool) { return builtin.AsList(a) }
 
 // typeName names a value's type as the user knows it (builtin.TypeName).
 func typeName(a any) string { return builtin.TypeName(a) }
-
-// kinded is implemented by every value of this package: its user-facing type name.
-type kinded = builtin.Typed

@@ -36,6 +36,19 @@ const (
 	TableEdgeRows = 10
 )
 
+// Summary is the table in one line: its size and its columns, "3 rows of
+// n, sq".
+func (t *Table) Summary() string {
+	rows := fmt.Sprintf("%d rows", len(t.Rows))
+	if len(t.Rows) == 1 {
+		rows = "1 row"
+	}
+	if len(t.Columns) == 0 {
+		return "a table of " + rows
+	}
+	return "a table of " + rows + ": " + strings.Join(t.Columns, ", ")
+}
+
 // Text is the table with aligned columns: numbers to the right, the rest to
 // the left, a rule under the header.
 func (t *Table) Text() string {

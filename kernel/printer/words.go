@@ -43,3 +43,19 @@ func OneLine(text string, width int) string {
 	}
 	return text
 }
+
+// Summarized is a value that says in one line what it is, for vars (a
+// table: its rows and columns), where its text's first line would not.
+type Summarized interface {
+	Summary() string
+}
+
+// Line is v in one line, as vars lists it: a Summarized value's Summary,
+// else the first line of what Shown shows for it. name is the variable.
+func Line(v any, name string) string {
+	if s, ok := v.(Summarized); ok {
+		return s.Summary()
+	}
+	first, _, _ := strings.Cut(Shown(v, name), "\n")
+	return first
+}

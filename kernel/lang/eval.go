@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // Compiling and running one expr expression of a statement.
 
@@ -22,6 +22,19 @@ import (
 	"gamelab/kernel/builtin"
 )
 
+// Source is one expression of a statement to compile and run: the runes
+// [From, To) of the statement's text. Everything outside the range is
+// blanked to spaces, so that expr's positions, and an Error's At, are the
+// statement's own.
+type Source struct {
+	Text     string        // the statement
+	Tokens   []lexer.Token // its tokens; nil when it does not lex
+	From, To int
+}
+
+// Names looks up a name of the session: a variable, _ or _N.
+type Names func(name string) (any, bool)
+
 // compiled is one expression of a statement, parsed once: the tree serves
 // compiling, running and pointing errors at arguments.
 type compiled struct {
@@ -31,24 +44,22 @@ type compiled struct {
 	prog *vm.Program
 }
 
-// eval compiles and runs the runes [from, to) of the statement as one expr
-// expression. Everything outside the range is blanked to spaces, so that
-// expr's positions are the statement's own.
-func (s *Session) eval(st statement, lines []string, toks []lexer.Token, from, to int) (any, *Error) {
-	c, e := s.compile(st, lines, toks, from, to)
+// Eval compiles and runs src as one expr expression in the running cell.
+func (l *Language) Eval(src Source, names Names) (any, *Error) {
+	c, e := l.compile(src, names)
 	if e != nil {
 		return nil, e
 	}
 	// expr's own budget counts items, cumulatively, garbage included; the
-	// kernel's meter (budget.go) measures the heap instead, so expr's is
+	// cell's meter (package budget) measures the heap instead, so expr's is
 	// turned off rather than left to refuse work that fits.
 	machine := vm.VM{MemoryBudget: math.MaxUint}
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
-		return nil, s.runError(st, lines, c, err)
+		return nil, l.runError(c, err)
 	}
 	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
-		return nil, s.errorAt(st, lines, from, builtin.RuntimeError, errTooDeep.Msg)
+		return nil, &Error{Kind: builtin.RuntimeError, Msg: errTooDeep.Msg, At: src.From}
 	}
 	return v, nil
 }
@@ -57,68 +68,63 @@ func (s *Session) eval(st statement, lines []string, toks []lexer.Token, from, t
 // that tree, as expr.Compile would after parsing it itself. Each phase's
 // failure is its own kind of error: the parser's a SyntaxError, a name the
 // session does not know a NameError, the checker's a TypeError.
-func (s *Session) compile(st statement, lines []string, toks []lexer.Token, from, to int) (*compiled, *Error) {
-	rs := []rune(st.text)
-	src := make([]rune, len(rs))
+func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
+	rs := []rune(src.Text)
+	code := make([]rune, len(rs))
 	for i, r := range rs {
-		if (i < from || i >= to) && r != '\n' {
+		if (i < src.From || i >= src.To) && r != '\n' {
 			r = ' '
 		}
-		src[i] = r
+		code[i] = r
 	}
-	c := &compiled{env: s.envFor(toks, from, to)}
-	bigLiterals(src, toks, from, to, c.env)
-	c.code = string(src)
+	c := &compiled{env: envFor(src, names)}
+	bigLiterals(code, src.Tokens, src.From, src.To, c.env)
+	c.code = string(code)
 
 	config := conf.CreateNew()
 	expr.Env(c.env)(config)
-	for _, op := range s.funcs {
+	for _, op := range l.options {
 		op(config)
 	}
 	config.Check()
 	tree, err := parser.ParseWithConfig(c.code, config)
 	if err != nil {
-		return nil, s.syntaxError(st, lines, toks, err)
+		return nil, syntaxError(src, err)
 	}
 	c.tree = tree
 	if id := unknownIdentifier(tree, config); id != nil {
-		return nil, s.unknownName(st, lines, id.Location().From, id.Value)
+		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
 	}
-	if e := s.methodCall(st, lines, c); e != nil {
+	if e := methodCall(c); e != nil {
 		return nil, e
 	}
 	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
-		return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
+		return nil, l.exprError(builtin.TypeError, err)
 	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
-			return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
+			return nil, l.exprError(builtin.TypeError, err)
 		}
 	}
 	c.prog, err = compiler.Compile(tree, config)
 	if err != nil {
-		return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
+		return nil, l.exprError(builtin.TypeError, err)
 	}
 	return c, nil
 }
 
-// envFor is the environment of the expression in runes [from, to): only the
-// variables its names refer to, _ and the _N it uses. Building it costs the
-// expression's size, not the session's: nothing is copied per statement
-// that the statement does not use.
-func (s *Session) envFor(toks []lexer.Token, from, to int) map[string]any {
-	env := map[string]any{"_": s.last}
-	for _, t := range toks {
-		if t.From < from || t.To > to || !t.Is(lexer.Identifier) {
+// envFor is the environment of the expression: only the names its tokens
+// use, and _. Building it costs the expression's size, not the session's:
+// nothing is copied per statement that the statement does not use.
+func envFor(src Source, names Names) map[string]any {
+	env := map[string]any{}
+	env["_"], _ = names("_")
+	for _, t := range src.Tokens {
+		if t.From < src.From || t.To > src.To || !t.Is(lexer.Identifier) {
 			continue
 		}
-		if v, ok := s.vars[t.Value]; ok {
+		if v, ok := names(t.Value); ok {
 			env[t.Value] = v
-		} else if historyName.MatchString(t.Value) {
-			n, _ := strconv.Atoi(t.Value[1:])
-			if v, ok := s.history[n]; ok {
-				env[t.Value] = v
-			}
 		}
 	}
 	return env

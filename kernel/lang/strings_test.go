@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 import (
 	"context"
@@ -6,15 +6,17 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/budget"
+	"gamelab/kernel/builtin"
 )
 
-// The kernel's versions of expr's string functions give what Go's strings
+// The language's versions of expr's string functions give what Go's strings
 // package gives, chunk boundaries included (the inputs cross them).
 func TestStringFunctionsAgreeWithGo(t *testing.T) {
-	s := newTestSession()
-	account, _, end := s.budget.Start(context.Background())
+	account, ctx, end := budget.New(budget.Min).Start(context.Background())
 	defer end()
-	c := &cellRun{Account: account, session: s}
+	c := &builtin.Env{Ctx: ctx, Meter: account}
 	r := rand.New(rand.NewPCG(13, 13))
 	alphabet := []string{"a", "b", "é", "ab", ",", ""}
 	word := func(n int) string {

@@ -1,4 +1,4 @@
-package kernel
+package syntax
 
 // Splitting a cell into statements.
 //
@@ -11,8 +11,8 @@ package kernel
 
 import "strings"
 
-// statement is one statement of a cell.
-type statement struct {
+// piece is the text of one statement of a cell, before it is parsed.
+type piece struct {
 	line int    // 1-based line in the cell where it starts
 	text string // its source, lines joined by "\n", # comment blanked out
 }
@@ -117,10 +117,10 @@ func opening(r rune) rune {
 // is, and expr reports what is missing. A ";" outside brackets separates two
 // statements on one line (as in IPython), except after a let, whose ";" is
 // expr's own (`let x = 2; x * x`).
-func splitStatements(code string) []statement {
+func splitStatements(code string) []piece {
 	code = strings.ReplaceAll(code, "\r\n", "\n")
 	var (
-		out   []statement
+		out   []piece
 		st    scanState
 		cur   []string
 		start int
@@ -129,7 +129,7 @@ func splitStatements(code string) []statement {
 		let   bool  // a let is open: its ";" belong to it
 	)
 	flush := func() {
-		out = append(out, cutAtSemicolons(statement{line: start, text: strings.Join(cur, "\n")}, semis)...)
+		out = append(out, cutAtSemicolons(piece{line: start, text: strings.Join(cur, "\n")}, semis)...)
 		cur, semis, size, let = nil, nil, 0, false
 	}
 	for i, line := range strings.Split(code, "\n") {
@@ -164,15 +164,15 @@ func splitStatements(code string) []statement {
 // part keeps the statement's lines and columns, the rest blanked to
 // spaces, so that errors point into the line as it was typed; blank parts
 // are dropped.
-func cutAtSemicolons(st statement, semis []int) []statement {
+func cutAtSemicolons(st piece, semis []int) []piece {
 	if len(semis) == 0 {
 		if strings.TrimSpace(st.text) == "" {
 			return nil
 		}
-		return []statement{st}
+		return []piece{st}
 	}
 	rs := []rune(st.text)
-	var out []statement
+	var out []piece
 	from := 0
 	for _, to := range append(semis, len(rs)) {
 		part := make([]rune, len(rs))
@@ -183,7 +183,7 @@ func cutAtSemicolons(st statement, semis []int) []statement {
 			part[i] = r
 		}
 		if text := string(part); strings.TrimSpace(text) != "" {
-			out = append(out, statement{line: st.line, text: text})
+			out = append(out, piece{line: st.line, text: text})
 		}
 		from = to + 1
 	}
@@ -196,9 +196,18 @@ func isWordAt(rs []rune, i int, word string) bool {
 	if i+len(w) > len(rs) || string(rs[i:i+len(w)]) != word {
 		return false
 	}
-	ident := func(j int) bool { return j >= 0 && j < len(rs) && isIdentRune(rs[j]) }
+	ident := func(j int) bool { return j >= 0 && j < len(rs) && IsNameRune(rs[j]) }
 	return !ident(i-1) && !ident(i+len(w))
 }
+
+// Completeness says whether a piece of input can run as it is.
+type Completeness int
+
+const (
+	Complete   Completeness = iota // runs as it is
+	Incomplete                     // needs more lines (open bracket or string)
+	Invalid                        // can never become valid by adding lines
+)
 
 // IsComplete decides whether code can run as it is (see Completeness):
 // Incomplete while a bracket, a raw string or a /* comment is open at the end,
@@ -225,3 +234,18 @@ func IsComplete(code string) (c Completeness, indent string) {
 // Blank reports whether code holds no statement: only blank lines and
 // comments. Front ends need not send such input to Execute.
 func Blank(code string) bool { return len(splitStatements(code)) == 0 }
+
+// InStringOrComment reports whether the end of text is inside a string
+// literal or a comment (completion offers nothing there).
+func InStringOrComment(text []rune) bool {
+	var st scanState
+	lines := strings.Split(string(text), "\n")
+	for _, line := range lines[:len(lines)-1] {
+		st.scanLine(line)
+		if !st.open() {
+			st = scanState{}
+		}
+	}
+	last := []rune(lines[len(lines)-1])
+	return st.scanRunes(last) < len(last) || st.quote != 0 || st.block
+}

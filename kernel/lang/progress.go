@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // Progress on long work: a line the front end shows in place (the REPL on
 // its terminal's error stream, Jupyter as a display it updates) once work
@@ -14,22 +14,24 @@ import (
 	meter "gamelab/internal/progress"
 )
 
-// progress is the meter of one cell: the meter of internal/progress, and
-// the sweeps running in the cell.
-type progress struct {
+// Progress is the progress line of one cell: the meter of
+// internal/progress, and the sweeps running in the cell.
+type Progress struct {
 	*meter.Meter
 	sweeps     int   // sweeps running: the outermost one reports, alone
 	sweepTotal int64 // the outermost sweep's items
 }
 
-func newProgress(show func(string)) *progress {
-	return &progress{Meter: meter.New(show)}
+// NewProgress is a progress line shown through show ("" takes it away);
+// nil show shows none.
+func NewProgress(show func(string)) *Progress {
+	return &Progress{Meter: meter.New(show)}
 }
 
-// report is Env.Progress: a builtin's work. Inside a sweep the sweep's
-// progress says more (the fifth of seven solves), so the builtin's is not
-// shown.
-func (p *progress) report(done, total int64) {
+// Report is the cell's Env.Progress: a builtin's work. Inside a sweep the
+// sweep's progress says more (the fifth of seven solves), so the
+// builtin's is not shown.
+func (p *Progress) Report(done, total int64) {
 	if p.sweeps == 0 {
 		p.Update(done, total)
 	}
@@ -42,14 +44,14 @@ func (p *progress) report(done, total int64) {
 //
 // so the meter learns the number of items, each item as it starts, and
 // the end. A map that fails leaves its sweep open; the cell ends then.
-func (s *Session) sweepFunctions() []expr.Option {
-	meter := func() *progress { return s.cell.progress }
+func (l *Language) sweepFunctions() []expr.Option {
+	meter := func() *Progress { return l.cell.Progress }
 	return []expr.Option{
 		expr.Function("$sweepStart", func(args ...any) (any, error) {
 			p := meter()
 			p.sweeps++
-			if items, ok := elements(args[0]); ok && p.sweeps == 1 {
-				p.sweepTotal = int64(len(items))
+			if n, ok := length(args[0]); ok && p.sweeps == 1 {
+				p.sweepTotal = int64(n)
 				p.Update(0, p.sweepTotal)
 			}
 			return args[0], nil

@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // One numbering: every index a user writes counts from 1.
 //
@@ -19,7 +19,7 @@ package kernel
 //     position from 1 (expr's is a byte offset from 0), 0 when absent;
 //   - get(xs, i) ($get): item i from 1, nil past the end as get gives.
 //
-// Indexed assignment, xs[i] = v, uses listPosition as well (assign.go).
+// Indexed assignment, xs[i] = v, counts the same way (SetIndex).
 
 import (
 	"errors"
@@ -32,11 +32,12 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 )
 
 // indexFunctions are the expr options of one numbering: the functions that
 // indexPatch (run by extensionPatch) and exactPatch (x[i] into $index) call.
-func (s *Session) indexFunctions() []expr.Option {
+func indexFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("$index", indexValue),
 		expr.Function("$slice", sliceValue),
@@ -104,7 +105,7 @@ func listPosition(i any, n int) (at int, ok bool, err error) {
 	case bigNum:
 		return 0, false, nil // past either end of any list
 	default:
-		return 0, false, fmt.Errorf("an index must be an integer, got %s", errorValue(i))
+		return 0, false, fmt.Errorf("an index must be an integer, got %s", printer.ErrorValue(i))
 	}
 	switch {
 	case k.i == 0:
@@ -121,13 +122,13 @@ func listPosition(i any, n int) (at int, ok bool, err error) {
 // or of a string of n characters (what is "string").
 func outOfRange(i any, n int, what string) error {
 	if n == 0 {
-		return fmt.Errorf("index %s out of range: the %s is empty", formatValue(i), what)
+		return fmt.Errorf("index %s out of range: the %s is empty", shown(i), what)
 	}
 	items := "items"
 	if what == "string" {
 		items = "characters"
 	}
-	return fmt.Errorf("index %s out of range: the %s has %d %s (1..%d, or -%d..-1 from the end)", formatValue(i), what, n, items, n, n)
+	return fmt.Errorf("index %s out of range: the %s has %d %s (1..%d, or -%d..-1 from the end)", shown(i), what, n, items, n, n)
 }
 
 // indexValue is `x[i]`: item i of a list or character i of a string (from
@@ -168,7 +169,7 @@ func indexValue(args ...any) (any, error) {
 	if name, ok := i.(string); ok {
 		return fieldOf(x, name) // never a method (see methods.go)
 	}
-	return nil, fmt.Errorf("cannot index %s with %s: only lists, strings and game values have numbered items", kindPhrase(x), formatValue(i))
+	return nil, fmt.Errorf("cannot index %s with %s: only lists, strings and game values have numbered items", printer.KindPhrase(x), shown(i))
 }
 
 // sliceValue is `x[a:b]`: items a to b of a list, or characters of a
@@ -188,7 +189,7 @@ func sliceValue(args ...any) (any, error) {
 	case rv.Kind() == reflect.Slice || rv.Kind() == reflect.Array:
 		n = rv.Len()
 	default:
-		return nil, fmt.Errorf("cannot slice %s: only lists and strings have slices", kindPhrase(x))
+		return nil, fmt.Errorf("cannot slice %s: only lists and strings have slices", printer.KindPhrase(x))
 	}
 	from, err := sliceEnd(args[1], n, 0)
 	if err != nil {
@@ -221,7 +222,7 @@ func sliceEnd(i any, n, def int) (int, error) {
 	}
 	k := asNumber(i)
 	if k.kind != intNum {
-		return 0, fmt.Errorf("a slice's ends must be integers, got %s", errorValue(i))
+		return 0, fmt.Errorf("a slice's ends must be integers, got %s", printer.ErrorValue(i))
 	}
 	switch {
 	case k.i == 0:
@@ -277,4 +278,51 @@ func runePosition(s string, at int) int {
 		return 0
 	}
 	return utf8.RuneCountInString(s[:at]) + 1
+}
+
+// SetIndex returns a copy of old with the item at index set to v: a game
+// value through its SetIndex (all indices at once), a list (negative from the
+// end), each from 1 as x[i] reads it (see indexValue), or a map by key.
+func SetIndex(old any, index []any, v any) (any, error) {
+	if ix, ok := old.(builtin.Indexable); ok {
+		return ix.SetIndex(index, v)
+	}
+	if len(index) == 0 {
+		return v, nil
+	}
+	switch x := old.(type) {
+	case map[string]any:
+		key, ok := index[0].(string)
+		if !ok {
+			return nil, fmt.Errorf("a map key must be a string, got %s", builtin.TypeName(index[0]))
+		}
+		inner, err := SetIndex(x[key], index[1:], v)
+		if err != nil {
+			return nil, err
+		}
+		m := make(map[string]any, len(x)+1)
+		for k, e := range x {
+			m[k] = e
+		}
+		m[key] = inner
+		return m, nil
+	}
+	items, ok := elements(old)
+	if !ok {
+		return nil, fmt.Errorf("cannot assign to an item of a %s", builtin.TypeName(old))
+	}
+	i, ok, err := listPosition(index[0], len(items))
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, outOfRange(index[0], len(items), "list")
+	}
+	inner, err := SetIndex(items[i], index[1:], v)
+	if err != nil {
+		return nil, err
+	}
+	cp := append([]any(nil), items...)
+	cp[i] = inner
+	return cp, nil
 }

@@ -1,20 +1,20 @@
-package kernel
+package syntax
 
 import "github.com/expr-lang/expr/parser/lexer"
 
-// maxNesting bounds how deeply brackets and prefix operators (-, !, not)
+// MaxNesting bounds how deeply brackets and prefix operators (-, !, not)
 // may nest in a statement. expr's parser recurses once or more per level,
 // and a Go stack overflow is a fatal error that no recover() catches: a
 // statement of a million "(" would end the process, a Jupyter kernel with
 // it. Python's parser stops at 200 brackets; real code never comes near.
-const maxNesting = 1000
+const MaxNesting = 1000
 
-// tooDeep returns the index of the first token at which brackets and
-// prefix operators nest deeper than maxNesting, or -1. A prefix operator
+// TooDeep returns the index of the first token at which brackets and
+// prefix operators nest deeper than MaxNesting, or -1. A prefix operator
 // (an operator where an operand is expected) stays open until the operand
 // after it ends: a name, number or string at its level, or a bracket that
 // closes back to it, so `-1 + -1 + …` does not add up while `-(-(-(…` does.
-func tooDeep(toks []lexer.Token) int {
+func TooDeep(toks []lexer.Token) int {
 	pending := []int{0} // open prefix operators per open bracket, the statement's level first
 	depth := 0          // open brackets plus open prefix operators
 	operand := false    // the previous token ended an operand
@@ -44,7 +44,7 @@ func tooDeep(toks []lexer.Token) int {
 			pending[top] = 0
 			operand = true
 		}
-		if depth > maxNesting {
+		if depth > MaxNesting {
 			return i
 		}
 	}

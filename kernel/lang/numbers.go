@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // Exact integers for expr.
 //
@@ -20,6 +20,7 @@ import (
 
 	"gamelab/internal/decimal"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 
 	"github.com/expr-lang/expr/vm/runtime"
 
@@ -48,7 +49,7 @@ func shortNumber(v any) string {
 	if n := asNumber(v); n.kind == bigNum && n.b.BitLen() > 64 {
 		return fmt.Sprintf("(an integer of %d bits)", n.b.BitLen())
 	}
-	return formatValue(v)
+	return shown(v)
 }
 
 // checkGrowth refuses a result of bits bits when it passes maxIntBits and
@@ -389,9 +390,9 @@ func elements(v any) (items []any, ok bool) {
 	return items, true
 }
 
-// items is elements for a running cell: a typed slice's conversion is
+// itemsOf is elements for a running cell: a typed slice's conversion is
 // reserved in the budget first and polls the cell as it goes.
-func (c *cellRun) items(v any) (items []any, ok bool) {
+func itemsOf(m builtin.Meter, v any) (items []any, ok bool) {
 	if xs, isAny := v.([]any); isAny {
 		return xs, true
 	}
@@ -399,13 +400,20 @@ func (c *cellRun) items(v any) (items []any, ok bool) {
 	if !rv.IsValid() || rv.Kind() != reflect.Slice && rv.Kind() != reflect.Array {
 		return nil, false
 	}
-	c.ReserveItems(int64(rv.Len()), 16)
+	m.ReserveItems(int64(rv.Len()), 16)
 	items = make([]any, rv.Len())
 	for i := range items {
 		items[i] = rv.Index(i).Interface()
-		c.Poll(i)
+		m.Poll(i)
 	}
 	return items, true
+}
+
+// length is how many items the array v has, without converting it; ok is
+// false when v is no array.
+func length(v any) (n int, ok bool) {
+	_, n, ok = itemAt(v, 0)
+	return n, ok
 }
 
 // itemAt is item i of an array (negative from the end) without converting
@@ -434,33 +442,34 @@ func itemAt(v any, i int) (item any, n int, ok bool) {
 }
 
 // numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
-func numSum(c *cellRun, args ...any) (any, error) {
+func numSum(env *builtin.Env, args ...any) (any, error) {
+	m := env.Meter
 	if len(args) != 1 {
 		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
 	}
-	xs, ok := c.items(args[0])
+	xs, ok := itemsOf(m, args[0])
 	if !ok {
 		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", builtin.TypeName(args[0]))
 	}
 	var total any = 0
 	for i, x := range xs {
 		if asNumber(x).kind == notNum {
-			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
+			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", printer.ErrorValue(x), i+1)
 		}
-		c.Reserve(resultBytes("$add", total, x))
+		m.Reserve(resultBytes("$add", total, x))
 		total = numAdd(total, x)
-		c.Poll(i)
+		m.Poll(i)
 	}
 	return total, nil
 }
 
-// extremum is max (sign 1) or min (sign -1) over its arguments or over the
+// Extremum is max (sign 1) or min (sign -1) over its arguments or over the
 // one array it is given, comparing exactly.
-func extremum(name string, sign int) func(s *Session, args ...any) (any, error) {
-	return func(s *Session, args ...any) (any, error) {
+func Extremum(name string, sign int) builtin.Func {
+	return func(env *builtin.Env, args ...any) (any, error) {
 		xs, array := args, false
 		if len(args) == 1 {
-			if items, ok := s.cell.items(args[0]); ok {
+			if items, ok := itemsOf(env.Meter, args[0]); ok {
 				xs, array = items, true
 			}
 		}
@@ -472,20 +481,21 @@ func extremum(name string, sign int) func(s *Session, args ...any) (any, error) 
 			c, ok := numCmp(x, best)
 			switch {
 			case !ok && array:
-				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d)", errorValue(x), i+1)
+				return nil, builtin.ArgError(name, 1, "array", "has an item that is not a number: %s (item %d)", printer.ErrorValue(x), i+1)
 			case !ok:
-				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", errorValue(x))
+				return nil, builtin.ArgError(name, i+1, "", "must be a number, got %s", printer.ErrorValue(x))
 			}
 			if c == sign {
 				best = x
 			}
-			s.cell.Poll(i)
+			env.Meter.Poll(i)
 		}
 		return best, nil
 	}
 }
 
-func numAbs(args ...any) (any, error) {
+// Abs is abs(x), exact for integers of any size.
+func Abs(_ *builtin.Env, args ...any) (any, error) {
 	if len(args) != 1 {
 		return nil, fmt.Errorf("abs: takes 1 argument (x), got %d", len(args))
 	}
@@ -499,5 +509,5 @@ func numAbs(args ...any) (any, error) {
 	case floatNum:
 		return math.Abs(x.f), nil
 	}
-	return nil, builtin.ArgError("abs", 1, "x", "must be a number, got %s", errorValue(args[0]))
+	return nil, builtin.ArgError("abs", 1, "x", "must be a number, got %s", printer.ErrorValue(args[0]))
 }

@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // How deeply a value may nest arrays and maps.
 //

@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // time(expr): IPython's %time, as a function of the language.
 
@@ -14,12 +14,14 @@ import (
 // argument already evaluated, too late to time it; so timePatch rewrites
 // time(x) into $timed($clock(), x), whose arguments expr evaluates in
 // order: the clock is read before x and $timed reads it again after.
-func (s *Session) timeFunctions() []expr.Option {
+func (l *Language) timeFunctions() []expr.Option {
 	return []expr.Option{
 		expr.Function("$clock", func(...any) (any, error) { return time.Now(), nil }),
 		expr.Function("$timed", func(args ...any) (any, error) {
 			elapsed := time.Since(args[0].(time.Time))
-			s.cell.eprint("wall time: " + roughDuration(elapsed) + "\n")
+			if env := l.cell.Env; env.Eprint != nil {
+				env.Eprint("wall time: " + roughDuration(elapsed) + "\n")
+			}
 			return args[1], nil
 		}),
 	}

@@ -1,4 +1,4 @@
-package kernel
+package lang
 
 // Values have fields, never methods.
 //
@@ -14,6 +14,7 @@ package kernel
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,13 +22,15 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
+	"gamelab/kernel/syntax"
 )
 
 // methodCall finds the first call in tree whose callee is not a function's
 // name (x.f(…), #.f(…), b | x.f()) and returns the error to report, at the
 // called name, naming the fields the value has when the tree says which
 // value it is. nil when every call names a function.
-func (s *Session) methodCall(st statement, lines []string, c *compiled) *Error {
+func methodCall(c *compiled) *Error {
 	var bad *ast.MemberNode
 	ast.Walk(&c.tree.Node, visitFunc(func(n *ast.Node) {
 		call, ok := (*n).(*ast.CallNode)
@@ -49,7 +52,7 @@ func (s *Session) methodCall(st statement, lines []string, c *compiled) *Error {
 	if v, ok := constantValue(bad.Node, c.env); ok {
 		msg = fmt.Sprintf("cannot call %s: %s", name, noSuchField(v, name, true))
 	}
-	return s.errorAt(st, lines, bad.Property.Location().From, builtin.TypeError, msg)
+	return &Error{Kind: builtin.TypeError, Msg: msg, At: bad.Property.Location().From}
 }
 
 // constantValue is the value node stands for when it is a variable or a
@@ -79,8 +82,8 @@ func constantValue(node ast.Node, env map[string]any) (any, bool) {
 // user's words: "an int has no fields", "a coins result has the fields n,
 // best, … (did you mean best?)". called: name was called as a method.
 func noSuchField(v any, name string, called bool) string {
-	what := kindPhrase(v)
-	fields := fieldNames(v)
+	what := printer.KindPhrase(v)
+	fields := FieldNames(v)
 	if _, isMap := v.(map[string]any); isMap {
 		sort.Strings(fields) // a map's keys come in no order
 	}
@@ -94,11 +97,11 @@ func noSuchField(v any, name string, called bool) string {
 		fmt.Fprintf(&b, "%s has no field %s (it has no fields)", what, name)
 	default:
 		fmt.Fprintf(&b, "%s has no field %s", what, name)
-		if nearest(name, fields) == "" {
+		if Nearest(name, fields) == "" {
 			fmt.Fprintf(&b, " (its fields: %s)", joinSorted(fields))
 		}
 	}
-	if near := nearest(name, fields); near != "" {
+	if near := Nearest(name, fields); near != "" {
 		b.WriteString(" (did you mean " + near + "?)")
 	}
 	return b.String()
@@ -189,4 +192,101 @@ func patchMember(node *ast.Node, n *ast.MemberNode) {
 		args = []ast.Node{n.Node, n.Property}
 	}
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$member"}, Arguments: args})
+}
+
+// FieldNames lists the fields expr reads on v (for help and completion).
+func FieldNames(v any) []string {
+	if m, ok := v.(map[string]any); ok {
+		var names []string
+		for k := range m {
+			if syntax.IsName(k) {
+				names = append(names, k)
+			}
+		}
+		return names
+	}
+	var names []string
+	for _, f := range structFields(reflectType(v)) {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+// field is one exported struct field as expr sees it.
+type field struct {
+	name  string // the `expr:"…"` tag, or the Go name
+	index []int
+}
+
+// structFields lists t's fields under the names expr uses for them (the
+// `expr` struct tag when there is one), embedded structs flattened as expr
+// flattens them.
+func structFields(t reflect.Type) []field {
+	if t == nil {
+		return nil
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []field
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		name := f.Name
+		if tag, ok := f.Tag.Lookup("expr"); ok {
+			if tag == "-" {
+				continue
+			}
+			name = tag
+		}
+		out = append(out, field{name: name, index: f.Index})
+	}
+	return out
+}
+
+// reflectType is v's type, nil for nil.
+func reflectType(v any) reflect.Type { return reflect.TypeOf(v) }
+
+// ReadField reads field name of v as expr would. With fillNil (completion,
+// which lists the fields of what a field holds) a nil pointer, v's or a
+// field's, reads as the zero value of what it points to; without it as nil.
+func ReadField(v any, name string, fillNil bool) (any, bool) {
+	if m, ok := v.(map[string]any); ok {
+		x, ok := m[name]
+		return x, ok
+	}
+	rv := reflect.ValueOf(v)
+	for rv.IsValid() && rv.Kind() == reflect.Pointer {
+		if !rv.IsNil() {
+			rv = rv.Elem()
+		} else if fillNil {
+			rv = reflect.New(rv.Type().Elem()).Elem()
+		} else {
+			return nil, false
+		}
+	}
+	if !rv.IsValid() || rv.Kind() != reflect.Struct {
+		return nil, false
+	}
+	for _, f := range structFields(rv.Type()) {
+		if f.name == name {
+			fv := rv.FieldByIndex(f.index)
+			if fillNil && fv.Kind() == reflect.Pointer && fv.IsNil() {
+				return reflect.New(fv.Type().Elem()).Interface(), true
+			}
+			return fv.Interface(), true
+		}
+	}
+	return nil, false
+}
+
+// joinSorted lists names sorted, separated by commas.
+func joinSorted(names []string) string {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
