@@ -1,4 +1,11 @@
-package jupyter
+// Package wire is the Jupyter kernel's side of the wire (the messaging
+// protocol 5.3 over ZeroMQ, github.com/go-zeromq/zmq4): the connection
+// file, the five sockets bound through guarded transports that keep
+// hostile or broken peers from stalling, leaking or crashing the kernel
+// (guard.go, frames.go), and each message's frames, signature and parts
+// (message.go). What a message means is the dispatcher's (package
+// jupyter), as gonb keeps internal/kernel apart from internal/dispatcher.
+package wire
 
 import (
 	"bytes"
@@ -17,8 +24,8 @@ import (
 // ProtocolVersion is the Jupyter messaging protocol version the kernel speaks.
 const ProtocolVersion = "5.3"
 
-// delimiter separates the routing identities from the signed message parts.
-var delimiter = []byte("<IDS|MSG>")
+// Delimiter separates the routing identities from the signed message parts.
+var Delimiter = []byte("<IDS|MSG>")
 
 // Header is a message header (the fields the kernel reads and writes).
 type Header struct {
@@ -40,20 +47,20 @@ type Message struct {
 	Metadata   json.RawMessage
 	Content    json.RawMessage
 	Buffers    [][]byte
-	Refused    *refusal // set when the request is to be answered with an error, not run
+	Refused    *Refusal // set when the request is to be answered with an error, not run
 }
 
-// signer computes and checks HMAC-SHA256 signatures; an empty key disables
+// Signer computes and checks HMAC-SHA256 signatures; an empty key disables
 // signing (the connection file's "key": "" means no authentication).
-type signer struct{ key []byte }
+type Signer struct{ Key []byte }
 
-// sign returns the lowercase hex HMAC of the four signed parts ("" when
+// Sign returns the lowercase hex HMAC of the four signed parts ("" when
 // signing is off).
-func (s signer) sign(parts ...[]byte) []byte {
-	if len(s.key) == 0 {
+func (s Signer) Sign(parts ...[]byte) []byte {
+	if len(s.Key) == 0 {
 		return nil
 	}
-	m := hmac.New(sha256.New, s.key)
+	m := hmac.New(sha256.New, s.Key)
 	for _, p := range parts {
 		m.Write(p)
 	}
@@ -63,31 +70,32 @@ func (s signer) sign(parts ...[]byte) []byte {
 	return out
 }
 
-// verify checks sig against the parts in constant time.
-func (s signer) verify(sig []byte, parts ...[]byte) bool {
-	if len(s.key) == 0 {
+// Verify checks sig against the parts in constant time.
+func (s Signer) Verify(sig []byte, parts ...[]byte) bool {
+	if len(s.Key) == 0 {
 		return true
 	}
-	return subtle.ConstantTimeCompare(sig, s.sign(parts...)) == 1
+	return subtle.ConstantTimeCompare(sig, s.Sign(parts...)) == 1
 }
 
-// replayGuard remembers recent signatures so a captured message sent again
+// ReplayGuard remembers recent signatures so a captured message sent again
 // is refused. It keeps the last size signatures (a ring), which bounds
 // memory over a long session; jupyter_client's Session keeps a similar
 // bounded digest history.
-type replayGuard struct {
+type ReplayGuard struct {
 	mu   sync.Mutex
 	seen map[string]struct{}
 	ring []string
 	next int
 }
 
-func newReplayGuard(size int) *replayGuard {
-	return &replayGuard{seen: make(map[string]struct{}, size), ring: make([]string, size)}
+// NewReplayGuard is a guard that remembers the last size signatures.
+func NewReplayGuard(size int) *ReplayGuard {
+	return &ReplayGuard{seen: make(map[string]struct{}, size), ring: make([]string, size)}
 }
 
-// fresh records sig and reports whether it had not been seen before.
-func (g *replayGuard) fresh(sig []byte) bool {
+// Fresh records sig and reports whether it had not been seen before.
+func (g *ReplayGuard) Fresh(sig []byte) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	k := string(sig)
@@ -106,12 +114,12 @@ func (g *replayGuard) fresh(sig []byte) bool {
 // errDropped wraps every reason an incoming message is refused.
 var errDropped = errors.New("message dropped")
 
-// decode splits, verifies and parses the frames of an incoming message. Any
+// Decode splits, verifies and parses the frames of an incoming message. Any
 // error means the message must not run; the error says why (for the log).
-func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
+func Decode(frames [][]byte, s Signer, replay *ReplayGuard) (*Message, error) {
 	d := -1
 	for i, f := range frames {
-		if bytes.Equal(f, delimiter) {
+		if bytes.Equal(f, Delimiter) {
 			d = i
 			break
 		}
@@ -123,10 +131,10 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 		return nil, fmt.Errorf("%w: %d frames after the delimiter, want at least 5", errDropped, len(frames)-d-1)
 	}
 	sig, parts := frames[d+1], frames[d+2:d+6]
-	if !s.verify(sig, parts...) {
+	if !s.Verify(sig, parts...) {
 		return nil, fmt.Errorf("%w: bad signature", errDropped)
 	}
-	if len(s.key) != 0 && !replay.fresh(sig) {
+	if len(s.Key) != 0 && !replay.Fresh(sig) {
 		return nil, fmt.Errorf("%w: signature seen before (replayed message)", errDropped)
 	}
 	m := &Message{
@@ -138,7 +146,7 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 		Buffers:    frames[d+6:],
 	}
 	// Without a readable header there is no one to reply to.
-	if !isJSONObject(m.RawHeader) {
+	if !IsJSONObject(m.RawHeader) {
 		return nil, fmt.Errorf("%w: header is not a JSON object", errDropped)
 	}
 	if err := json.Unmarshal(m.RawHeader, &m.Header); err != nil {
@@ -149,8 +157,8 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 	}
 	// With one, a signed request is answered, even when it cannot run.
 	for i, name := range [3]string{"parent_header", "metadata", "content"} {
-		if !isJSONObject(parts[i+1]) {
-			m.Refused = &refusal{"ProtocolError", fmt.Sprintf("%s: %s is not a JSON object", m.Header.MsgType, name)}
+		if !IsJSONObject(parts[i+1]) {
+			m.Refused = &Refusal{"ProtocolError", fmt.Sprintf("%s: %s is not a JSON object", m.Header.MsgType, name)}
 			m.Parent = json.RawMessage("{}")
 			break
 		}
@@ -158,12 +166,12 @@ func decode(frames [][]byte, s signer, replay *replayGuard) (*Message, error) {
 	return m, nil
 }
 
-// refusal is why the kernel refuses a request it can answer: the ename
+// Refusal is why the kernel refuses a request it can answer: the ename
 // and evalue of its error reply.
-type refusal struct{ ename, evalue string }
+type Refusal struct{ Ename, Evalue string }
 
-// isJSONObject reports whether b is one valid JSON object.
-func isJSONObject(b []byte) bool {
+// IsJSONObject reports whether b is one valid JSON object.
+func IsJSONObject(b []byte) bool {
 	b = bytes.TrimSpace(b)
 	return len(b) > 0 && b[0] == '{' && json.Valid(b)
 }
@@ -180,8 +188,8 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// newID returns a random 128-bit identifier in UUID text form.
-func newID() string {
+// NewID returns a random 128-bit identifier in UUID text form.
+func NewID() string {
 	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		panic(err) // crypto/rand never fails on supported platforms
@@ -191,11 +199,11 @@ func newID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
 
-// encode builds the frames of an outgoing message: identities (or the iopub
+// Encode builds the frames of an outgoing message: identities (or the iopub
 // topic), delimiter, signature and the four JSON parts.
-func encode(s signer, prefix [][]byte, session, msgType string, parent json.RawMessage, content any) ([][]byte, error) {
+func Encode(s Signer, prefix [][]byte, session, msgType string, parent json.RawMessage, content any) ([][]byte, error) {
 	h, err := marshal(Header{
-		MsgID:    newID(),
+		MsgID:    NewID(),
 		Session:  session,
 		Username: "kernel",
 		Date:     time.Now().UTC().Format("2006-01-02T15:04:05.000000Z"),
@@ -215,6 +223,6 @@ func encode(s signer, prefix [][]byte, session, msgType string, parent json.RawM
 	meta := []byte("{}")
 	frames := make([][]byte, 0, len(prefix)+6)
 	frames = append(frames, prefix...)
-	frames = append(frames, delimiter, s.sign(h, parent, meta, c), h, parent, meta, c)
+	frames = append(frames, Delimiter, s.Sign(h, parent, meta, c), h, parent, meta, c)
 	return frames, nil
 }

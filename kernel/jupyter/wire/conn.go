@@ -1,4 +1,4 @@
-package jupyter
+package wire
 
 import (
 	"encoding/json"
@@ -33,13 +33,15 @@ func ReadConnectionFile(path string) (*ConnectionInfo, error) {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, fmt.Errorf("connection file %s: %w", path, err)
 	}
-	if err := c.check(); err != nil {
+	if err := c.Check(); err != nil {
 		return nil, fmt.Errorf("connection file %s: %w", path, err)
 	}
 	return &c, nil
 }
 
-func (c *ConnectionInfo) check() error {
+// Check fills in the defaults (tcp, 127.0.0.1, hmac-sha256) and refuses
+// what the kernel cannot serve.
+func (c *ConnectionInfo) Check() error {
 	switch c.Transport {
 	case "":
 		c.Transport = "tcp"
@@ -65,10 +67,10 @@ func (c *ConnectionInfo) check() error {
 	return nil
 }
 
-// endpoint is the ZeroMQ address of one socket. Jupyter names an ipc
+// Endpoint is the ZeroMQ address of one socket. Jupyter names an ipc
 // endpoint "ip-port" (a file path), a tcp one "ip:port"; port 0 binds a free
 // port (the tests use that).
-func (c *ConnectionInfo) endpoint(port int) string {
+func (c *ConnectionInfo) Endpoint(port int) string {
 	if c.Transport == "ipc" {
 		return fmt.Sprintf("ipc://%s-%d", c.IP, port)
 	}
