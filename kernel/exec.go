@@ -132,10 +132,10 @@ func shownName(st *syntax.Statement) string {
 
 // display renders a result for the front ends: its text and, when the
 // front end shows pictures and the value has one, its SVG, or its HTML for
-// a table. A list of maps with the same keys (a sweep) shows as a table.
+// a table. A sweep, a list of maps a map literal made, shows as a table.
 // name is the variable the value is shown by, "" for none.
 func (s *Session) display(v any, name string, pictures bool) Display {
-	if t, ok := printer.Sweep(v, name, s.columnOrder); ok {
+	if t, ok := printer.Sweep(v, name, s.written); ok {
 		v = t
 	}
 	d := Display{Text: printer.Shown(v, name)}

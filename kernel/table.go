@@ -42,11 +42,21 @@ func (s *Session) noteColumns(keys []string) {
 // columnOrder is cols (the keys of a table's maps) in the order a map
 // literal wrote them, else sorted.
 func (s *Session) columnOrder(cols []string) []string {
-	if order, ok := s.columns[columnSet(cols)]; ok && len(order) == len(cols) {
-		return slices.Clone(order)
+	if order, ok := s.written(cols); ok {
+		return order
 	}
 	slices.Sort(cols)
 	return cols
+}
+
+// written is keys in the order a map literal of the session wrote them;
+// ok is false when none did.
+func (s *Session) written(keys []string) ([]string, bool) {
+	order, ok := s.columns[columnSet(keys)]
+	if !ok || len(order) != len(keys) {
+		return nil, false
+	}
+	return slices.Clone(order), true
 }
 
 // columnSet is a set of keys as one string, the same in any order.

@@ -27,7 +27,7 @@ var statementsHelp = []struct{ form, text string }{
 	{"x[i] = v", "changes item i of a list or game value in place, b[r, p] = v a board cell"},
 	{"expr", "shows its value; a list or map of more than 1000 numbers and strings in all shows only the " +
 		"first and last 3 items of each part longer than 10 (as numpy does) and says how many it showed: " +
-		"print(x), text(x), json(x), save(x, \"x.txt\") give all; a list of maps with the same keys shows as a table"},
+		"print(x), text(x), json(x), save(x, \"x.txt\") give all; a sweep's list of maps (one map literal made them) shows as a table"},
 	{"a; b", "two statements on one line"},
 	{"# comment", "to the end of the line (inside brackets # is expr's predicate element; use //)"},
 }

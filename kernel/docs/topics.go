@@ -58,6 +58,8 @@ func rulesHelp(width int) string {
 // meets first, each a line of text and an example that runs.
 var syntaxTopics = []struct{ form, text, example string }{
 	{"a..b", "the integers from a to b, both included", "1..5"},
+	{"a / b", "the quotient as a float, 7 / 2 is 3.5 (integers are exact, so an integer divided by 0 is an error); " +
+		"a % b is the remainder, a ** b the power, exact for integers", "[7 / 2, 7 % 2, 2 ** 70]"},
 	{"#", "inside a predicate, the current item; #index is its position, from 1", "map([5, 6, 7], # * #index)"},
 	{"{…}", "a predicate: the body that map, filter, all, count, sum and the like run once per item; the brackets may be left out " +
 		"for one expression", "filter(1..10, {# % 3 == 0})"},

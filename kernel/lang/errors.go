@@ -103,8 +103,11 @@ func syntaxError(src Source, err error) *Error {
 		if t.From == at && strings.Contains(msg, t.String()) {
 			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
 			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
-			if t.Is(lexer.Operator, "=") {
-				msg += " (== compares; a statement name = value assigns)"
+			switch {
+			case t.Is(lexer.Operator, "="):
+				msg += " (== compares; name = value, a statement of its own, assigns)"
+			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
+				msg += " (a let names a value for the expression after its ;, as in let x = 6; x * 7)"
 			}
 			break
 		}

@@ -92,6 +92,7 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 		return nil, syntaxError(src, err)
 	}
 	c.tree = tree
+	shadowLets(&tree.Node, c.env)
 	if id := unknownIdentifier(tree, config); id != nil {
 		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
 	}

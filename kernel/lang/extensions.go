@@ -24,7 +24,7 @@ type extensionPatch struct{ l *Language }
 
 func (p extensionPatch) Visit(node *ast.Node) {
 	if m, ok := (*node).(*ast.MapNode); ok && p.l.cfg.NoteColumns != nil {
-		if keys := literalKeys(m); len(keys) >= 2 {
+		if keys := literalKeys(m); len(keys) > 0 {
 			p.l.cfg.NoteColumns(keys)
 		}
 	}

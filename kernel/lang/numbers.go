@@ -201,17 +201,22 @@ func arith(a, b any, op string, small func(x, y int64) (int64, bool), exact func
 	return other(a, b)
 }
 
-// numDiv keeps expr's meaning of `/` (a float quotient), computed from the
-// exact values when they are big.
+// numDiv keeps expr's meaning of `/` (a float quotient: 7 / 2 is 3.5),
+// computed from the exact values when they are big. Integers are exact, so
+// an integer divided by the integer 0 is an error, as in Python, where
+// IEEE's +Inf would pass for a number; a float divided by 0 is ±Inf.
 func numDiv(a, b any) any {
 	x, y, k := pair(a, b)
 	switch k {
-	case bigNum:
-		if y.big().Sign() == 0 {
-			panic(errors.New("division by zero"))
+	case bigNum, intNum:
+		if y.kind == intNum && y.i == 0 || y.kind == bigNum && y.b.Sign() == 0 {
+			panic(errors.New("division by zero: an integer divided by 0 has no value (a float divided by 0 is ±Inf)"))
+		}
+		if k == intNum {
+			return x.float() / y.float()
 		}
 		return quotient(x.big(), y.big())
-	case intNum, floatNum:
+	case floatNum:
 		return x.float() / y.float()
 	}
 	return runtime.Divide(a, b)

@@ -95,16 +95,20 @@ func TestWords(t *testing.T) {
 
 func TestTables(t *testing.T) {
 	sorted := func(keys []string) []string { return keys }
+	written := func(keys []string) ([]string, bool) { return keys, true }
 	items := []any{map[string]any{"n": 1, "sq": 1}, map[string]any{"n": 2, "sq": 4}}
-	tab, ok := Sweep(items, "", func(keys []string) []string { return []string{"sq", "n"} })
+	tab, ok := Sweep(items, "", func(keys []string) ([]string, bool) { return []string{"sq", "n"}, true })
 	if !ok || tab.Text() != "sq  n\n──  ─\n 1  1\n 4  2\n" {
 		t.Errorf("sweep: %v %q", ok, tab.Text())
 	}
-	if _, ok := Sweep([]any{map[string]any{"loss": 1}, map[string]any{"total": 2}}, "", sorted); ok {
+	if _, ok := Sweep([]any{map[string]any{"loss": 1}, map[string]any{"total": 2}}, "", written); ok {
 		t.Error("maps with different keys are no sweep")
 	}
+	if _, ok := Sweep(items, "", func([]string) ([]string, bool) { return nil, false }); ok {
+		t.Error("maps no literal wrote are no sweep")
+	}
 	long := list(100, func(i int) any { return map[string]any{"n": i} })
-	tab, _ = Sweep(long, "t", sorted)
+	tab, _ = Sweep(long, "t", written)
 	if !strings.HasSuffix(tab.Text(), "(20 of 100 rows shown; print(t) or json(t) gives them all)\n") {
 		t.Errorf("a long sweep: %q", tab.Text())
 	}

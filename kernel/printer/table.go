@@ -163,11 +163,14 @@ func cellText(v any) string {
 	return strings.ReplaceAll(Text(v), "\n", " ")
 }
 
-// Sweep is the table a list of maps with the same keys shows as (a
-// sweep's result), ok false for any other value. order puts the keys in
-// the order columns show (see TableOf); name is the variable the list is
-// shown by, "" for none.
-func Sweep(v any, name string, order func(keys []string) []string) (*Table, bool) {
+// Sweep is the table a sweep's result shows as: a list of maps with the
+// same keys, which a map literal of the session wrote (map(-3..3, ({v1: #,
+// best: …}))); written says in which order, ok false when no literal
+// wrote those keys. A list of such maps that no literal made ([a.loss,
+// a.totals]: two maps of a game's, which mean different things) is no
+// sweep, nor is any other value: ok is false. name is the variable the
+// list is shown by, "" for none.
+func Sweep(v any, name string, written func(keys []string) ([]string, bool)) (*Table, bool) {
 	items, ok := v.([]any)
 	if !ok || len(items) == 0 {
 		return nil, false
@@ -188,10 +191,14 @@ func Sweep(v any, name string, order func(keys []string) []string) (*Table, bool
 			}
 		}
 	}
+	order, ok := written(keys)
+	if !ok {
+		return nil, false
+	}
 	if name == "" {
 		name = "x"
 	}
-	t, _ := TableOf(items, fmt.Sprintf("print(%[1]s) or json(%[1]s) gives them all", name), order)
+	t, _ := TableOf(items, fmt.Sprintf("print(%[1]s) or json(%[1]s) gives them all", name), func([]string) []string { return order })
 	return t, true
 }
 
