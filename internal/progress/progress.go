@@ -102,7 +102,7 @@ func (m *Meter) line(now time.Time) string {
 	if m.done == 0 || m.done == first.done {
 		return Line(m.done, m.total, now.Sub(m.start))
 	}
-	speed := float64(m.done-first.done) / now.Sub(first.at).Seconds()        // units a second, lately
+	speed := float64(m.done-first.done) / now.Sub(first.at).Seconds()       // units a second, lately
 	average := float64(m.done) / math.Max(now.Sub(m.start).Seconds(), 1e-9) // since the start
 	left := time.Duration(float64(m.total-m.done) / speed * float64(time.Second))
 	rough := share < roughShare || speed > roughSpeed*average || average > roughSpeed*speed
