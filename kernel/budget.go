@@ -13,16 +13,6 @@ import (
 	"gamelab/kernel/printer"
 )
 
-// DefaultMemoryBudget is the budget of a new session (budget.Default): a
-// quarter of the machine's memory, or GAMELAB_MEMORY.
-func DefaultMemoryBudget() int64 { return budget.Default() }
-
-// WithMemoryBudget sets the session's memory budget in bytes (see
-// DefaultMemoryBudget); budget(n) changes it from the session.
-func WithMemoryBudget(bytes int64) Option {
-	return func(s *Session) { s.budgetBytes = max(bytes, budget.Min) }
-}
-
 // budgetBuiltin is budget() and budget(bytes), the session's own.
 func (s *Session) budgetBuiltin() *builtin.Builtin {
 	return &builtin.Builtin{

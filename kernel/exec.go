@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
-	"sort"
 	"strings"
 
 	"gamelab/kernel/builtin"
@@ -148,22 +147,6 @@ func (s *Session) display(v any, name string, pictures bool) Display {
 	return d
 }
 
-// Input returns the code of cell n, as it was executed.
-func (s *Session) Input(n int) (code string, ok bool) {
-	code, ok = s.inputs[n]
-	return code, ok
-}
-
-// Vars returns the names of the session's variables, sorted.
-func (s *Session) Vars() []string {
-	names := make([]string, 0, len(s.vars))
-	for n := range s.vars {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
 // run runs one statement by its form. shown reports a bare expression,
 // whose value v the cell shows. A statement that fails changes no
 // variable.
@@ -203,28 +186,3 @@ func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 
 // debugPanics adds the stack to internal errors (tests flip it on).
 var debugPanics = false
-
-// eval runs the expression at span of the statement.
-func (s *Session) eval(st *syntax.Statement, span syntax.Span) (any, *Error) {
-	v, err := s.lang.Eval(lang.Source{Text: st.Text, Tokens: st.Tokens, From: span.From, To: span.To}, s.lookup)
-	if err != nil {
-		return nil, s.failure(st, err)
-	}
-	return v, nil
-}
-
-// lookup is the session's names as expressions see them: the variables,
-// _ and _N.
-func (s *Session) lookup(name string) (any, bool) {
-	if v, ok := s.vars[name]; ok {
-		return v, true
-	}
-	if name == "_" {
-		return s.last, true
-	}
-	if n, ok := historyNumber(name); ok {
-		v, ok := s.history[n]
-		return v, ok
-	}
-	return nil, false
-}

@@ -12,10 +12,10 @@ package kernel
 import (
 	"context"
 	"io"
+	"sort"
 
 	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	"gamelab/kernel/lang"
 	"gamelab/kernel/syntax"
 )
@@ -39,6 +39,22 @@ type Session struct {
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
 
+// Input returns the code of cell n, as it was executed.
+func (s *Session) Input(n int) (code string, ok bool) {
+	code, ok = s.inputs[n]
+	return code, ok
+}
+
+// Vars returns the names of the session's variables, sorted.
+func (s *Session) Vars() []string {
+	names := make([]string, 0, len(s.vars))
+	for n := range s.vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
 // cell, complete and inspect code. *Session implements it; the front ends'
 // tests put fakes with controlled timing in its place.
@@ -52,38 +68,6 @@ type Engine interface {
 }
 
 var _ Engine = (*Session)(nil)
-
-// Option configures a Session.
-type Option func(*Session)
-
-// NewSession returns an empty session.
-func NewSession(opts ...Option) *Session {
-	s := &Session{
-		vars:    map[string]any{},
-		history: map[int]any{},
-		inputs:  map[int]string{},
-	}
-	for _, o := range opts {
-		o(s)
-	}
-	if s.budgetBytes == 0 {
-		s.budgetBytes = budget.Default()
-	}
-	s.budget = budget.New(s.budgetBytes)
-	s.library = s.sessionLibrary()
-	s.lang = lang.New(lang.Config{
-		Libraries:   s.libraries(),
-		NoteColumns: s.noteColumns,
-		JSONValue:   games.JSONValue,
-	})
-	return s
-}
-
-// WithBuiltins adds builtins to the session besides games.Builtins (tests,
-// experiments); they are documented and completed like the others.
-func WithBuiltins(bs ...*builtin.Builtin) Option {
-	return func(s *Session) { s.extra = append(s.extra, bs...) }
-}
 
 // ExecOptions are per-cell knobs (Jupyter's silent and store_history).
 type ExecOptions struct {
