@@ -1,6 +1,7 @@
 package kernel
 
-// The running cell: where its output goes, and its interrupt checks.
+// The running cell: where its output goes (its account with the budget is
+// package budget's, its language the running Cell of package lang).
 
 import (
 	"context"

@@ -7,7 +7,7 @@ package lang
 // it, flattening it, then overflows Go's stack: a fatal error that no
 // recover() catches, which ended the process. So no statement may leave a
 // value deeper than maxValueDepth (eval checks what each expression
-// returns), and the kernel's recursive walks stop at that depth within a
+// returns), and the language's recursive walks stop at that depth within a
 // statement.
 
 import (

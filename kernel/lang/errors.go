@@ -166,7 +166,7 @@ func argumentPosition(c *compiled, at int, be *builtin.Error) (pos int, ok bool)
 // callArgument returns argument k (from 1) of the call of fn in tree whose
 // name is at rune offset at, else of the first call of fn. A piped value
 // (`b | solve(4)`) is argument 1, as expr passes it. The tree is the checked
-// one: the kernel's exact versions of expr's functions are called as "$"+fn.
+// one: the language's exact versions of expr's functions are called as "$"+fn.
 func callArgument(tree *parser.Tree, at int, fn string, k int) (ast.Node, bool) {
 	var best, arg ast.Node
 	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
@@ -194,7 +194,7 @@ func callArgument(tree *parser.Tree, at int, fn string, k int) (ast.Node, bool) 
 
 // subtreeStart is the rune offset where the source of node begins: the
 // smallest position in its subtree (a binary node's own position is its
-// operator's). Nodes the kernel's patch made up (the callee of $add(…))
+// operator's). Nodes the language's patch made up (the callee of $add(…))
 // have no place in the source, an empty location, and are skipped.
 func subtreeStart(node ast.Node) int {
 	start := node.Location().From

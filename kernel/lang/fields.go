@@ -166,7 +166,7 @@ func fieldIndex(t reflect.Type) map[string][]int {
 	return m
 }
 
-// memberValue is the kernel's x.name, x?.name and x[key] for a key that is
+// memberValue is the language's x.name, x?.name and x[key] for a key that is
 // a string: fields only (see fieldOf). optional: nil for a nil x.
 func memberValue(args ...any) (any, error) {
 	if len(args) == 3 && args[2] == true && args[0] == nil {

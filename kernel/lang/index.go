@@ -4,7 +4,7 @@ package lang
 //
 // The games number vertices, edges, coins and rows from 1 (p[2] is v2), and
 // expr counts list items from 0; a user who mixed p[2] with p.values[2] got
-// an answer about the wrong vertex and no error. So the kernel rewrites every
+// an answer about the wrong vertex and no error. So the language rewrites every
 // place of a statement where expr would count from 0 into a call of the
 // functions here, which count from 1 as the games do (and as ivy, APL,
 // Julia and MATLAB index):
@@ -57,7 +57,7 @@ func indexFunctions() []expr.Option {
 type indexPatch struct{}
 
 // renamedBuiltins are expr's functions whose positions count from 1 in the
-// kernel's versions.
+// language's versions.
 var renamedBuiltins = map[string]string{"indexOf": "$indexOf", "lastIndexOf": "$lastIndexOf", "get": "$get"}
 
 func (indexPatch) Visit(node *ast.Node) {
@@ -167,7 +167,7 @@ func indexValue(args ...any) (any, error) {
 		return items[at], nil
 	}
 	if name, ok := i.(string); ok {
-		return fieldOf(x, name) // never a method (see methods.go)
+		return fieldOf(x, name) // never a method (see fields.go)
 	}
 	return nil, fmt.Errorf("cannot index %s with %s: only lists, strings and game values have numbered items", printer.KindPhrase(x), shown(i))
 }
@@ -236,7 +236,7 @@ func sliceEnd(i any, n, def int) (int, error) {
 // getItem is expr's get(x, i) with list positions from 1: nil past the
 // end, as get gives, and an error for index 0.
 // A string key reads a field or a map's key only, never a method (see
-// methods.go), and nil when there is none.
+// fields.go), and nil when there is none.
 func getItem(args ...any) (any, error) {
 	if len(args) != 2 {
 		return nil, fmt.Errorf("get: takes 2 arguments (x, key), got %d", len(args))

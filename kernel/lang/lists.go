@@ -128,7 +128,7 @@ func sortOrder(fn string, args []any, k int) (desc bool, err error) {
 }
 
 // sortItems sorts items in place, stably, polling the cell every 1024
-// comparisons (cellRun.interrupted).
+// comparisons (the Meter's Tick).
 func sortItems(m builtin.Meter, items []any, key func(i any) any, desc bool) {
 	slices.SortStableFunc(items, func(a, b any) int {
 		m.Tick()

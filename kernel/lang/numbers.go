@@ -3,9 +3,9 @@ package lang
 // Exact integers for expr.
 //
 // expr's own arithmetic works on Go ints and wraps silently on overflow, and
-// it does not know *big.Int (the games hold every value as one). So the kernel
+// it does not know *big.Int (the games hold every value as one). So the language
 // rewrites every arithmetic and comparison operator of a statement into a call
-// of the functions here (see patchOperators): ints stay ints while they fit,
+// of the functions here (see exactPatch): ints stay ints while they fit,
 // an overflowing int64 operation is redone in math/big, and any *big.Int that
 // fits in an int again comes back as a plain int, so indexing and ranges keep
 // working. What is not covered: a range `a..b` takes ints only (a big bound is
@@ -27,7 +27,7 @@ import (
 	"gamelab/internal/checked"
 )
 
-// maxIntBits bounds the integers the kernel's arithmetic makes (see
+// maxIntBits bounds the integers the language's arithmetic makes (see
 // decimal.MaxBits for why). So a power, product, sum or shift whose result
 // would pass it is an error, as 2**(10**12) always was (instead of an hour of
 // multiplication and all the memory). Numbers a solver made larger still

@@ -160,7 +160,7 @@ func (exactPatch) Visit(node *ast.Node) {
 	}
 }
 
-// exactBuiltins are expr's functions of one argument that the kernel
+// exactBuiltins are expr's functions of one argument that the language
 // replaces: expr's own take a *big.Int apart (string(2**70) gave
 // "{false [0 64]}", toJSON "{}", int and float refused it) and print a game
 // value as a Go struct.

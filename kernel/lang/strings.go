@@ -23,7 +23,7 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// chunk is how many bytes (or, for arrays, items) the kernel's functions
+// chunk is how many bytes (or, for arrays, items) the language's functions
 // handle between two polls of the cell: about a millisecond of copying.
 const chunk = 1 << 20
 

@@ -14,8 +14,8 @@ import (
 // (expr defines no error types: its checker and VM report "invalid
 // operation: *games.Polygon + int" or "interface conversion: interface {}
 // is int, not bool" as text) into the names the user knows, so that no
-// error shows a Go type. Every error passes through here (errorAt); the
-// kernel's own messages are in the user's words already and do not match.
+// error shows a Go type. Every error of expr's, and of a builtin, passes
+// through here (PlainWords); messages in the user's words do not match.
 var goTypeWords = []struct {
 	re   *regexp.Regexp
 	with func(m []string, games map[string]string) string
