@@ -52,6 +52,12 @@ func nestedTooDeep(v any) bool {
 	return deep(v, 0)
 }
 
+// numEqual is == of the language: numbers exactly, arrays and maps item by
+// item.
+func numEqual(a, b any) bool {
+	return valuesEqual(a, b, 0)
+}
+
 // valuesEqual is == for values that are not both numbers: arrays and maps
 // item by item (numbers in them exactly), at most maxValueDepth deep;
 // everything else as expr compares it.

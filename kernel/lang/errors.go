@@ -52,7 +52,8 @@ func errorMessage(err error) string {
 // the remaining failures come from expr's VM, whose errors carry only text.
 // An interrupt is Interrupted, also when the budget's watchdog made it
 // (the statements know which: the cell's account says so).
-func (l *Language) runError(c *compiled, err error) *Error {
+// plain puts a message in the user's words (Language.PlainWords).
+func runError(tree *parser.Tree, code string, err error, plain func(string) string) *Error {
 	from := errorOffset(err)
 	msg := errorMessage(err)
 	var be *builtin.Error
@@ -60,14 +61,14 @@ func (l *Language) runError(c *compiled, err error) *Error {
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return &Error{Kind: builtin.Interrupted, Msg: "interrupted", At: from}
 	case errors.As(err, &be):
-		if at, ok := argumentPosition(c, from, be); ok {
+		if at, ok := argumentPosition(tree, code, from, be); ok {
 			from = at
 		}
 		kind := be.Kind
 		if kind == "" {
 			kind = builtin.RuntimeError
 		}
-		return &Error{Kind: kind, Msg: l.PlainWords(be.Error()), At: from}
+		return &Error{Kind: kind, Msg: plain(be.Error()), At: from}
 	}
 	// expr's VM reports these as bare strings (it defines no error types):
 	// its memory budget as a panic "memory budget exceeded" (turned off,
@@ -81,44 +82,13 @@ func (l *Language) runError(c *compiled, err error) *Error {
 	case strings.HasPrefix(msg, "invalid operation") || strings.HasPrefix(msg, "cannot "):
 		kind = builtin.TypeError
 	}
-	return &Error{Kind: kind, Msg: l.PlainWords(msg), At: from}
+	return &Error{Kind: kind, Msg: plain(msg), At: from}
 }
 
 // exprError is an error of expr's checker or compiler, of the given kind,
 // at the place it names.
-func (l *Language) exprError(kind builtin.Kind, err error) *Error {
-	return &Error{Kind: kind, Msg: l.PlainWords(errorMessage(err)), At: errorOffset(err)}
-}
-
-// syntaxError is the SyntaxError for expr's parser error err: the token it
-// trips on in the user's words (expr writes it as Go, Operator("=")),
-// with a hint where a user's intent is plain: a map written as a
-// predicate's body, map(xs, {v: #}), which expr reads as the predicate
-// {…} and then trips on the ":" (it means ({v: #})), or an = inside an
-// expression, where == compares.
-func syntaxError(src Source, err error) *Error {
-	toks := src.Tokens
-	at, msg := errorOffset(err), errorMessage(err)
-	for _, t := range toks {
-		if t.From == at && strings.Contains(msg, t.String()) {
-			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
-			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
-			switch {
-			case t.Is(lexer.Operator, "="):
-				msg += " (== compares; name = value, a statement of its own, assigns)"
-			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
-				msg += " (a let names a value for the expression after its ;, as in let x = 6; x * 7)"
-			}
-			break
-		}
-	}
-	for i := 2; i < len(toks); i++ {
-		if toks[i].From == at && toks[i].Is(lexer.Operator, ":") && toks[i-2].Is(lexer.Bracket, "{") &&
-			(toks[i-1].Is(lexer.Identifier) || toks[i-1].Is(lexer.String)) && predicateBrace(toks, i-2) {
-			msg = "a map as a predicate's value needs brackets: write ({" + toks[i-1].Value + ": …}); {…} alone is the predicate's body"
-		}
-	}
-	return &Error{Kind: builtin.SyntaxError, Msg: msg, At: at}
+func exprError(kind builtin.Kind, err error, plain func(string) string) *Error {
+	return &Error{Kind: kind, Msg: plain(errorMessage(err)), At: errorOffset(err)}
 }
 
 // tokenWords is a token as an error names it: "=" and ")" as written,
@@ -144,21 +114,21 @@ func predicateBrace(toks []lexer.Token, k int) bool {
 }
 
 // argumentPosition points an error about argument be.Arg of builtin be.Fn
-// at that argument in the expression, whose call of the builtin is at rune
+// at that argument in the expression (tree, parsed from code), whose call of the builtin is at rune
 // offset at: the argument's start, or for game text in a string literal the
 // offending token in it. ok is false when the call has no such argument.
-func argumentPosition(c *compiled, at int, be *builtin.Error) (pos int, ok bool) {
+func argumentPosition(tree *parser.Tree, code string, at int, be *builtin.Error) (pos int, ok bool) {
 	if be.Fn == "" || be.Arg < 1 {
 		return 0, false
 	}
-	arg, ok := callArgument(c.tree, at, be.Fn, be.Arg)
+	arg, ok := callArgument(tree, at, be.Fn, be.Arg)
 	if !ok {
 		return 0, false
 	}
 	pos = subtreeStart(arg)
 	if str, isString := arg.(*ast.StringNode); isString && be.Offset >= 0 {
 		loc := str.Location()
-		pos = loc.From + literalRunes([]rune(c.code)[loc.From:loc.To], be.Offset)
+		pos = loc.From + literalRunes([]rune(code)[loc.From:loc.To], be.Offset)
 	}
 	return pos, true
 }
@@ -248,4 +218,30 @@ func literalRunes(lit []rune, offset int) int {
 		}
 	}
 	return i
+}
+
+// stopped says whether err is how the cell's poll stops an operation
+// (the Meter's Check): an interrupt, or a MemoryError.
+func stopped(err error) bool {
+	var be *builtin.Error
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.As(err, &be) && be.Kind == builtin.MemoryError
+}
+
+// withKind is err as a *builtin.Error of the given kind unless it says
+// its own kind already (or is the cell's interrupt).
+func withKind(err error, kind builtin.Kind) error {
+	var be *builtin.Error
+	if errors.As(err, &be) {
+		if be.Kind != "" {
+			return err
+		}
+		cp := *be
+		cp.Kind = kind
+		return &cp
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return &builtin.Error{Kind: kind, Offset: -1, Msg: err.Error(), Err: err}
 }

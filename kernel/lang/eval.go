@@ -56,7 +56,7 @@ func (l *Language) Eval(src Source, names Names) (any, *Error) {
 	machine := vm.VM{MemoryBudget: math.MaxUint}
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
-		return nil, l.runError(c, err)
+		return nil, runError(c.tree, c.code, err, l.PlainWords)
 	}
 	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
 		return nil, &Error{Kind: builtin.RuntimeError, Msg: errTooDeep.Msg, At: src.From}
@@ -96,20 +96,20 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	if id := unknownIdentifier(tree, config); id != nil {
 		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
 	}
-	if e := methodCall(c); e != nil {
+	if e := methodCall(c.tree, c.env); e != nil {
 		return nil, e
 	}
 	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
-		return nil, l.exprError(builtin.TypeError, err)
+		return nil, exprError(builtin.TypeError, err, l.PlainWords)
 	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
-			return nil, l.exprError(builtin.TypeError, err)
+			return nil, exprError(builtin.TypeError, err, l.PlainWords)
 		}
 	}
 	c.prog, err = compiler.Compile(tree, config)
 	if err != nil {
-		return nil, l.exprError(builtin.TypeError, err)
+		return nil, exprError(builtin.TypeError, err, l.PlainWords)
 	}
 	return c, nil
 }
@@ -196,4 +196,35 @@ func bigLiterals(src []rune, toks []lexer.Token, from, to int, env map[string]an
 		copy(src[t.From:t.To], []rune(name))
 		env[name] = b
 	}
+}
+
+// syntaxError is the SyntaxError for expr's parser error err: the token it
+// trips on in the user's words (expr writes it as Go, Operator("=")),
+// with a hint where a user's intent is plain: a map written as a
+// predicate's body, map(xs, {v: #}), which expr reads as the predicate
+// {…} and then trips on the ":" (it means ({v: #})), or an = inside an
+// expression, where == compares.
+func syntaxError(src Source, err error) *Error {
+	toks := src.Tokens
+	at, msg := errorOffset(err), errorMessage(err)
+	for _, t := range toks {
+		if t.From == at && strings.Contains(msg, t.String()) {
+			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
+			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
+			switch {
+			case t.Is(lexer.Operator, "="):
+				msg += " (== compares; name = value, a statement of its own, assigns)"
+			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
+				msg += " (a let names a value for the expression after its ;, as in let x = 6; x * 7)"
+			}
+			break
+		}
+	}
+	for i := 2; i < len(toks); i++ {
+		if toks[i].From == at && toks[i].Is(lexer.Operator, ":") && toks[i-2].Is(lexer.Bracket, "{") &&
+			(toks[i-1].Is(lexer.Identifier) || toks[i-1].Is(lexer.String)) && predicateBrace(toks, i-2) {
+			msg = "a map as a predicate's value needs brackets: write ({" + toks[i-1].Value + ": …}); {…} alone is the predicate's body"
+		}
+	}
+	return &Error{Kind: builtin.SyntaxError, Msg: msg, At: at}
 }

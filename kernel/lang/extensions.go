@@ -9,23 +9,24 @@ import (
 // (operators.go) and fields only (fields.go): one numbering (index.go),
 // time(x) (timing.go) and a sweep's progress (progress.go): their
 // functions, and one patch that makes the calls.
-func (l *Language) extensions() []expr.Option {
+// note, when set, is told the keys of each map literal (Config.NoteColumns).
+func extensions(cur current, note func(keys []string)) []expr.Option {
 	opts := indexFunctions()
-	opts = append(opts, l.timeFunctions()...)
-	opts = append(opts, l.sweepFunctions()...)
-	return append(opts, expr.Patch(extensionPatch{l}))
+	opts = append(opts, timeFunctions(cur)...)
+	opts = append(opts, sweepFunctions(cur)...)
+	return append(opts, expr.Patch(extensionPatch{note}))
 }
 
 // extensionPatch applies the extensions' patches in one walk of the tree:
 // expr type-checks the whole tree again before each patch it runs, so one
 // patch instead of three keeps a statement's compiling cheap. Each sees the
 // node as the one before left it; none rewrites what another makes.
-type extensionPatch struct{ l *Language }
+type extensionPatch struct{ note func(keys []string) }
 
 func (p extensionPatch) Visit(node *ast.Node) {
-	if m, ok := (*node).(*ast.MapNode); ok && p.l.cfg.NoteColumns != nil {
+	if m, ok := (*node).(*ast.MapNode); ok && p.note != nil {
 		if keys := literalKeys(m); len(keys) > 0 {
-			p.l.cfg.NoteColumns(keys)
+			p.note(keys)
 		}
 	}
 	indexPatch{}.Visit(node)

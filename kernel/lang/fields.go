@@ -20,6 +20,7 @@ import (
 	"sync"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/printer"
@@ -30,9 +31,9 @@ import (
 // name (x.f(…), #.f(…), b | x.f()) and returns the error to report, at the
 // called name, naming the fields the value has when the tree says which
 // value it is. nil when every call names a function.
-func methodCall(c *compiled) *Error {
+func methodCall(tree *parser.Tree, env map[string]any) *Error {
 	var bad *ast.MemberNode
-	ast.Walk(&c.tree.Node, visitFunc(func(n *ast.Node) {
+	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
 		call, ok := (*n).(*ast.CallNode)
 		if !ok {
 			return
@@ -49,7 +50,7 @@ func methodCall(c *compiled) *Error {
 		name = p.Value
 	}
 	msg := fmt.Sprintf("cannot call %s: values have no methods, only fields; a call names a builtin (help lists them)", name)
-	if v, ok := constantValue(bad.Node, c.env); ok {
+	if v, ok := constantValue(bad.Node, env); ok {
 		msg = fmt.Sprintf("cannot call %s: %s", name, noSuchField(v, name, true))
 	}
 	return &Error{Kind: builtin.TypeError, Msg: msg, At: bad.Property.Location().From}
@@ -164,34 +165,6 @@ func fieldIndex(t reflect.Type) map[string][]int {
 	}
 	fieldIndexes.Store(t, m)
 	return m
-}
-
-// memberValue is the language's x.name, x?.name and x[key] for a key that is
-// a string: fields only (see fieldOf). optional: nil for a nil x.
-func memberValue(args ...any) (any, error) {
-	if len(args) == 3 && args[2] == true && args[0] == nil {
-		return nil, nil
-	}
-	name, ok := args[1].(string)
-	if !ok {
-		return indexValue(args[0], args[1])
-	}
-	return fieldOf(args[0], name)
-}
-
-// patchMember routes a member read through memberValue unless expr reads a
-// known struct field itself.
-func patchMember(node *ast.Node, n *ast.MemberNode) {
-	if p, constant := n.Property.(*ast.StringNode); constant && isField(n.Node.Type(), p.Value) && !n.Optional {
-		return
-	}
-	var args []ast.Node
-	if n.Optional {
-		args = []ast.Node{n.Node, n.Property, &ast.BoolNode{Value: true}}
-	} else {
-		args = []ast.Node{n.Node, n.Property}
-	}
-	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$member"}, Arguments: args})
 }
 
 // FieldNames lists the fields expr reads on v (for help and completion).

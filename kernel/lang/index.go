@@ -326,3 +326,31 @@ func SetIndex(old any, index []any, v any) (any, error) {
 	cp[i] = inner
 	return cp, nil
 }
+
+// memberValue is the language's x.name, x?.name and x[key] for a key that is
+// a string: fields only (see fieldOf). optional: nil for a nil x.
+func memberValue(args ...any) (any, error) {
+	if len(args) == 3 && args[2] == true && args[0] == nil {
+		return nil, nil
+	}
+	name, ok := args[1].(string)
+	if !ok {
+		return indexValue(args[0], args[1])
+	}
+	return fieldOf(args[0], name)
+}
+
+// patchMember routes a member read through memberValue unless expr reads a
+// known struct field itself.
+func patchMember(node *ast.Node, n *ast.MemberNode) {
+	if p, constant := n.Property.(*ast.StringNode); constant && isField(n.Node.Type(), p.Value) && !n.Optional {
+		return
+	}
+	var args []ast.Node
+	if n.Optional {
+		args = []ast.Node{n.Node, n.Property, &ast.BoolNode{Value: true}}
+	} else {
+		args = []ast.Node{n.Node, n.Property}
+	}
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$member"}, Arguments: args})
+}

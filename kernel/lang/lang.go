@@ -16,13 +16,11 @@
 package lang
 
 import (
-	"context"
 	"errors"
 
 	"github.com/expr-lang/expr"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/printer"
 )
 
 // Config is what a Language is made of.
@@ -47,12 +45,6 @@ type Language struct {
 	cell    Cell              // the cell running now
 }
 
-// Cell is the running cell as the language sees it.
-type Cell struct {
-	Env      *builtin.Env // what the builtins get; its Meter is the cell's account
-	Progress *Progress    // the cell's progress line, for sweeps
-}
-
 // New makes the language of a session.
 func New(cfg Config) *Language {
 	if cfg.JSONValue == nil {
@@ -63,6 +55,10 @@ func New(cfg Config) *Language {
 	return l
 }
 
+// PlainWords is msg with Go's type names in the user's words (see
+// goTypeWords).
+func (l *Language) PlainWords(msg string) string { return plainWords(msg, l.goNames) }
+
 // Start makes c the running cell until end is called. Cells run one at a
 // time.
 func (l *Language) Start(c Cell) (end func()) {
@@ -70,8 +66,8 @@ func (l *Language) Start(c Cell) (end func()) {
 	return func() { l.cell = Cell{} }
 }
 
-// meter is the running cell's account.
-func (l *Language) meter() builtin.Meter { return l.cell.Env.Meter }
+// current is the running cell, for the functions of the options.
+func (l *Language) current() Cell { return l.cell }
 
 // makeOptions builds the expr options that define every function and
 // operator of the language.
@@ -87,8 +83,8 @@ func (l *Language) makeOptions() []expr.Option {
 	for name, f := range hidden {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cell.Env, args...) }))
 	}
-	opts = append(opts, l.operators()...)
-	opts = append(opts, l.extensions()...)
+	opts = append(opts, operators(l.current, l.cfg.JSONValue)...)
+	opts = append(opts, extensions(l.current, l.cfg.NoteColumns)...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
 
@@ -139,32 +135,3 @@ func (l *Language) wrap(name string, kind builtin.Kind, f builtin.Func, sized bo
 		return v, err
 	}
 }
-
-// stopped says whether err is how the cell's poll stops an operation
-// (the Meter's Check): an interrupt, or a MemoryError.
-func stopped(err error) bool {
-	var be *builtin.Error
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) ||
-		errors.As(err, &be) && be.Kind == builtin.MemoryError
-}
-
-// withKind is err as a *builtin.Error of the given kind unless it says
-// its own kind already (or is the cell's interrupt).
-func withKind(err error, kind builtin.Kind) error {
-	var be *builtin.Error
-	if errors.As(err, &be) {
-		if be.Kind != "" {
-			return err
-		}
-		cp := *be
-		cp.Kind = kind
-		return &cp
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return err
-	}
-	return &builtin.Error{Kind: kind, Offset: -1, Msg: err.Error(), Err: err}
-}
-
-// shown is v as a result shows it, in no variable: how errors quote values.
-func shown(v any) string { return printer.Shown(v, "") }

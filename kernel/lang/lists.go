@@ -6,7 +6,7 @@ package lang
 
 import (
 	"cmp"
-	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -14,26 +14,9 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 	"gamelab/kernel/syntax"
 )
-
-// listOf is the UnpackArgs destination of an array argument, read with
-// itemsOf: a typed slice's conversion is reserved first and polls.
-func listOf(m builtin.Meter, p *[]any) builtin.Unpacker { return &list{m, p} }
-
-type list struct {
-	m builtin.Meter
-	p *[]any
-}
-
-func (l *list) Unpack(v any) error {
-	items, ok := itemsOf(l.m, v)
-	if !ok {
-		return errors.New("must be an array, got " + builtin.TypeName(v))
-	}
-	*l.p = items
-	return nil
-}
 
 // appendItems appends items to out a chunk at a time.
 func appendItems(m builtin.Meter, out, items []any) []any {
@@ -382,4 +365,26 @@ func uniqKey(x any) (any, bool) {
 		return v, true
 	}
 	return nil, false
+}
+
+// numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
+func numSum(env *builtin.Env, args ...any) (any, error) {
+	m := env.Meter
+	if len(args) != 1 {
+		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
+	}
+	xs, ok := itemsOf(m, args[0])
+	if !ok {
+		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", builtin.TypeName(args[0]))
+	}
+	var total any = 0
+	for i, x := range xs {
+		if asNumber(x).kind == notNum {
+			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", printer.ErrorValue(x), i+1)
+		}
+		m.Reserve(resultBytes("$add", total, x))
+		total = numAdd(total, x)
+		m.Poll(i)
+	}
+	return total, nil
 }

@@ -345,10 +345,6 @@ func toBigFloat(n number) *big.Float {
 	return big.NewFloat(n.f)
 }
 
-func numEqual(a, b any) bool {
-	return valuesEqual(a, b, 0)
-}
-
 // numLess and friends are the ordered comparisons; the non-numeric cases
 // (strings, times) are expr's own.
 func numLess(a, b any) bool {
@@ -414,6 +410,24 @@ func itemsOf(m builtin.Meter, v any) (items []any, ok bool) {
 	return items, true
 }
 
+// listOf is the UnpackArgs destination of an array argument, read with
+// itemsOf: a typed slice's conversion is reserved first and polls.
+func listOf(m builtin.Meter, p *[]any) builtin.Unpacker { return &list{m, p} }
+
+type list struct {
+	m builtin.Meter
+	p *[]any
+}
+
+func (l *list) Unpack(v any) error {
+	items, ok := itemsOf(l.m, v)
+	if !ok {
+		return errors.New("must be an array, got " + builtin.TypeName(v))
+	}
+	*l.p = items
+	return nil
+}
+
 // length is how many items the array v has, without converting it; ok is
 // false when v is no array.
 func length(v any) (n int, ok bool) {
@@ -444,28 +458,6 @@ func itemAt(v any, i int) (item any, n int, ok bool) {
 		return nil, rv.Len(), true
 	}
 	return rv.Index(i).Interface(), rv.Len(), true
-}
-
-// numSum adds up an array exactly (expr's sum wraps and knows no big.Int).
-func numSum(env *builtin.Env, args ...any) (any, error) {
-	m := env.Meter
-	if len(args) != 1 {
-		return nil, fmt.Errorf("sum: want 1 array, got %d arguments", len(args))
-	}
-	xs, ok := itemsOf(m, args[0])
-	if !ok {
-		return nil, builtin.ArgError("sum", 1, "array", "must be an array, got %s", builtin.TypeName(args[0]))
-	}
-	var total any = 0
-	for i, x := range xs {
-		if asNumber(x).kind == notNum {
-			return nil, builtin.ArgError("sum", 1, "array", "has an item that is not a number: %s (item %d)", printer.ErrorValue(x), i+1)
-		}
-		m.Reserve(resultBytes("$add", total, x))
-		total = numAdd(total, x)
-		m.Poll(i)
-	}
-	return total, nil
 }
 
 // Extremum is max (sign 1) or min (sign -1) over its arguments or over the

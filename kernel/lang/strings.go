@@ -27,22 +27,6 @@ import (
 // handle between two polls of the cell: about a millisecond of copying.
 const chunk = 1 << 20
 
-// valueError is an error about argument k of fn whose kind is right but
-// whose value is not (a count below 0, text that is not JSON): a
-// RuntimeError, where the library's default is a TypeError.
-func valueError(fn string, k int, name, format string, a ...any) *builtin.Error {
-	e := builtin.ArgError(fn, k, name, format, a...)
-	e.Kind = builtin.RuntimeError
-	return e
-}
-
-// refuse panics with the budget's MemoryError for a size past any memory
-// (a count whose product overflows).
-func refuse(m builtin.Meter) {
-	m.Reserve(math.MaxInt64)
-	panic("unreachable: no budget holds math.MaxInt64 bytes")
-}
-
 // builder builds a string of a size reserved beforehand, polling the cell
 // after each chunk it writes.
 type builder struct {

@@ -14,12 +14,12 @@ import (
 // argument already evaluated, too late to time it; so timePatch rewrites
 // time(x) into $timed($clock(), x), whose arguments expr evaluates in
 // order: the clock is read before x and $timed reads it again after.
-func (l *Language) timeFunctions() []expr.Option {
+func timeFunctions(cur current) []expr.Option {
 	return []expr.Option{
 		expr.Function("$clock", func(...any) (any, error) { return time.Now(), nil }),
 		expr.Function("$timed", func(args ...any) (any, error) {
 			elapsed := time.Since(args[0].(time.Time))
-			if env := l.cell.Env; env.Eprint != nil {
+			if env := cur.env(); env.Eprint != nil {
 				env.Eprint("wall time: " + roughDuration(elapsed) + "\n")
 			}
 			return args[1], nil

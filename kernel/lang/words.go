@@ -31,10 +31,11 @@ var goTypeWords = []struct {
 	}},
 }
 
-// PlainWords is msg with Go's type names in user words (see goTypeWords).
-func (l *Language) PlainWords(msg string) string {
+// plainWords is msg with Go's type names in user words (see goTypeWords);
+// games maps the Go names of the games' types to theirs (goTypeNames).
+func plainWords(msg string, games map[string]string) string {
 	for _, w := range goTypeWords {
-		msg = w.re.ReplaceAllStringFunc(msg, func(s string) string { return w.with(w.re.FindStringSubmatch(s), l.goNames) })
+		msg = w.re.ReplaceAllStringFunc(msg, func(s string) string { return w.with(w.re.FindStringSubmatch(s), games) })
 	}
 	return msg
 }
