@@ -10,13 +10,14 @@ type Cell struct {
 	Progress *Progress    // the cell's progress line, for sweeps
 }
 
-// current is how a function of the language finds the cell running when
+// current is where a function of the language finds the cell running when
 // it is called: its options are made once per session, its cells come and
-// go.
-type current func() Cell
-
-// meter is the running cell's account with the memory budget.
-func (c current) meter() builtin.Meter { return c().Env.Meter }
+// go. The language sets it at each cell's start (Start); meter is its
+// Env's, kept apart because every operator and loop body asks it.
+type current struct {
+	cell  Cell
+	meter builtin.Meter
+}
 
 // env is the running cell's Env.
-func (c current) env() *builtin.Env { return c().Env }
+func (c *current) env() *builtin.Env { return c.cell.Env }

@@ -10,7 +10,7 @@ import (
 // time(x) (timing.go) and a sweep's progress (progress.go): their
 // functions, and one patch that makes the calls.
 // note, when set, is told the keys of each map literal (Config.NoteColumns).
-func extensions(cur current, note func(keys []string)) []expr.Option {
+func extensions(cur *current, note func(keys []string)) []expr.Option {
 	opts := indexFunctions()
 	opts = append(opts, timeFunctions(cur)...)
 	opts = append(opts, sweepFunctions(cur)...)

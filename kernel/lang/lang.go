@@ -42,7 +42,7 @@ type Language struct {
 	cfg     Config
 	options []expr.Option
 	goNames map[string]string // the game values' Go type names, and theirs (see PlainWords)
-	cell    Cell              // the cell running now
+	cur     *current          // the cell running now
 }
 
 // New makes the language of a session.
@@ -50,7 +50,7 @@ func New(cfg Config) *Language {
 	if cfg.JSONValue == nil {
 		cfg.JSONValue = func(v any) any { return v }
 	}
-	l := &Language{cfg: cfg, goNames: goTypeNames(cfg.Libraries)}
+	l := &Language{cfg: cfg, goNames: goTypeNames(cfg.Libraries), cur: &current{}}
 	l.options = l.makeOptions()
 	return l
 }
@@ -62,12 +62,9 @@ func (l *Language) PlainWords(msg string) string { return plainWords(msg, l.goNa
 // Start makes c the running cell until end is called. Cells run one at a
 // time.
 func (l *Language) Start(c Cell) (end func()) {
-	l.cell = c
-	return func() { l.cell = Cell{} }
+	*l.cur = current{cell: c, meter: c.Env.Meter}
+	return func() { *l.cur = current{} }
 }
-
-// current is the running cell, for the functions of the options.
-func (l *Language) current() Cell { return l.cell }
 
 // makeOptions builds the expr options that define every function and
 // operator of the language.
@@ -81,10 +78,10 @@ func (l *Language) makeOptions() []expr.Option {
 		}
 	}
 	for name, f := range hidden {
-		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cell.Env, args...) }))
+		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cur.env(), args...) }))
 	}
-	opts = append(opts, operators(l.current, l.cfg.JSONValue)...)
-	opts = append(opts, extensions(l.current, l.cfg.NoteColumns)...)
+	opts = append(opts, operators(l.cur, l.cfg.JSONValue)...)
+	opts = append(opts, extensions(l.cur, l.cfg.NoteColumns)...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
 
@@ -102,7 +99,7 @@ var hidden = map[string]builtin.Func{}
 // a kind gets the library's kind.
 func (l *Language) wrap(name string, kind builtin.Kind, f builtin.Func, sized bool) func(args ...any) (any, error) {
 	return func(args ...any) (v any, err error) {
-		env := l.cell.Env
+		env := l.cur.env()
 		if err := env.Ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -23,12 +23,12 @@ import (
 // builtins it replaces call: exact arithmetic that reserves the memory of
 // large results, comparisons, `in`, string(), toJSON(), int(), float(),
 // a field read and the loop bodies' interrupt check.
-func operators(cur current, jsonValue func(any) any) []expr.Option {
+func operators(cur *current, jsonValue func(any) any) []expr.Option {
 	var opts []expr.Option
 	opts = append(opts, expr.Function("$sum", func(args ...any) (any, error) { return numSum(cur.env(), args...) }))
 	binary := func(name string, fn func(a, b any) any) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
-			m := cur.meter()
+			m := cur.meter
 			m.Tick()
 			if name == "$pow" || isBig(args[0]) || isBig(args[1]) { // what makes large numbers
 				m.Reserve(resultBytes(name, args[0], args[1]))
@@ -43,7 +43,7 @@ func operators(cur current, jsonValue func(any) any) []expr.Option {
 	}
 	compare := func(name string, fn func(a, b any) bool) {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) {
-			cur.meter().Tick()
+			cur.meter.Tick()
 			return fn(args[0], args[1]), nil
 		}, new(func(any, any) bool)))
 	}
@@ -60,22 +60,22 @@ func operators(cur current, jsonValue func(any) any) []expr.Option {
 	compare("$le", numLessEq)
 	compare("$ge", numMoreEq)
 	opts = append(opts, expr.Function("$tick", func(...any) (any, error) {
-		cur.meter().Tick()
+		cur.meter.Tick()
 		return nil, nil
 	}))
-	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(cur.meter(), args[0], args[1]), nil }, new(func(any, any) bool)))
+	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(cur.meter, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
-		cur.meter().Reserve(textBytes(cur.meter(), args[0]))
+		cur.meter.Reserve(textBytes(cur.meter, args[0]))
 		return printer.Text(args[0]), nil
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
-		cur.meter().Reserve(2 * textBytes(cur.meter(), args[0])) // indented
+		cur.meter.Reserve(2 * textBytes(cur.meter, args[0])) // indented
 		return toJSON(args[0], jsonValue)
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
 	opts = append(opts, expr.Function("$neg", func(args ...any) (any, error) {
-		cur.meter().Reserve(resultBytes("$neg", args[0], 0))
+		cur.meter.Reserve(resultBytes("$neg", args[0], 0))
 		return numNeg(args[0]), nil
 	}))
 	return append(opts, expr.Function("$member", memberValue))

@@ -14,8 +14,8 @@ import (
 //
 // so the meter learns the number of items, each item as it starts, and
 // the end. A map that fails leaves its sweep open; the cell ends then.
-func sweepFunctions(cur current) []expr.Option {
-	meter := func() *Progress { return cur().Progress }
+func sweepFunctions(cur *current) []expr.Option {
+	meter := func() *Progress { return cur.cell.Progress }
 	return []expr.Option{
 		expr.Function("$sweepStart", func(args ...any) (any, error) {
 			p := meter()

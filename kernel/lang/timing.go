@@ -14,7 +14,7 @@ import (
 // argument already evaluated, too late to time it; so timePatch rewrites
 // time(x) into $timed($clock(), x), whose arguments expr evaluates in
 // order: the clock is read before x and $timed reads it again after.
-func timeFunctions(cur current) []expr.Option {
+func timeFunctions(cur *current) []expr.Option {
 	return []expr.Option{
 		expr.Function("$clock", func(...any) (any, error) { return time.Now(), nil }),
 		expr.Function("$timed", func(args ...any) (any, error) {
