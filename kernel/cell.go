@@ -1,35 +1,32 @@
 package kernel
 
-// The running cell: where its output goes, and its interrupt checks.
+// The running cell: where its output goes (its account with the budget is
+// package budget's, its language the running Cell of package lang).
 
 import (
 	"context"
 	"io"
-	"regexp"
 	"strings"
-	"sync/atomic"
 
+	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/lang"
 )
 
 // cellRun is the state of the cell being executed: where its output goes and
 // the Env its builtins see.
 type cellRun struct {
-	session *Session
-	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
-	pending int64           // bytes reserved since the heap was last read (see reserve)
-	over    atomic.Bool     // the watchdog cancelled the cell: the heap passed the budget
-	out     *Output
-	opts    ExecOptions
-	env     *builtin.Env
-	stdout  strings.Builder
-	stderr  strings.Builder
-	page    strings.Builder
-	ticks   int
-	warned  map[string]bool           // the warnings given so far
-	regexps map[string]*regexp.Regexp // the patterns `matches` compiled, by text
-
-	progress *progress // the progress line (progress.go)
+	*budget.Account // the cell's account with the memory budget, and its interrupt checks
+	session         *Session
+	ctx             context.Context // cancelled by an interrupt or by the budget's watchdog
+	out             *Output
+	opts            ExecOptions
+	env             *builtin.Env
+	stdout          strings.Builder
+	stderr          strings.Builder
+	page            strings.Builder
+	warned          map[string]bool // the warnings given so far
+	progress        *lang.Progress  // the cell's progress line
 }
 
 func (c *cellRun) print(text string) {
@@ -84,40 +81,5 @@ func (c *cellRun) show(d Display) {
 	c.out.Displays = append(c.out.Displays, d)
 	if c.opts.Display != nil {
 		c.opts.Display(d)
-	}
-}
-
-// interrupted panics with the context's error every so often, so that a long
-// loop of pure expr (which never calls a builtin) can still be interrupted:
-// expr's VM takes no context. The kernel's operator functions and every loop
-// body ($tick, see exactPatch) call it; a check costs an increment, and a
-// context look-up once in 1024 calls.
-func (c *cellRun) interrupted() {
-	c.ticks++
-	if c.ticks&1023 == 0 {
-		c.check()
-	}
-}
-
-// poll checks the cell once every 65536 items of a loop (item i): a
-// loop's step costs nanoseconds, so that is well under a millisecond.
-func (c *cellRun) poll(i int) {
-	if i&0xffff == 0xffff {
-		c.check()
-	}
-}
-
-// check panics with the cell's error now if it was interrupted or went
-// over the budget: the loops of the kernel's own functions call it once
-// per chunk of work, which each take well under a millisecond.
-func (c *cellRun) check() {
-	if c.session != nil && c.session.checkHook != nil {
-		c.session.checkHook()
-	}
-	if c.over.Load() {
-		panic(c.session.memoryError(0))
-	}
-	if err := c.ctx.Err(); err != nil {
-		panic(err)
 	}
 }

@@ -1,8 +1,8 @@
 package kernel
 
 import (
-	"crypto/rand"
-	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
 )
 
 // updater is a cell's Env.Update: the first item under an id is shown,
@@ -14,9 +14,9 @@ func updater(c *cellRun, svg bool) func(id, text, picture string) {
 	shown := map[string]bool{}
 	return func(id, text, picture string) {
 		if prefix == "" {
-			var b [8]byte
-			_, _ = rand.Read(b[:]) // crypto/rand.Read does not fail
-			prefix = "gamelab-" + hex.EncodeToString(b[:]) + "-"
+			// Unique, not secret: math/rand's generator is seeded afresh
+			// in every process (and keeps crypto out of the web page's engine).
+			prefix = fmt.Sprintf("gamelab-%016x-", rand.Uint64())
 		}
 		if !svg {
 			picture = ""

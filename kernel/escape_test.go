@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
 )
 
@@ -139,7 +140,7 @@ func TestDeepValues(t *testing.T) {
 // pass it quickly.
 func budgetSession(t *testing.T) *Session {
 	t.Cleanup(func() { debug.SetMemoryLimit(-1); debug.FreeOSMemory() })
-	return newTestSession(WithMemoryBudget(minBudget))
+	return newTestSession(WithMemoryBudget(budget.Min))
 }
 
 // Each statement that would pass the budget fails with a MemoryError before
@@ -220,8 +221,8 @@ func TestBudgetAcrossStatements(t *testing.T) {
 		t.Errorf("len(s) = %s after the failed doubling", n)
 	}
 	runtime.GC()
-	if h := heapBytes(); h > s.budget {
-		t.Errorf("the heap holds %s after the error, over the budget of %s", builtin.ByteSize(h), builtin.ByteSize(s.budget))
+	if h := budget.HeapBytes(); h > s.budget.Limit() {
+		t.Errorf("the heap holds %s after the error, over the budget of %s", builtin.ByteSize(h), builtin.ByteSize(s.budget.Limit()))
 	}
 }
 
@@ -240,15 +241,15 @@ func TestBudgetBuiltin(t *testing.T) {
 			t.Errorf("%s: no error", code)
 		}
 	}
-	if DefaultMemoryBudget() < minBudget {
+	if DefaultMemoryBudget() < budget.Min {
 		t.Errorf("default budget %d", DefaultMemoryBudget())
 	}
 	// help says what the default is on this machine.
 	out := execAll(t, s, "help budget")
-	if text := strings.Join(strings.Fields(out.Stdout), " "); !strings.Contains(text, builtin.ByteSize(max(machineMemory()/4, minBudget))+" here") {
+	if text := strings.Join(strings.Fields(out.Stdout), " "); !strings.Contains(text, builtin.ByteSize(max(budget.MachineMemory()/4, budget.Min))+" here") {
 		t.Errorf("help budget does not say the default:\n%s", out.Stdout)
 	}
-	if n, err := parseBytes("2GB"); err != nil || n != 2<<30 {
+	if n, err := budget.ParseBytes("2GB"); err != nil || n != 2<<30 {
 		t.Errorf("parseBytes(2GB) = %d, %v", n, err)
 	}
 }
@@ -282,13 +283,13 @@ func interruptAt(t testing.TB, s *Session, code string) (*Output, time.Duration)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var cancelled time.Time
-	s.checkHook = func() {
+	s.budget.OnCheck = func() {
 		if cancelled.IsZero() {
 			cancelled = time.Now()
 			cancel()
 		}
 	}
-	defer func() { s.checkHook = nil }()
+	defer func() { s.budget.OnCheck = nil }()
 	done := make(chan *Output, 1)
 	go func() { done <- s.Execute(ctx, code) }()
 	select {
@@ -377,7 +378,7 @@ func TestBigCellGivesMemoryBack(t *testing.T) {
 	if out.Err != nil || resultText(out) != "41943040" {
 		t.Fatal(out.Err, resultText(out))
 	}
-	s.memoryReturned()
+	s.budget.MemoryReturned()
 	// The cell's code stays (In[N]), 40 MB of the 100.
 	if grew := residentBytes(t) - before; grew > 100<<20 {
 		t.Errorf("the process grew by %s after a 40 MB cell", builtin.ByteSize(grew))

@@ -1,192 +1,34 @@
 package kernel
 
-// Compiling and running one expr expression of a statement.
+// An expression of a statement, run by the language in the session's
+// names.
 
 import (
-	"fmt"
-	"math"
-	"strconv"
-	"strings"
-
-	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/checker"
-	"github.com/expr-lang/expr/compiler"
-	"github.com/expr-lang/expr/conf"
-	"github.com/expr-lang/expr/optimizer"
-	"github.com/expr-lang/expr/parser"
-	"github.com/expr-lang/expr/parser/lexer"
-	"github.com/expr-lang/expr/vm"
-
-	"gamelab/internal/decimal"
-	"gamelab/kernel/builtin"
+	"gamelab/kernel/lang"
+	"gamelab/kernel/syntax"
 )
 
-// compiled is one expression of a statement, parsed once: the tree serves
-// compiling, running and pointing errors at arguments.
-type compiled struct {
-	code string         // the statement with everything outside the expression blanked
-	tree *parser.Tree   // parsed, patched and checked
-	env  map[string]any // the names the expression uses, and their values
-	prog *vm.Program
-}
-
-// eval compiles and runs the runes [from, to) of the statement as one expr
-// expression. Everything outside the range is blanked to spaces, so that
-// expr's positions are the statement's own.
-func (s *Session) eval(st statement, lines []string, toks []lexer.Token, from, to int) (any, *Error) {
-	c, e := s.compile(st, lines, toks, from, to)
-	if e != nil {
-		return nil, e
-	}
-	// expr's own budget counts items, cumulatively, garbage included; the
-	// kernel's meter (budget.go) measures the heap instead, so expr's is
-	// turned off rather than left to refuse work that fits.
-	machine := vm.VM{MemoryBudget: math.MaxUint}
-	v, err := machine.Run(c.prog, c.env)
+// eval runs the expression at span of the statement.
+func (s *Session) eval(st *syntax.Statement, span syntax.Span) (any, *Error) {
+	v, err := s.lang.Eval(lang.Source{Text: st.Text, Tokens: st.Tokens, From: span.From, To: span.To}, s.lookup)
 	if err != nil {
-		return nil, s.runError(st, lines, c, err)
-	}
-	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
-		return nil, s.errorAt(st, lines, from, builtin.RuntimeError, errTooDeep.Msg)
+		return nil, s.failure(st, err)
 	}
 	return v, nil
 }
 
-// compile parses the expression once, then checks, optimises and compiles
-// that tree, as expr.Compile would after parsing it itself. Each phase's
-// failure is its own kind of error: the parser's a SyntaxError, a name the
-// session does not know a NameError, the checker's a TypeError.
-func (s *Session) compile(st statement, lines []string, toks []lexer.Token, from, to int) (*compiled, *Error) {
-	rs := []rune(st.text)
-	src := make([]rune, len(rs))
-	for i, r := range rs {
-		if (i < from || i >= to) && r != '\n' {
-			r = ' '
-		}
-		src[i] = r
+// lookup is the session's names as expressions see them: the variables,
+// _ and _N.
+func (s *Session) lookup(name string) (any, bool) {
+	if v, ok := s.vars[name]; ok {
+		return v, true
 	}
-	c := &compiled{env: s.envFor(toks, from, to)}
-	bigLiterals(src, toks, from, to, c.env)
-	c.code = string(src)
-
-	config := conf.CreateNew()
-	expr.Env(c.env)(config)
-	for _, op := range s.funcs {
-		op(config)
+	if name == "_" {
+		return s.last, true
 	}
-	config.Check()
-	tree, err := parser.ParseWithConfig(c.code, config)
-	if err != nil {
-		return nil, s.syntaxError(st, lines, toks, err)
+	if n, ok := historyNumber(name); ok {
+		v, ok := s.history[n]
+		return v, ok
 	}
-	c.tree = tree
-	if id := unknownIdentifier(tree, config); id != nil {
-		return nil, s.unknownName(st, lines, id.Location().From, id.Value)
-	}
-	if e := s.methodCall(st, lines, c); e != nil {
-		return nil, e
-	}
-	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
-		return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
-	}
-	if config.Optimize {
-		if err := optimizer.Optimize(&tree.Node, config); err != nil {
-			return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
-		}
-	}
-	c.prog, err = compiler.Compile(tree, config)
-	if err != nil {
-		return nil, s.errorAt(st, lines, errorOffset(err), builtin.TypeError, errorMessage(err))
-	}
-	return c, nil
-}
-
-// envFor is the environment of the expression in runes [from, to): only the
-// variables its names refer to, _ and the _N it uses. Building it costs the
-// expression's size, not the session's: nothing is copied per statement
-// that the statement does not use.
-func (s *Session) envFor(toks []lexer.Token, from, to int) map[string]any {
-	env := map[string]any{"_": s.last}
-	for _, t := range toks {
-		if t.From < from || t.To > to || !t.Is(lexer.Identifier) {
-			continue
-		}
-		if v, ok := s.vars[t.Value]; ok {
-			env[t.Value] = v
-		} else if historyName.MatchString(t.Value) {
-			n, _ := strconv.Atoi(t.Value[1:])
-			if v, ok := s.history[n]; ok {
-				env[t.Value] = v
-			}
-		}
-	}
-	return env
-}
-
-// unknownIdentifier is the first name in tree that is neither in the
-// environment, nor a function, nor declared by a let: what expr's checker
-// would report as "unknown name", found here so that it is a NameError by
-// construction rather than by the checker's message.
-func unknownIdentifier(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
-	declared := map[string]bool{"$env": true}
-	var ids []*ast.IdentifierNode
-	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
-		switch x := (*n).(type) {
-		case *ast.VariableDeclaratorNode:
-			declared[x.Name] = true
-		case *ast.IdentifierNode:
-			ids = append(ids, x)
-		}
-	}))
-	var first *ast.IdentifierNode
-	for _, id := range ids {
-		if declared[id.Value] {
-			continue
-		}
-		if _, ok := config.Env.Get(&config.NtCache, id.Value); ok {
-			continue
-		}
-		if _, ok := config.Functions[id.Value]; ok {
-			continue
-		}
-		if _, ok := config.Builtins[id.Value]; ok {
-			continue
-		}
-		if first == nil || id.Location().From < first.Location().From {
-			first = id
-		}
-	}
-	return first
-}
-
-// bigLiterals lets an integer literal of any size through expr, whose parser
-// takes int64 only: each too-large literal is replaced by a hidden variable
-// name of the same length (so columns stay), bound to its *big.Int.
-func bigLiterals(src []rune, toks []lexer.Token, from, to int, env map[string]any) {
-	n := 0
-	for _, t := range toks {
-		if !t.Is(lexer.Number) || t.From < from || t.To > to {
-			continue
-		}
-		digits := strings.ReplaceAll(t.Value, "_", "")
-		if strings.Trim(digits, "0123456789") != "" {
-			continue
-		}
-		if _, err := strconv.ParseInt(digits, 10, 64); err == nil {
-			continue
-		}
-		b, ok := decimal.Parse(digits)
-		if !ok {
-			continue
-		}
-		name := fmt.Sprintf("__big%d", n)
-		n++
-		if len(name) > t.To-t.From {
-			continue
-		}
-		name += strings.Repeat("_", t.To-t.From-len(name))
-		copy(src[t.From:t.To], []rune(name))
-		env[name] = b
-	}
+	return nil, false
 }

@@ -1,16 +1,17 @@
 package kernel
 
+// Running a cell: its statements in order, each handled by its form.
+
 import (
 	"context"
 	"fmt"
 	"runtime/debug"
-	"sort"
 	"strings"
 
 	"gamelab/kernel/builtin"
-
-	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/parser/lexer"
+	"gamelab/kernel/lang"
+	"gamelab/kernel/printer"
+	"gamelab/kernel/syntax"
 )
 
 // Execute runs one cell with pictures (ExecOptions.SVG) and otherwise the
@@ -33,52 +34,17 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		s.inputs[s.count] = code
 	}
 	out.Count = s.count
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	c := &cellRun{session: s, ctx: ctx, out: out, opts: o}
-	defer s.startCell(cancel, &c.over)()
-	c.env = &builtin.Env{
-		Ctx: ctx,
-		Show: func(text, svg string) {
-			if !o.SVG {
-				svg = "" // a builtin that drew anyway (Env.Pictures is false)
-			}
-			c.show(Display{Text: text, SVG: svg})
-		},
-		Print:    c.print,
-		Warn:     c.warn,
-		Pictures: o.SVG,
-		Budget: func(bytes int64) error {
-			if c.fits(bytes) {
-				return nil
-			}
-			return s.memoryError(bytes)
-		},
-		Available: func() int64 { return max(s.budget-heapBytes(), 0) },
-	}
-	c.progress = newProgress(o.Progress)
-	c.env.Progress = c.progress.report
-	defer c.progress.End()
-	if o.Input != nil {
-		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
-	}
-	c.env.Update = updater(c, o.SVG)
-	s.cell = c
-	defer func() { s.cell = nil }()
+	c, end := s.startCell(ctx, out, o)
+	defer end()
 
-	code = strings.ReplaceAll(code, "\r\n", "\n")
-	lines := strings.Split(code, "\n")
-	stmts := splitStatements(code)
 	var result any
+	stmts := syntax.Parse(code)
 	for i, st := range stmts {
-		if err := ctx.Err(); err != nil {
-			out.Err = &Error{Kind: builtin.Interrupted, Msg: "interrupted", Line: st.line, Column: 1, Source: lines[st.line-1]}
-			if c.over.Load() {
-				out.Err.Kind, out.Err.Msg = builtin.MemoryError, s.memoryError(0).Msg
-			}
+		if c.ctx.Err() != nil {
+			out.Err = c.stopped(st.ErrorAt(0, builtin.Interrupted, "interrupted"))
 			break
 		}
-		v, shown, err := s.runStatement(st, lines)
+		v, shown, err := s.run(st)
 		if err != nil {
 			out.Err = err
 			break
@@ -92,11 +58,11 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 		if i == len(stmts)-1 {
 			result = v
 			if v != nil {
-				d := s.display(v, o.SVG)
+				d := s.display(v, shownName(st), o.SVG)
 				out.Result = &d
 			}
 		} else if v != nil {
-			c.show(s.display(v, o.SVG))
+			c.show(s.display(v, shownName(st), o.SVG))
 		}
 	}
 	if record {
@@ -108,88 +74,111 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	return out
 }
 
+// startCell opens the cell's account with the budget, its Env and its
+// progress line, and makes it the running cell of the session and of the
+// language; end closes all of it.
+func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c *cellRun, end func()) {
+	account, ctx, closeAccount := s.budget.Start(ctx)
+	c = &cellRun{Account: account, session: s, ctx: ctx, out: out, opts: o}
+	progress := lang.NewProgress(o.Progress)
+	c.progress = progress
+	c.env = &builtin.Env{
+		Ctx: ctx,
+		Show: func(text, svg string) {
+			if !o.SVG {
+				svg = "" // a builtin that drew anyway (Env.Pictures is false)
+			}
+			c.show(Display{Text: text, SVG: svg})
+		},
+		Print:    c.print,
+		Eprint:   c.eprint,
+		Clear:    c.clear,
+		Warn:     c.warn,
+		Pictures: o.SVG,
+		Budget: func(bytes int64) error {
+			if c.Fits(bytes) {
+				return nil
+			}
+			return s.budget.Error(bytes)
+		},
+		Meter:     account,
+		Available: s.budget.Available,
+		Progress:  progress.Report,
+	}
+	if o.Input != nil {
+		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }
+	}
+	c.env.Update = updater(c, o.SVG)
+	endLang := s.lang.Start(lang.Cell{Env: c.env, Progress: progress})
+	s.cell = c
+	return c, func() {
+		s.cell = nil
+		endLang()
+		progress.End()
+		closeAccount()
+	}
+}
+
+// shownName is the variable a statement shows, when it is a bare name
+// (`s1`): a summary of its value says print(s1). "" for any other
+// statement.
+func shownName(st *syntax.Statement) string {
+	if _, isExpr := st.Form.(*syntax.Expr); isExpr && len(st.Tokens) == 2 && st.Tokens[0].Kind == "Identifier" {
+		return st.Tokens[0].Value
+	}
+	return ""
+}
+
 // display renders a result for the front ends: its text and, when the
 // front end shows pictures and the value has one, its SVG, or its HTML for
-// a table. A list of maps with the same keys (a sweep) shows as a table.
-func (s *Session) display(v any, pictures bool) Display {
-	if t, ok := s.sweepTable(v); ok {
+// a table. A sweep, a list of maps a map literal made, shows as a table.
+// name is the variable the value is shown by, "" for none.
+func (s *Session) display(v any, name string, pictures bool) Display {
+	if t, ok := printer.Sweep(v, name, s.written); ok {
 		v = t
 	}
-	d := Display{Text: formatValue(v)}
+	d := Display{Text: printer.Shown(v, name)}
 	if p, ok := v.(builtin.Pictured); ok && pictures {
 		d.SVG = p.SVG()
 	}
-	if t, ok := v.(*Table); ok && pictures {
+	if t, ok := v.(*printer.Table); ok && pictures {
 		d.HTML = t.HTML()
 	}
 	return d
 }
 
-// Input returns the code of cell n, as it was executed.
-func (s *Session) Input(n int) (code string, ok bool) {
-	code, ok = s.inputs[n]
-	return code, ok
-}
-
-// Vars returns the names of the session's variables, sorted.
-func (s *Session) Vars() []string {
-	names := make([]string, 0, len(s.vars))
-	for n := range s.vars {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// runStatement runs one statement. shown reports a bare expression, whose
-// value v the cell shows. A statement that fails changes no variable.
-func (s *Session) runStatement(st statement, lines []string) (v any, shown bool, e *Error) {
+// run runs one statement by its form. shown reports a bare expression,
+// whose value v the cell shows. A statement that fails changes no
+// variable.
+func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			e = &Error{Kind: builtin.InternalError, Line: st.line, Column: 1, Source: lines[st.line-1],
-				Msg: fmt.Sprintf("internal error in %q: %v", strings.TrimSpace(st.text), r)}
+			e = st.ErrorAt(0, builtin.InternalError, fmt.Sprintf("internal error in %q: %v", strings.TrimSpace(st.Text), r))
 			if debugPanics {
 				e.Msg += "\n" + string(debug.Stack())
 			}
 		}
 	}()
-	toks, lexErr := lexer.Lex(file.NewSource(st.text))
-	if lexErr != nil {
-		toks = nil // expr reports the problem when the statement is compiled
+	if st.Err != nil {
+		return nil, false, st.Err
 	}
-	if at := tooDeep(toks); at >= 0 {
-		return nil, false, s.errorAt(st, lines, toks[at].From, builtin.SyntaxError,
-			fmt.Sprintf("brackets and signs nested more than %d deep", maxNesting))
+	switch f := st.Form.(type) {
+	case *syntax.Help:
+		return nil, false, s.help(st, f)
+	case *syntax.Del:
+		return nil, false, s.del(st, f)
+	case *syntax.Vars:
+		s.cell.print(s.varsText())
+		return nil, false, nil
+	case *syntax.Assign:
+		return nil, false, s.assign(st, f)
 	}
-	if at, ok := helpQuery(toks); ok {
-		return nil, false, s.help(st, lines, toks, at, true)
-	}
-	if len(toks) > 0 && toks[0].Is(lexer.Identifier) {
-		switch toks[0].Value {
-		case "del":
-			if names, ok := delNames(toks); ok {
-				return nil, false, s.del(st, lines, toks, names)
-			}
-		case "help":
-			if at, ok := helpName(toks); ok {
-				return nil, false, s.help(st, lines, toks, at, false)
-			}
-		case "vars":
-			if len(toks) == 2 || len(toks) == 4 && toks[1].Is(lexer.Bracket, "(") && toks[2].Is(lexer.Bracket, ")") {
-				s.cell.print(s.varsText())
-				return nil, false, nil
-			}
-		}
-		if eq, groups, ok := assignment(toks); ok {
-			return nil, false, s.assign(st, lines, toks, eq, groups)
-		}
-	}
-	v, err := s.eval(st, lines, toks, 0, len([]rune(st.text)))
+	v, err := s.eval(st, st.Form.(*syntax.Expr).Span)
 	if err == nil {
-		if str, ok := v.(string); ok && !s.cell.fits(2*int64(len(str))) {
+		if str, ok := v.(string); ok && !s.cell.Fits(2*int64(len(str))) {
 			// Shown, a string is quoted whole, in one allocation.
-			return nil, false, s.errorAt(st, lines, 0, builtin.MemoryError,
-				s.memoryError(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
+			return nil, false, st.ErrorAt(0, builtin.MemoryError,
+				s.budget.Error(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
 		}
 	}
 	return v, true, err
@@ -197,83 +186,3 @@ func (s *Session) runStatement(st statement, lines []string) (v any, shown bool,
 
 // debugPanics adds the stack to internal errors (tests flip it on).
 var debugPanics = false
-
-// delNames recognises `del a, b`.
-func delNames(toks []lexer.Token) ([]string, bool) {
-	var names []string
-	for i := 1; i < len(toks)-1; i++ {
-		if i%2 == 1 {
-			if !toks[i].Is(lexer.Identifier) {
-				return nil, false
-			}
-			names = append(names, toks[i].Value)
-		} else if !toks[i].Is(lexer.Operator, ",") {
-			return nil, false
-		}
-	}
-	return names, len(names) > 0 && len(toks)%2 == 1
-}
-
-// helpName recognises `help`, `help name`, `help(name)` and `help("name")`;
-// at is the index of the name's token, -1 for bare help.
-func helpName(toks []lexer.Token) (at int, ok bool) {
-	switch {
-	case len(toks) == 2:
-		return -1, true
-	case len(toks) == 3 && helpWord(toks[1]):
-		return 1, true
-	case len(toks) == 5 && toks[1].Is(lexer.Bracket, "(") && helpWord(toks[2]) && toks[3].Is(lexer.Bracket, ")"):
-		return 2, true
-	}
-	return 0, false
-}
-
-// helpQuery recognises IPython's help syntax: `name?` and `?name` (or with
-// ??), and a lone `?` for the list; at is as helpName's.
-func helpQuery(toks []lexer.Token) (at int, ok bool) {
-	query := func(t lexer.Token) bool { return t.Is(lexer.Operator, "?", "??") }
-	switch {
-	case len(toks) == 2 && query(toks[0]):
-		return -1, true
-	case len(toks) == 3 && query(toks[0]) && helpWord(toks[1]):
-		return 1, true
-	case len(toks) == 3 && helpWord(toks[0]) && query(toks[1]):
-		return 0, true
-	}
-	return 0, false
-}
-
-// helpWord is a token that can name what help describes: a name, a quoted
-// name, or a word expr lexes as an operator (not, in, …).
-func helpWord(t lexer.Token) bool {
-	return t.Is(lexer.Identifier) || t.Is(lexer.String) || t.Is(lexer.Operator) && isIdent(t.Value)
-}
-
-// assignment recognises `name = …` and `name[…]…[…] = …`: eq is the index
-// of the `=` token, groups the [from, to) token ranges inside each bracket.
-func assignment(toks []lexer.Token) (eq int, groups [][2]int, ok bool) {
-	i := 1
-	for i < len(toks) && toks[i].Is(lexer.Bracket, "[") {
-		depth, j := 0, i
-		for ; j < len(toks); j++ {
-			switch {
-			case toks[j].Is(lexer.Bracket, "(", "[", "{"):
-				depth++
-			case toks[j].Is(lexer.Bracket, ")", "]", "}"):
-				depth--
-			}
-			if depth == 0 {
-				break
-			}
-		}
-		if j == len(toks) {
-			return 0, nil, false
-		}
-		groups = append(groups, [2]int{i + 1, j})
-		i = j + 1
-	}
-	if i < len(toks) && toks[i].Is(lexer.Operator, "=") {
-		return i, groups, true
-	}
-	return 0, nil, false
-}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/syntax"
 )
 
 // FuzzSplitStatements: any cell splits without a panic into statements
@@ -19,16 +20,16 @@ import (
 // outside their part, so two can share lines).
 func FuzzSplitStatements(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code string) {
-		stmts := splitStatements(code)
+		stmts := syntax.Parse(code)
 		lines := strings.Count(strings.ReplaceAll(code, "\r\n", "\n"), "\n") + 1
 		lastLine, lastCol := 0, 0
 		for _, st := range stmts {
-			if end := st.line + strings.Count(st.text, "\n"); st.line < 1 || end > lines {
-				t.Fatalf("statement on lines %d..%d of %d: %q", st.line, end, lines, code)
+			if end := st.Line + strings.Count(st.Text, "\n"); st.Line < 1 || end > lines {
+				t.Fatalf("statement on lines %d..%d of %d: %q", st.Line, end, lines, code)
 			}
-			lead := len(st.text) - len(strings.TrimLeft(st.text, " \t\n"))
-			line := st.line + strings.Count(st.text[:lead], "\n")
-			col := utf8.RuneCountInString(st.text[strings.LastIndex(st.text[:lead], "\n")+1 : lead])
+			lead := len(st.Text) - len(strings.TrimLeft(st.Text, " \t\n"))
+			line := st.Line + strings.Count(st.Text[:lead], "\n")
+			col := utf8.RuneCountInString(st.Text[strings.LastIndex(st.Text[:lead], "\n")+1 : lead])
 			if line < lastLine || line == lastLine && col <= lastCol {
 				t.Fatalf("statement at %d:%d after one at %d:%d: %q", line, col, lastLine, lastCol, code)
 			}

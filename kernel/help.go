@@ -8,60 +8,61 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
-
-	"github.com/expr-lang/expr/parser/lexer"
+	"gamelab/kernel/docs"
+	"gamelab/kernel/lang"
+	"gamelab/kernel/printer"
+	"gamelab/kernel/syntax"
 )
 
-// help runs `help`, `help name` and `name?` (query: to the pager, if any),
-// where toks[at] names what to describe (at < 0: everything).
-func (s *Session) help(st statement, lines []string, toks []lexer.Token, at int, query bool) *Error {
-	if at < 0 {
-		s.cell.showHelp(s.helpAll(s.helpWidth()), query)
+// help runs `help`, `help name` and `name?` (Query: to the pager, if any).
+func (s *Session) help(st *syntax.Statement, h *syntax.Help) *Error {
+	if h.Topic == nil {
+		s.cell.showHelp(s.helpAll(s.helpWidth()), h.Query)
 		return nil
 	}
-	name := toks[at].Value
+	name := h.Topic.Value
 	if text, ok := s.describe(name, s.helpWidth()); ok {
-		s.cell.showHelp(text, query)
+		s.cell.showHelp(text, h.Query)
 		return nil
 	}
 	msg := "no help for " + name
-	if near := nearest(name, append(slices.Clone(helpTopics), s.knownNames()...)); near != "" {
+	if near := lang.Nearest(name, append(slices.Clone(docs.Topics), s.knownNames()...)); near != "" {
 		msg += " (did you mean " + near + "?)"
 	}
-	return s.errorAt(st, lines, toks[at].From, builtin.NameError, msg)
+	return st.ErrorAt(h.Topic.At, builtin.NameError, msg)
 }
 
 // describe is the help text for a builtin (a game's constructor with the
 // game's rules), one of expr's functions, a topic (rules, syntax), or a
 // variable's type and value, wrapped to width.
 func (s *Session) describe(name string, width int) (string, bool) {
-	if text, ok := helpTopic(name, width); ok {
+	if text, ok := docs.Topic(name, width); ok {
 		// A topic comes first; a builtin of the same name (rules(x)) follows it.
 		if b, ok := s.lookupDoc(name); ok {
-			text += "\n\n" + helpText(b, width)
+			text += "\n\n" + docs.Text(b, width)
 		}
 		return text, true
 	}
 	if b, ok := s.lookupDoc(name); ok {
-		text := helpText(b, width)
-		if rules := rulesOf(name, width); rules != "" {
+		text := docs.Text(b, width)
+		if rules := docs.RulesOf(name, width); rules != "" {
 			text += "\n" + rules
 		}
 		return text, true
 	}
 	if historyName.MatchString(name) {
 		b, _ := s.lookupDoc("_N")
-		return helpText(b, width), true
+		return docs.Text(b, width), true
 	}
 	if v, ok := s.vars[name]; ok {
-		text := fmt.Sprintf("%s: %s", name, typeName(v))
-		if fs := fieldNames(v); len(fs) > 0 {
+		text := fmt.Sprintf("%s: %s", name, builtin.TypeName(v))
+		if fs := lang.FieldNames(v); len(fs) > 0 {
 			text += " (fields " + strings.Join(fs, ", ") + ")"
 		}
-		return text + "\n" + formatValue(v), true
+		return text + "\n" + printer.Shown(v, name), true
 	}
-	if b, ok := exprDoc(name); ok {
-		return helpText(b, width), true
+	if b := lang.ExprFunctions.Lookup(name); b != nil {
+		return docs.Text(b, width), true
 	}
 	return "", false
 }
@@ -75,11 +76,29 @@ func (s *Session) varsText() string {
 	var b strings.Builder
 	for _, n := range s.Vars() {
 		v := s.vars[n]
-		text, _, _ := strings.Cut(formatValue(v), "\n")
-		if r := []rune(text); len(r) > 60 {
-			text = string(r[:59]) + "…"
-		}
-		fmt.Fprintf(&b, "%s: %s = %s\n", n, typeName(v), text)
+		fmt.Fprintf(&b, "%s: %s = %s\n", n, builtin.TypeName(v), printer.OneLine(printer.Line(v, n), 60))
 	}
 	return b.String()
+}
+
+// helpWidth is the cell's width for help (ExecOptions.Width), else
+// docs.DefaultWidth; never so narrow that the text cannot wrap.
+func (s *Session) helpWidth() int {
+	if s.cell == nil || s.cell.opts.Width <= 0 {
+		return docs.DefaultWidth
+	}
+	return max(s.cell.opts.Width, 40)
+}
+
+// helpAll is bare help's text, wrapped to width.
+func (s *Session) helpAll(width int) string {
+	var groups []docs.Group
+	for _, g := range lang.ExprGroups {
+		names := make([]string, len(g.Builtins))
+		for i, b := range g.Builtins {
+			names[i] = b.Name
+		}
+		groups = append(groups, docs.Group{Title: g.Group, Names: names})
+	}
+	return docs.All([]docs.Section{{Title: "games", Builtins: s.gameBuiltins()}, {Title: "session", Builtins: s.library.Builtins}}, groups, width)
 }

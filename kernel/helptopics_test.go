@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/docs"
+	"gamelab/kernel/lang"
 )
 
 // TestHelpWrapsToWidth: help, help(name) and the topics fill the width the
@@ -40,7 +43,7 @@ func TestHelpWrapsToWidth(t *testing.T) {
 		flat := strings.Join(strings.Fields(s.ExecuteWith(context.Background(), "help", ExecOptions{Width: width}).Stdout), " ")
 		for _, n := range s.builtinNames() {
 			b, _ := s.lookupDoc(n)
-			if first := strings.Join(strings.Fields(firstSentence(b.Doc)), " "); !strings.Contains(flat, first) {
+			if first := strings.Join(strings.Fields(docs.FirstSentence(b.Doc)), " "); !strings.Contains(flat, first) {
 				t.Errorf("width %d: help lacks %s's %q", width, n, first)
 			}
 		}
@@ -83,19 +86,17 @@ func TestHelpTeaches(t *testing.T) {
 // summary and an example, and the example runs; so do help(syntax)'s.
 func TestExprFunctionExamplesRun(t *testing.T) {
 	s := newTestSession()
-	for _, g := range exprFunctionDocs {
-		for _, d := range g.docs {
-			if d.Doc == "" || strings.Contains(d.Doc, "\n") || d.Example == "" || d.Signature == "" {
-				t.Errorf("%s: a summary line, a signature and an example, please", d.Name)
-			}
-			if o := run(t, s, d.Example); o.Err != nil {
-				t.Errorf("%s: example %q: %v", d.Name, d.Example, o.Err)
-			}
+	for _, d := range lang.ExprFunctions.Builtins {
+		if d.Doc == "" || strings.Contains(d.Doc, "\n") || d.Example == "" || d.Signature == "" {
+			t.Errorf("%s: a summary line, a signature and an example, please", d.Name)
+		}
+		if o := run(t, s, d.Example); o.Err != nil {
+			t.Errorf("%s: example %q: %v", d.Name, d.Example, o.Err)
 		}
 	}
-	for _, st := range syntaxTopics {
-		if o := run(t, s, st.example); o.Err != nil {
-			t.Errorf("syntax %s: example %q: %v", st.form, st.example, o.Err)
+	for _, example := range docs.SyntaxExamples() {
+		if o := run(t, s, example); o.Err != nil {
+			t.Errorf("syntax: example %q: %v", example, o.Err)
 		}
 	}
 }

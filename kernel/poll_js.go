@@ -8,7 +8,7 @@ import "runtime"
 // only when the running one blocks or yields. While a cell computes, the
 // memory watchdog (budget.go) would never run, nor would the callbacks of
 // context.AfterFunc, nor any JavaScript event. So in js/wasm the session's
-// polls (cellRun.check, which the kernel's loops and expr's ticks call
+// polls (the budget's checks, which the kernel's loops and expr's ticks call
 // every so often) yield now and then, and call the front end's
 // own check: the web page's stop flag, which it reads from shared memory.
 
@@ -25,7 +25,7 @@ const yieldEvery = 4
 func WithPoll(poll func()) Option {
 	return func(s *Session) {
 		n := 0
-		s.checkHook = func() {
+		s.onCheck = func() {
 			if n++; n%yieldEvery == 0 {
 				runtime.Gosched()
 				if poll != nil {

@@ -8,6 +8,7 @@ import (
 
 	meter "gamelab/internal/progress"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/lang"
 )
 
 // clock is a fake time that a test moves on.
@@ -21,30 +22,30 @@ func (c *clock) now() time.Time { return c.t }
 func TestProgressMeter(t *testing.T) {
 	var lines []string
 	c := &clock{time.Unix(0, 0)}
-	p := newProgress(func(l string) { lines = append(lines, l) })
+	p := lang.NewProgress(func(l string) { lines = append(lines, l) })
 	p.Now = c.now
-	p.report(0, 100)
+	p.Report(0, 100)
 	c.t = c.t.Add(500 * time.Millisecond)
-	p.report(10, 100)
+	p.Report(10, 100)
 	if len(lines) != 0 {
 		t.Fatalf("shown before a second: %q", lines)
 	}
 	c.t = c.t.Add(500 * time.Millisecond)
-	p.report(25, 100) // 1 s for a quarter: 3 s left
+	p.Report(25, 100) // 1 s for a quarter: 3 s left
 	c.t = c.t.Add(100 * time.Millisecond)
-	p.report(30, 100) // within refresh: not shown
+	p.Report(30, 100) // within refresh: not shown
 	c.t = c.t.Add(time.Second)
-	p.report(50, 100)
-	p.report(100, 100)
+	p.Report(50, 100)
+	p.Report(100, 100)
 	want := []string{"25% done, about 3 s left; Ctrl-C stops it", "50% done, about 2 s left; Ctrl-C stops it", ""}
 	if strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %q, want %q", lines, want)
 	}
 	// New work starts the clock again; the cell's end takes its line away.
 	lines = nil
-	p.report(0, 7)
+	p.Report(0, 7)
 	c.t = c.t.Add(2 * time.Second)
-	p.report(1, 7)
+	p.Report(1, 7)
 	p.End()
 	if want := []string{"14% done, about 12 s left; Ctrl-C stops it", ""}; strings.Join(lines, "|") != strings.Join(want, "|") {
 		t.Errorf("lines %q, want %q", lines, want)

@@ -1,46 +1,59 @@
-// Package kernel is gamelab's engine: sessions of statements on top of
-// expr-lang/expr (assignment, del, help, history), exact numbers, the
-// kernel's own builtins and the errors a statement ends with. It runs the
-// game builtins of kernel/games through the contract in kernel/builtin, and
-// shows values as text and SVG. The REPL, the script runner and the Jupyter
-// kernel all drive a Session the same way, through Execute, IsComplete,
-// Complete and Inspect.
+// Package kernel is gamelab's engine: sessions of statements (assignment,
+// del, help, vars, history) over the command language of package lang,
+// the session's own builtins, completion and inspection, and the errors a
+// statement ends with. A cell is parsed by package syntax, its
+// expressions run by package lang under the memory budget of package
+// budget, its values shown by package printer; the game builtins of
+// kernel/games run through the contract in kernel/builtin. The REPL, the
+// script runner and the Jupyter kernel all drive a Session the same way,
+// through Execute, IsComplete, Complete and Inspect.
 package kernel
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
-	"sync"
-	"sync/atomic"
+	"sort"
 
+	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
-
-	"github.com/expr-lang/expr"
+	"gamelab/kernel/lang"
+	"gamelab/kernel/syntax"
 )
 
 // Session holds one user's state: variables, the cell counter, the inputs and
 // results of earlier cells. It is not safe for concurrent Execute calls; the
 // front ends run one cell at a time (Complete and Inspect may run alongside).
 type Session struct {
-	count   int
-	vars    map[string]any // the user's variables
-	last    any            // _: the last value shown
-	history map[int]any    // _N: the result of cell N
-	inputs  map[int]string // the code of cell N
-	budget  int64          // the memory budget in bytes (see budget.go)
-	watched atomic.Int64   // budget, for the watchdog's goroutine
-	extra   []*builtin.Builtin
-	funcs   []expr.Option // the builtins and operators as expr sees them
-	cell    *cellRun      // the cell being executed, nil between cells
+	count       int
+	vars        map[string]any // the user's variables
+	last        any            // _: the last value shown
+	history     map[int]any    // _N: the result of cell N
+	inputs      map[int]string // the code of cell N
+	budget      *budget.Budget // one limit for the session's values and each cell's work
+	budgetBytes int64          // the budget WithMemoryBudget asks for, 0: the default
+	extra       []*builtin.Builtin
+	library     builtin.Library // the session's own builtins (builtins.go)
+	lang        *lang.Language  // the language the cells' expressions run in
+	cell        *cellRun        // the cell being executed, nil between cells
+	onCheck     func()          // runs at every check of a cell (WithPoll, in the web page)
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
-	freeing sync.Mutex          // held while memory goes back to the system after a cell (see startCell)
-	// checkHook, when set (by tests), runs at every poll of the cell
-	// (cellRun.check): a test cancels the cell there to prove that an
-	// operation that had started stops, without timing anything.
-	checkHook func()
+}
+
+// Input returns the code of cell n, as it was executed.
+func (s *Session) Input(n int) (code string, ok bool) {
+	code, ok = s.inputs[n]
+	return code, ok
+}
+
+// Vars returns the names of the session's variables, sorted.
+func (s *Session) Vars() []string {
+	names := make([]string, 0, len(s.vars))
+	for n := range s.vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Engine is what the front ends (the REPL, the Jupyter kernel) drive: run a
@@ -56,31 +69,6 @@ type Engine interface {
 }
 
 var _ Engine = (*Session)(nil)
-
-// Option configures a Session.
-type Option func(*Session)
-
-// NewSession returns an empty session.
-func NewSession(opts ...Option) *Session {
-	s := &Session{
-		vars:    map[string]any{},
-		history: map[int]any{},
-		inputs:  map[int]string{},
-		budget:  DefaultMemoryBudget(),
-	}
-	for _, o := range opts {
-		o(s)
-	}
-	s.setBudget(s.budget)
-	s.funcs = s.exprFunctions()
-	return s
-}
-
-// WithBuiltins adds builtins to the session besides games.Builtins() (tests,
-// experiments); they are documented and completed like the others.
-func WithBuiltins(bs ...*builtin.Builtin) Option {
-	return func(s *Session) { s.extra = append(s.extra, bs...) }
-}
 
 // ExecOptions are per-cell knobs (Jupyter's silent and store_history).
 type ExecOptions struct {
@@ -147,75 +135,26 @@ type Display struct {
 	Update bool
 }
 
-// Error is a failed statement: what went wrong and where.
-type Error struct {
-	Kind   builtin.Kind // e.g. builtin.SyntaxError, builtin.GameError, builtin.Interrupted
-	Msg    string       // one line
-	Line   int          // 1-based line in the cell; 0 when unknown
-	Column int          // 1-based column (in runes); 0 when unknown
-	Source string       // the source line the position refers to
-}
-
-// Error formats as "line:col: msg", then the source line (around the
-// column, when it is long) and a caret under the column.
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return e.Msg
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d:%d: %s", e.Line, e.Column, e.Msg)
-	b.WriteString(e.sourceAndCaret())
-	return b.String()
-}
-
-// maxSourceShown is how many characters of a long source line an error
-// shows, centred on its column: a statement of a megabyte on one line would
-// otherwise print the megabyte, and as many spaces before the caret.
-const maxSourceShown = 160
-
-// sourceAndCaret is "\n" + the source line (or the part of it around the
-// column, "…" marking what is cut) + "\n" + the caret line, tabs kept under
-// tabs so the caret lines up in a terminal; "" without a source line.
-func (e *Error) sourceAndCaret() string {
-	if e.Source == "" {
-		return ""
-	}
-	src := []rune(e.Source)
-	at := min(max(e.Column-1, 0), len(src))
-	from, to := 0, len(src)
-	if len(src) > maxSourceShown {
-		from = max(0, min(at-maxSourceShown/2, len(src)-maxSourceShown))
-		to = from + maxSourceShown
-	}
-	var b strings.Builder
-	b.WriteString("\n")
-	if from > 0 {
-		b.WriteString("…")
-	}
-	b.WriteString(string(src[from:to]))
-	if to < len(src) {
-		b.WriteString("…")
-	}
-	b.WriteString("\n")
-	if from > 0 {
-		b.WriteString(" ")
-	}
-	for _, r := range src[from:at] {
-		if r == '\t' {
-			b.WriteRune('\t')
-		} else {
-			b.WriteRune(' ')
-		}
-	}
-	b.WriteString("^")
-	return b.String()
-}
+// Error is a failed statement: what went wrong and where (syntax.Error:
+// its kind, its message, its line and column, the source line).
+type Error = syntax.Error
 
 // Completeness says whether a piece of input can run as it is.
-type Completeness int
+type Completeness = syntax.Completeness
 
+// The kinds of completeness (see IsComplete).
 const (
-	Complete   Completeness = iota // runs as it is
-	Incomplete                     // needs more lines (open bracket or string)
-	Invalid                        // can never become valid by adding lines
+	Complete   = syntax.Complete   // runs as it is
+	Incomplete = syntax.Incomplete // needs more lines (open bracket or string)
+	Invalid    = syntax.Invalid    // can never become valid by adding lines
 )
+
+// IsComplete decides whether code can run as it is: Incomplete while a
+// bracket, a raw string or a /* comment is open at the end, Invalid when a
+// closing bracket matches no opening one. indent is a suggested
+// indentation for the next line when the code is incomplete.
+func IsComplete(code string) (c Completeness, indent string) { return syntax.IsComplete(code) }
+
+// Blank reports whether code holds no statement: only blank lines and
+// comments. Front ends need not send such input to Execute.
+func Blank(code string) bool { return syntax.Blank(code) }

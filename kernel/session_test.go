@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
-	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"gamelab/kernel/builtin"
-
-	"gamelab/kernel/games"
+	"gamelab/kernel/docs"
+	"gamelab/kernel/printer"
+	"gamelab/kernel/syntax"
 )
 
 // testBuiltins are builtins for the engine's own tests: an error, a panic,
@@ -34,7 +33,7 @@ var testBuiltins = []*builtin.Builtin{
 		Returns: []any{map[string]any{"alpha": 1, "beta": 2}},
 		Fn: func(env *builtin.Env, args ...any) (any, error) {
 			env.Print("printed\n")
-			env.Show(formatValue(args[0]), "<svg/>")
+			env.Show(printer.Shown(args[0], ""), "<svg/>")
 			return map[string]any{"alpha": 1, "beta": 2}, nil
 		}},
 }
@@ -124,9 +123,9 @@ func TestStatements(t *testing.T) {
 }
 
 func helpTextOf(name string) string {
-	for _, k := range kernelBuiltins {
-		if k.doc.Name == name {
-			return helpText(&k.doc, defaultWidth)
+	for _, k := range NewSession().library.Builtins {
+		if k.Name == name {
+			return docs.Text(k, docs.DefaultWidth)
 		}
 	}
 	return "?"
@@ -184,7 +183,7 @@ func TestWarningsOncePerCell(t *testing.T) {
 // prints.
 func TestHelpQuery(t *testing.T) {
 	s := newTestSession()
-	solveHelp, _ := s.describe("solve", defaultWidth)
+	solveHelp, _ := s.describe("solve", docs.DefaultWidth)
 	for _, tc := range []struct {
 		code        string
 		pager       bool
@@ -196,7 +195,7 @@ func TestHelpQuery(t *testing.T) {
 		{"?? solve", true, solveHelp + "\n", ""},
 		{"solve?", false, "", solveHelp + "\n"},
 		{"help(solve)", true, "", solveHelp + "\n"},
-		{"?", true, s.helpAll(defaultWidth) + "\n", ""},
+		{"?", true, s.helpAll(docs.DefaultWidth) + "\n", ""},
 		{"solve?\n?max", true, solveHelp + "\n\n" + helpTextOf("max") + "\n", ""},
 	} {
 		out := s.ExecuteWith(context.Background(), tc.code, ExecOptions{Pager: tc.pager})
@@ -421,7 +420,9 @@ func TestInterrupt(t *testing.T) {
 	// A loop of pure expr stops too: the operators look at the context.
 	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
-	s.cell = &cellRun{ctx: ctx}
+	account, _, end := s.budget.Start(ctx)
+	defer end()
+	s.cell = &cellRun{Account: account}
 	func() {
 		defer func() {
 			if r := recover(); !errors.Is(r.(error), context.Canceled) {
@@ -429,7 +430,7 @@ func TestInterrupt(t *testing.T) {
 			}
 		}()
 		for range 2048 {
-			s.cell.interrupted()
+			s.cell.Tick()
 		}
 	}()
 	s.cell = nil
@@ -547,7 +548,7 @@ func TestCompleteByType(t *testing.T) {
 		{"trace(randcoins(5, 1)).", "result turns"},
 		{"solve(b, 4).", "after best board illegal moves n player points removed unreachable"},
 		{"trace(b, 4).", "result"},
-		{"rotate(b, 1).", "moves n rows rules"},
+		{"rotate(b, 1).", "moves n rows rules turns"},
 		{"reverse(c).", "n rules values"},
 		{"after(p, [3]).", "edges moves n ops polygon rules values"},
 		{"solve(after(p, [3])).", "best chain expr merges n optimal played worst"},
@@ -631,45 +632,6 @@ func TestBuiltinExamplesRun(t *testing.T) {
 	}
 }
 
-func TestExactOperatorsAgainstBig(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	edge := []int64{0, 1, -1, 2, -2, 1 << 31, -(1 << 31), 1 << 32, 3037000499, 3037000500, -3037000500,
-		1<<62 + 5, -(1 << 62), 9223372036854775807, -9223372036854775808}
-	pick := func() int64 {
-		if r.IntN(2) == 0 {
-			return edge[r.IntN(len(edge))]
-		}
-		return r.Int64() >> r.IntN(63)
-	}
-	for range 20000 {
-		a, b := pick(), pick()
-		if r.IntN(2) == 0 {
-			a = -a
-		}
-		x, y := big.NewInt(a), big.NewInt(b)
-		for _, tc := range []struct {
-			op   string
-			got  any
-			want *big.Int
-		}{
-			{"+", numAdd(int(a), int(b)), new(big.Int).Add(x, y)},
-			{"-", numSub(int(a), int(b)), new(big.Int).Sub(x, y)},
-			{"*", numMul(int(a), int(b)), new(big.Int).Mul(x, y)},
-			{"neg", numNeg(int(a)), new(big.Int).Neg(x)},
-		} {
-			if got := asNumber(tc.got).big(); got.Cmp(tc.want) != 0 {
-				t.Fatalf("%d %s %d = %v, want %v", a, tc.op, b, got, tc.want)
-			}
-			if _, isBig := tc.got.(*big.Int); isBig && tc.want.IsInt64() {
-				t.Fatalf("%d %s %d: %v came back big though it fits", a, tc.op, b, tc.got)
-			}
-		}
-		if c, _ := numCmp(int(a), x); c != 0 {
-			t.Fatalf("%d != big %d", a, a)
-		}
-	}
-}
-
 func BenchmarkTrivialCell(b *testing.B) {
 	s := NewSession()
 	ctx := context.Background()
@@ -725,15 +687,19 @@ func BenchmarkShowResult(b *testing.B) {
 func TestHugeListsShownSummarised(t *testing.T) {
 	s := newTestSession()
 	const note = "\n(6 of 5000 items shown; print(x), text(x), json(x) or save(x, \"x.txt\") give them all)"
+	const named = "\n(6 of 5000 items shown; print(xs), text(xs), json(xs) or save(xs, \"xs.txt\") give them all)"
 	out := run(t, s, "xs = 1..5000\nxs")
-	if got := resultText(out); got != "[1, 2, 3, …, 4998, 4999, 5000]"+note {
+	if got := resultText(out); got != "[1, 2, 3, …, 4998, 4999, 5000]"+named {
 		t.Errorf("result %q", got)
 	}
+	if got := resultText(run(t, s, "xs[1:5000]")); got != "[1, 2, 3, …, 4998, 4999, 5000]"+note {
+		t.Errorf("a list in no variable: %q", got)
+	}
 	out = run(t, s, "show(xs)\nxs\n1")
-	if len(out.Displays) != 2 || out.Displays[0].Text != out.Displays[1].Text || !strings.HasSuffix(out.Displays[0].Text, note) {
+	if len(out.Displays) != 2 || !strings.HasSuffix(out.Displays[0].Text, note) || !strings.HasSuffix(out.Displays[1].Text, named) {
 		t.Errorf("displays %+v", out.Displays)
 	}
-	whole := games.Format(makeRange(1, 5000))
+	whole := printer.Text(makeRange(1, 5000))
 	out = run(t, s, "print(xs)")
 	if out.Stdout != whole+"\n" {
 		t.Errorf("print cut the list: %.80q…", out.Stdout)
@@ -834,7 +800,7 @@ func TestLongLineErrors(t *testing.T) {
 		t.Fatalf("error %q", lines[0])
 	}
 	src, caret := []rune(lines[1]), len([]rune(lines[2]))-1
-	if len(src) != maxSourceShown+2 || src[0] != '…' || src[len(src)-1] != '…' || string(src[caret:caret+4]) != "zzzz" {
+	if len(src) != syntax.MaxSourceShown+2 || src[0] != '…' || src[len(src)-1] != '…' || string(src[caret:caret+4]) != "zzzz" {
 		t.Errorf("source %q, caret at %d", lines[1], caret)
 	}
 	short := &Error{Msg: "m", Line: 1, Column: 3, Source: "\tab"}

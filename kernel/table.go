@@ -1,269 +1,38 @@
 package kernel
 
-// Tables: rows under named columns, aligned in a terminal and an HTML
-// table in Jupyter. A sweep, map(-3..3, ({v: #, best: …})), returns a list
-// of maps with the same keys; shown as one long line it could not be read,
-// so it shows as a table, and table(x) makes one on purpose.
+// table(x), and the order of a table's columns: the order in which the
+// session's map literals wrote the keys (printer.Table draws the table).
 
 import (
-	"fmt"
-	"html"
-	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/expr-lang/expr/ast"
-
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
+	"gamelab/kernel/printer"
 )
 
-// Table is a table value: Columns names the columns, Rows holds the cells
-// row by row (nil for a cell a row lacks).
-type Table struct {
-	Columns []string `expr:"columns"`
-	Rows    [][]any  `expr:"rows"`
-	// see says how to get every row when a long table is shown cut.
-	see string
-}
-
-func (t *Table) TypeName() string { return "table" }
-
-// A long table shows its first and last tableEdgeRows rows when it has
-// more than maxTableRows: a sweep of 10000 values is a page of numbers
-// nobody reads whole on a screen.
-const (
-	maxTableRows  = 40
-	tableEdgeRows = 10
-)
-
-// Text is the table with aligned columns: numbers to the right, the rest to
-// the left, a rule under the header.
-func (t *Table) Text() string {
-	rows, cut := t.shownRows()
-	cells := make([][]string, len(rows))
-	width := make([]int, len(t.Columns))
-	numeric := make([]bool, len(t.Columns))
-	for j, c := range t.Columns {
-		width[j] = len([]rune(c))
-		numeric[j] = true
+// table is table(x).
+func (s *Session) table(_ *builtin.Env, args ...any) (any, error) {
+	var x any
+	if err := builtin.UnpackArgs("table", args, "x", &x); err != nil {
+		return nil, err
 	}
-	for i, r := range rows {
-		cells[i] = make([]string, len(t.Columns))
-		for j := range t.Columns {
-			var v any
-			if r != nil && j < len(r) {
-				v = r[j]
-			}
-			cells[i][j] = cellText(v)
-			width[j] = max(width[j], len([]rune(cells[i][j])))
-			if v != nil && asNumber(v).kind == notNum {
-				numeric[j] = false
-			}
-		}
-	}
-	var b strings.Builder
-	line := func(texts []string) {
-		var parts []string
-		for j, s := range texts {
-			pad := strings.Repeat(" ", width[j]-len([]rune(s)))
-			if numeric[j] {
-				parts = append(parts, pad+s)
-			} else {
-				parts = append(parts, s+pad)
-			}
-		}
-		b.WriteString(strings.TrimRight(strings.Join(parts, "  "), " ") + "\n")
-	}
-	line(t.Columns)
-	rule := make([]string, len(width))
-	for j, w := range width {
-		rule[j] = strings.Repeat("─", w)
-	}
-	b.WriteString(strings.Join(rule, "  ") + "\n")
-	for i, r := range cells {
-		if cut && i == tableEdgeRows {
-			b.WriteString("…\n")
-		}
-		line(r)
-	}
-	if cut {
-		fmt.Fprintf(&b, "(%d of %d rows shown; %s)\n", len(rows), len(t.Rows), t.see)
-	}
-	return b.String()
-}
-
-// HTML is the table as Jupyter shows it: a header and a row per row,
-// numbers aligned right.
-func (t *Table) HTML() string {
-	rows, cut := t.shownRows()
-	var b strings.Builder
-	b.WriteString("<table>\n<thead><tr>")
-	for _, c := range t.Columns {
-		b.WriteString("<th>" + html.EscapeString(c) + "</th>")
-	}
-	b.WriteString("</tr></thead>\n<tbody>\n")
-	for i, r := range rows {
-		if cut && i == tableEdgeRows {
-			fmt.Fprintf(&b, "<tr><td colspan=\"%d\">…</td></tr>\n", len(t.Columns))
-		}
-		b.WriteString("<tr>")
-		for j := range t.Columns {
-			var v any
-			if j < len(r) {
-				v = r[j]
-			}
-			align := ""
-			if asNumber(v).kind != notNum {
-				align = ` style="text-align: right"`
-			}
-			b.WriteString("<td" + align + ">" + html.EscapeString(cellText(v)) + "</td>")
-		}
-		b.WriteString("</tr>\n")
-	}
-	b.WriteString("</tbody>\n</table>")
-	if cut {
-		fmt.Fprintf(&b, "\n<p>%d of %d rows shown; %s</p>", len(rows), len(t.Rows), html.EscapeString(t.see))
-	}
-	return b.String()
-}
-
-// shownRows is the rows a screen shows: all, or the first and last
-// tableEdgeRows of a long table (cut).
-func (t *Table) shownRows() (rows [][]any, cut bool) {
-	if len(t.Rows) <= maxTableRows {
-		return t.Rows, false
-	}
-	return slices.Concat(t.Rows[:tableEdgeRows], t.Rows[len(t.Rows)-tableEdgeRows:]), true
-}
-
-// cellText is a value as a table cell shows it, on one line: a string as
-// it is, nil empty, a game value by its kind, anything else as a result.
-func cellText(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return strings.ReplaceAll(x, "\n", " ")
-	case builtin.Value:
-		return "<" + typeName(v) + ">"
-	}
-	return strings.ReplaceAll(games.Format(v), "\n", " ")
-}
-
-// sweepTable is the table a list of maps with the same keys shows as (a
-// sweep's result), ok false for any other value. The columns are the keys
-// in order, as maps print.
-func (s *Session) sweepTable(v any) (*Table, bool) {
-	items, ok := v.([]any)
-	if !ok || len(items) == 0 {
-		return nil, false
-	}
-	first, ok := items[0].(map[string]any)
-	if !ok || len(first) == 0 {
-		return nil, false
-	}
-	keys := slices.Sorted(maps.Keys(first))
-	for _, it := range items[1:] {
-		m, ok := it.(map[string]any)
-		if !ok || len(m) != len(keys) {
-			return nil, false
-		}
-		for _, k := range keys {
-			if _, ok := m[k]; !ok {
-				return nil, false
-			}
-		}
-	}
-	t, _ := s.tableOf(items, "print(x) or json(x) gives them all")
-	return t, true
-}
-
-// tableOf makes a table of a list of maps (a column per key any map has,
-// in the order a map literal of the session wrote them, else sorted) or of
-// a list of lists (columns numbered from 1); "" is what is wrong with x
-// otherwise.
-func (s *Session) tableOf(items []any, see string) (*Table, string) {
-	t := &Table{see: see}
-	if len(items) == 0 {
-		return t, ""
-	}
-	if _, isMap := items[0].(map[string]any); isMap {
-		seen := map[string]bool{}
-		for i, it := range items {
-			m, ok := it.(map[string]any)
-			if !ok {
-				return nil, fmt.Sprintf("mixes maps and other values: item %d is %s", i+1, kindPhrase(it))
-			}
-			for k := range m {
-				if !seen[k] {
-					seen[k] = true
-					t.Columns = append(t.Columns, k)
-				}
-			}
-		}
-		t.Columns = s.columnOrder(t.Columns)
-		for _, it := range items {
-			m := it.(map[string]any)
-			row := make([]any, len(t.Columns))
-			for j, c := range t.Columns {
-				row[j] = m[c]
-			}
-			t.Rows = append(t.Rows, row)
-		}
-		return t, ""
-	}
-	n := 0
-	for i, it := range items {
-		row, ok := elements(it)
-		if !ok {
-			return nil, fmt.Sprintf("must be a list of maps or of lists: item %d is %s", i+1, kindPhrase(it))
-		}
-		t.Rows = append(t.Rows, row)
-		n = max(n, len(row))
-	}
-	for j := range n {
-		t.Columns = append(t.Columns, strconv.Itoa(j+1))
-	}
-	return t, ""
-}
-
-// callTable is table(x).
-func callTable(s *Session, args ...any) (any, error) {
-	if len(args) != 1 {
-		return nil, fmt.Errorf("table: takes 1 argument (x), got %d", len(args))
-	}
-	items, ok := elements(args[0])
+	items, ok := builtin.AsList(x)
 	if !ok {
-		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", kindPhrase(args[0]))
+		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", printer.KindPhrase(x))
 	}
-	t, wrong := s.tableOf(items, "t.rows holds them all")
+	t, wrong := printer.TableOf(items, "t.rows holds them all", s.columnOrder)
 	if wrong != "" {
 		return nil, builtin.ArgError("table", 1, "x", "%s", wrong)
 	}
 	return t, nil
 }
 
-// noteColumns remembers the order in which a map literal writes its keys:
-// Go's maps keep none, and a sweep's ({v: #, best: …}) reads best as a
-// table with v first, as written. The latest literal of a set of keys wins.
-func (s *Session) noteColumns(m *ast.MapNode) {
-	keys := make([]string, 0, len(m.Pairs))
-	for _, p := range m.Pairs {
-		pair, ok := p.(*ast.PairNode)
-		if !ok {
-			return
-		}
-		k, ok := pair.Key.(*ast.StringNode)
-		if !ok {
-			return
-		}
-		keys = append(keys, k.Value)
-	}
-	if len(keys) < 2 {
-		return
-	}
+// noteColumns remembers the order in which a map literal writes its keys
+// (the language tells it every literal's): Go's maps keep none, and a
+// sweep's ({v: #, best: …}) reads best as a table with v first, as
+// written. The latest literal of a set of keys wins.
+func (s *Session) noteColumns(keys []string) {
 	if s.columns == nil {
 		s.columns = map[string][]string{}
 	}
@@ -273,11 +42,21 @@ func (s *Session) noteColumns(m *ast.MapNode) {
 // columnOrder is cols (the keys of a table's maps) in the order a map
 // literal wrote them, else sorted.
 func (s *Session) columnOrder(cols []string) []string {
-	if order, ok := s.columns[columnSet(cols)]; ok && len(order) == len(cols) {
-		return slices.Clone(order)
+	if order, ok := s.written(cols); ok {
+		return order
 	}
 	slices.Sort(cols)
 	return cols
+}
+
+// written is keys in the order a map literal of the session wrote them;
+// ok is false when none did.
+func (s *Session) written(keys []string) ([]string, bool) {
+	order, ok := s.columns[columnSet(keys)]
+	if !ok || len(order) != len(keys) {
+		return nil, false
+	}
+	return slices.Clone(order), true
 }
 
 // columnSet is a set of keys as one string, the same in any order.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/printer"
 )
 
 // TestTables: a list of maps with the same keys shows as a table, aligned
@@ -56,7 +58,7 @@ func TestTables(t *testing.T) {
 	}
 	// A long table shows its ends.
 	text := resultText(run(t, s, "map(1..100, ({n: #}))"))
-	if lines := strings.Split(strings.TrimSpace(text), "\n"); len(lines) != 2+2*tableEdgeRows+2 ||
+	if lines := strings.Split(strings.TrimSpace(text), "\n"); len(lines) != 2+2*printer.TableEdgeRows+2 ||
 		!strings.HasSuffix(text, "(20 of 100 rows shown; print(x) or json(x) gives them all)") {
 		t.Errorf("long table:\n%s", text)
 	}

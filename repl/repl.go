@@ -22,6 +22,7 @@ import (
 
 	"gamelab/internal/version"
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
 )
 
 // REPL is one interactive session on a terminal. Make it with New and run it
@@ -393,7 +394,7 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 		r.printBlock(out.Result.Text)
 	}
 	if out.Err != nil {
-		if out.Err.Kind == "Interrupted" || stops > 0 {
+		if out.Err.Kind == builtin.Interrupted || stops > 0 {
 			r.note("interrupted")
 		} else {
 			r.printBlock(r.paint(colError, out.Err.Error()))

@@ -115,8 +115,9 @@ func python(tb testing.TB, env []string, args ...string) (string, error) {
 }
 
 // TestJupyterClients runs the real Jupyter client against the installed
-// kernel: jupyter_kernel_test's conformance suite, then the notebooks of
-// scripts/ through nbclient, compared with the outputs stored in them.
+// kernel: jupyter_kernel_test's conformance suite, Run All's stop at an
+// error, then the notebooks of scripts/ through nbclient, compared with
+// the outputs stored in them.
 func TestJupyterClients(t *testing.T) {
 	needJupyter(t, "jupyter_client", "nbclient", "nbformat", "jupyter_kernel_test")
 	if testing.Short() {
@@ -131,6 +132,14 @@ func TestJupyterClients(t *testing.T) {
 		t.Logf("jupyter_kernel_test:\n%s", out)
 		if ran, passed, skipped := unittestResults(out); len(skipped) > 0 || ran == 0 || passed != ran {
 			t.Errorf("jupyter_kernel_test must pass in full: %d ran, %d passed, skipped %v", ran, passed, skipped)
+		}
+	})
+	// Run All stops at an error as on ipykernel: the cells still on their
+	// way from the Jupyter server are aborted; nbclient with allow_errors
+	// runs them all.
+	t.Run("run all stops at an error", func(t *testing.T) {
+		if out, err := python(t, env, "runall.py"); err != nil {
+			t.Fatalf("%v\n%s", err, out)
 		}
 	})
 	for _, name := range []string{"demo.ipynb", "explore.ipynb", "variants.ipynb"} {

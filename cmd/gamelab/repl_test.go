@@ -230,3 +230,42 @@ x
 		t.Errorf("colour despite NO_COLOR:\n%q", raw)
 	}
 }
+
+// TestFirstHourOnPseudoTerminal types what a new user types first into the
+// REPL on a pseudo-terminal, and each answer says what it means: an integer
+// divided by 0 is an error (not +Inf), a syntax error names the token in
+// the user's words, a let shadows a variable of the session, vars shows a
+// table as a table, two maps of a game in a list are no table, and a
+// summarised list names its variable and shortens its long numbers.
+func TestFirstHourOnPseudoTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	s := startOnPTY(t, gamelabBinary(t), "NO_COLOR=1")
+	s.expect("[1]>", 1)
+	for i, step := range []struct{ keys, want string }{
+		{"1/0", "division by zero"},
+		{"a == = 1", `unexpected "="`},
+		{"c = 30", "[4]>"},
+		{"let c = 2; c * 21", "42"},
+		{"t = table([[1, 2], [3, 4]])", "[6]>"},
+		{"vars", "t: table = a table of 2 rows: 1, 2"},
+		{`k = coins([10, 80, 90, 30]); a = analyze(k, "LRLR")`, "[8]>"},
+		{"[a.loss, a.totals]", `[{"A": 40, "B": 0}, {"A": 90, "B": 120}]`},
+		{"xs = map(1..2000, 10**50 + #)", "[10]>"},
+		{"xs", `[1000000000…0000000001 (51 digits), 1000000000…0000000002 (51 digits), 1000000000…0000000003 (51 digits), …`},
+		{"xs", `(6 of 2000 items shown; print(xs), text(xs), json(xs) or save(xs, "xs.txt") give them all)`},
+	} {
+		if i != 10 { // the last step reads the screen of the one before
+			s.send(step.keys + "\r")
+		}
+		s.expect(step.want, 1)
+	}
+	s.send("\x04")
+	s.waitExit()
+	for _, wrong := range []string{"+Inf", `Operator("=")`, "cannot redeclare", "t: table = 1  2", "print(x)"} {
+		if strings.Contains(s.screen.Text(), wrong) {
+			t.Errorf("the screen says %q:\n%s", wrong, s.screen.Text())
+		}
+	}
+}

@@ -4,6 +4,13 @@
 // left) and when it goes (when the work ends). Where the line is drawn is
 // the caller's: the REPL's terminal, a Jupyter display, a batch command's
 // error stream.
+//
+// The time left is estimated from the speed of the last few seconds of
+// work, measured on this machine as it runs, not from the speed since the
+// start: the units of a piece of work (a polygon solve's DP levels) need
+// not all take the same time, and the recent speed follows the change. An
+// estimate made from little of the work, or while the speed still
+// changes, says that it is rough.
 package progress
 
 import (
@@ -13,10 +20,20 @@ import (
 )
 
 // Work that ends within ShowAfter shows no progress at all; a shown line
-// changes at most every Refresh.
+// changes at most every Refresh. The speed is measured over the last
+// Window of work.
 const (
 	ShowAfter = time.Second
 	Refresh   = 200 * time.Millisecond
+	Window    = 3 * time.Second
+)
+
+// An estimate is rough before roughShare of the work is done, or while
+// the speed of the last Window differs from the speed since the start by
+// more than roughSpeed times.
+const (
+	roughShare = 0.1
+	roughSpeed = 1.5
 )
 
 // Meter follows one piece of work at a time.
@@ -26,6 +43,13 @@ type Meter struct {
 	start, last time.Time
 	done, total int64
 	shown       bool
+	samples     []sample // (time, done) of the updates of the last Window and one before
+}
+
+// sample is how much of the work was done when.
+type sample struct {
+	at   time.Time
+	done int64
 }
 
 // New is a meter that shows its lines through show ("" takes the line
@@ -42,19 +66,66 @@ func (m *Meter) Update(done, total int64) {
 	}
 	now := m.Now()
 	if total != m.total || done < m.done {
-		m.start, m.total = now, total
+		m.start, m.total, m.samples = now, total, m.samples[:0]
 	}
 	m.done = done
 	if done >= total {
 		m.End()
 		return
 	}
+	m.record(now, done)
 	elapsed := now.Sub(m.start)
 	if elapsed < ShowAfter || m.shown && now.Sub(m.last) < Refresh {
 		return
 	}
 	m.last, m.shown = now, true
-	m.show(Line(done, total, elapsed))
+	m.show(m.line(now))
+}
+
+// record keeps the sample, and of the older ones those of the last Window
+// and the one just before it (the oldest is where the window's speed is
+// measured from).
+func (m *Meter) record(now time.Time, done int64) {
+	m.samples = append(m.samples, sample{now, done})
+	keep := 0
+	for keep+1 < len(m.samples) && now.Sub(m.samples[keep+1].at) >= Window {
+		keep++
+	}
+	m.samples = append(m.samples[:0], m.samples[keep:]...)
+}
+
+// line is the line for now: the share done and the time left at the
+// speed of the last Window.
+func (m *Meter) line(now time.Time) string {
+	first := m.samples[0]
+	share := float64(m.done) / float64(m.total)
+	if m.done == 0 || m.done == first.done {
+		return Line(m.done, m.total, now.Sub(m.start))
+	}
+	speed := float64(m.done-first.done) / now.Sub(first.at).Seconds()       // units a second, lately
+	average := float64(m.done) / math.Max(now.Sub(m.start).Seconds(), 1e-9) // since the start
+	left := time.Duration(float64(m.total-m.done) / speed * float64(time.Second))
+	rough := share < roughShare || speed > roughSpeed*average || average > roughSpeed*speed
+	return text(share, left, rough)
+}
+
+// Line is "42% done, about 12 s left; Ctrl-C stops it" for done of total
+// units in elapsed, at the speed since the start.
+func Line(done, total int64, elapsed time.Duration) string {
+	share := float64(done) / float64(total)
+	if done == 0 {
+		return "working; Ctrl-C stops it"
+	}
+	return text(share, time.Duration(float64(elapsed)*(1-share)/share), share < roughShare)
+}
+
+// text is the line of share done with left to go; a rough estimate says so.
+func text(share float64, left time.Duration, rough bool) string {
+	about := "about " + About(left) + " left"
+	if rough {
+		about += " (a rough guess)"
+	}
+	return fmt.Sprintf("%d%% done, %s; Ctrl-C stops it", int(math.Floor(share*100)), about)
 }
 
 // End takes the line away, if one is shown: the work ended.
@@ -63,16 +134,6 @@ func (m *Meter) End() {
 		m.shown = false
 		m.show("")
 	}
-}
-
-// Line is "42% done, about 12 s left; Ctrl-C stops it".
-func Line(done, total int64, elapsed time.Duration) string {
-	share := float64(done) / float64(total)
-	if done == 0 {
-		return "working; Ctrl-C stops it"
-	}
-	left := time.Duration(float64(elapsed) * (1 - share) / share)
-	return fmt.Sprintf("%d%% done, about %s left; Ctrl-C stops it", int(math.Floor(share*100)), About(left))
 }
 
 // About is a time left as an estimate reads: whole seconds under a minute

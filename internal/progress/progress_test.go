@@ -38,3 +38,43 @@ func TestMeter(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateFollowsTheSpeed: the time left is at the speed of the last
+// Window, not the average since the start, so work that speeds up (a
+// polygon solve's first levels are slow for their units) is not
+// overestimated for long; an estimate from under a tenth of the work, or
+// while the speed still changes, says it is rough.
+func TestEstimateFollowsTheSpeed(t *testing.T) {
+	var lines []string
+	now := time.Unix(0, 0)
+	m := New(func(l string) { lines = append(lines, l) })
+	m.Now = func() time.Time { return now }
+	m.Update(0, 1000)
+	// 1 unit a second for 5 s, then 100 a second.
+	for i := 1; i <= 5; i++ {
+		now = now.Add(time.Second)
+		m.Update(int64(i), 1000)
+	}
+	for i := 1; i <= 5; i++ {
+		now = now.Add(time.Second)
+		m.Update(5+100*int64(i), 1000)
+	}
+	first, last := lines[0], lines[len(lines)-1]
+	if first != "0% done, about 17 min left (a rough guess); Ctrl-C stops it" {
+		t.Errorf("first line %q", first)
+	}
+	// 505 done: the last 3 s ran at 100 a second (from 205 to 505), so
+	// 495 left take about 5 s; the average (50 a second) is still far
+	// off, so the estimate is rough.
+	if last != "50% done, about 5 s left (a rough guess); Ctrl-C stops it" {
+		t.Errorf("last line %q", last)
+	}
+	for range 3 {
+		now = now.Add(time.Second)
+		m.Update(m.done+100, 1000)
+	}
+	// Steady since: 805 done at 100 a second lately, 57 on average.
+	if got := lines[len(lines)-1]; got != "80% done, about 2 s left (a rough guess); Ctrl-C stops it" {
+		t.Errorf("steady line %q", got)
+	}
+}

@@ -1,12 +1,55 @@
 // Package builtin is the contract between gamelab's engine (package kernel)
-// and the libraries of builtins it runs (package kernel/games): what a
-// builtin is, what it may use of the cell that calls it, the interfaces its
-// values implement, and the typed errors it returns.
+// and the libraries of builtins it runs (package kernel/games, the kernel's
+// own): what a builtin is, what it may use of the cell that calls it, the
+// interfaces its values implement, the typed errors it returns, and the
+// one way to check its arguments (UnpackArgs) and to name a value's type
+// (TypeName).
 //
 // The engine owns this contract, as starlark-go's interpreter owns its
 // Builtin type: a library implements it and never sees expr, so builtins
 // stay plain Go functions that are easy to test; the engine wraps each one
 // for expr and supplies the Env of the running cell.
+//
+// # Declaring a builtin
+//
+// Every builtin of every library is declared the same way: a *Builtin with
+// its documentation beside its code, registered in its library's table
+// from the init of the file that implements it. help, Tab completion and
+// Jupyter's inspect read that one table, and the engine calls Fn.
+//
+//	var Library = builtin.Library{Kind: builtin.GameError}
+//
+//	func init() {
+//		Library.Register(&builtin.Builtin{
+//			Name:      "setv",
+//			Signature: "setv(p, i, v)",
+//			Doc:       "A copy of polygon p with vertex i set to v.",
+//			Example:   `setv(polygon("+ 1 * 2"), 1, 5)`,
+//			Returns:   []any{&Polygon{}},
+//			Fn:        fnSetv,
+//		})
+//	}
+//
+//	func fnSetv(env *builtin.Env, args ...any) (any, error) {
+//		var p *Polygon
+//		var i int
+//		var v *big.Int
+//		if err := builtin.UnpackArgs("setv", args, "p", builtin.Of(&p, "a polygon"), "i", &i, "v", &v); err != nil {
+//			return nil, err
+//		}
+//		if err := builtin.CheckRange("setv", 2, "i", i, 1, p.N); err != nil {
+//			return nil, err
+//		}
+//		…
+//	}
+//
+// Fn gets its arguments already evaluated, copied (it may keep the slice)
+// and with the memory their text takes reserved. Its errors: an *Error
+// from ArgError or UnpackArgs about one argument (the engine then points
+// at that argument in the statement), Errorf for the call as a whole, or
+// any error, which gets the library's Kind. A panic is reported as an
+// InternalError, a bug of the builtin. Long work polls Env.Ctx and reports
+// Env.Progress; a large table asks Env.Reserve first.
 package builtin
 
 import (
@@ -26,6 +69,13 @@ type Env struct {
 	Show func(text, svg string)
 	// Print writes text to the cell's output stream.
 	Print func(s string)
+	// Eprint writes text to the cell's error stream (eprint). Nil in an
+	// Env a test builds by hand.
+	Eprint func(s string)
+	// Clear asks the front end to clear the cell's output so far (with
+	// wait, only once new output arrives). Nil where nothing can be
+	// cleared.
+	Clear func(wait bool)
 	// Warn reports something the user should know but that is no error
 	// (e.g. a board that cannot arise in play): one line, without a
 	// "warning:" prefix, to the cell's error stream, which front ends show
@@ -59,6 +109,10 @@ type Env struct {
 	// the size of a large table asks before allocating it (call Reserve,
 	// which checks for a nil Budget in an Env a test builds by hand).
 	Budget func(bytes int64) error
+	// Meter is the cell's memory account and interrupt, for work that
+	// allocates in steps or loops (see Meter). Nil in an Env a test
+	// builds by hand.
+	Meter Meter
 	// Available is how many bytes more the session's memory budget has
 	// room for now: for a solver that sizes its tables as it goes (the
 	// polygon solver's table limit). Nil in an Env a test builds by hand:
@@ -111,10 +165,34 @@ type Builtin struct {
 	// constructor returns): solve of a polygon is a polygon result. It only
 	// looks at first's type, so completion stays instant. nil: Returns.
 	ReturnsFor func(first any) []any
-	// Fn runs the builtin. Its errors should be *Error where they concern
-	// an argument, so the engine can point at it; any other error is
-	// reported with the library's default kind.
-	Fn func(env *Env, args ...any) (any, error)
+	// Fn runs the builtin (see the package documentation). nil for a name
+	// that is documented only: a statement (help, del), or a function of
+	// expr's own that the engine does not replace.
+	Fn Func
+}
+
+// Func is what a builtin does: args are its arguments, evaluated.
+type Func func(env *Env, args ...any) (any, error)
+
+// Library is a table of builtins, in the order help lists them, and the
+// Kind of error a builtin of it fails with when its error says none
+// (GameError for the games, RuntimeError for the session's own).
+type Library struct {
+	Kind     Kind
+	Builtins []*Builtin
+}
+
+// Register adds b to the library; each builtin's file calls it from init.
+func (l *Library) Register(b *Builtin) { l.Builtins = append(l.Builtins, b) }
+
+// Lookup finds the builtin called name, nil when the library has none.
+func (l *Library) Lookup(name string) *Builtin {
+	for _, b := range l.Builtins {
+		if b.Name == name {
+			return b
+		}
+	}
+	return nil
 }
 
 // Value is a game value or result: it renders as text for a terminal.

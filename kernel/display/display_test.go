@@ -320,3 +320,14 @@ func TestSmallStonesUnlabelled(t *testing.T) {
 		t.Error("tooltip missing")
 	}
 }
+
+// esc writes what encoding/xml's EscapeText writes, for every kind of rune.
+func TestEscMatchesEncodingXML(t *testing.T) {
+	for _, s := range []string{"plain 42", `a<b & "c" 'd'>`, "tab\tnew\nline\rret", "bad \x00 \xff rune", "€ 𝄞 \uFFFE", ""} {
+		var b strings.Builder
+		_ = xml.EscapeText(&b, []byte(s))
+		if got := esc(s); got != b.String() {
+			t.Errorf("esc(%q) = %q, encoding/xml writes %q", s, got, b.String())
+		}
+	}
+}

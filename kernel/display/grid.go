@@ -77,7 +77,9 @@ func (g Grid) WriteText(w io.Writer) error {
 }
 
 // TextFits says the grid is small enough to read on a terminal.
-func (g Grid) TextFits() bool { return len(g.ColLabels) <= MaxGridCells && len(g.Cells) <= MaxGridCells }
+func (g Grid) TextFits() bool {
+	return len(g.ColLabels) <= MaxGridCells && len(g.Cells) <= MaxGridCells
+}
 
 // SVGFits says the grid is small enough to draw with its numbers.
 func (g Grid) SVGFits() bool { return len(g.ColLabels) <= MaxGridCells && len(g.Cells) <= MaxGridCells }

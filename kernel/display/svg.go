@@ -2,7 +2,6 @@ package display
 
 import (
 	"bufio"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strconv"
@@ -92,13 +91,45 @@ func esc(s string) string {
 	if plainXML(s) {
 		return s // the common case, a number or a plain label: no copy
 	}
+	// As encoding/xml's EscapeText writes it, without linking encoding/xml
+	// into the web page's engine: markup and the white space XML would fold
+	// as character references, a rune XML does not allow as U+FFFD.
 	var b strings.Builder
-	// xml.EscapeText only fails when the writer does; strings.Builder does not.
-	_ = xml.EscapeText(&b, []byte(s))
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\t':
+			b.WriteString("&#x9;")
+		case '\n':
+			b.WriteString("&#xA;")
+		case '\r':
+			b.WriteString("&#xD;")
+		default:
+			if !xmlRune(r) {
+				r = '\uFFFD'
+			}
+			b.WriteRune(r)
+		}
+	}
 	return b.String()
 }
 
-// plainXML reports whether xml.EscapeText would leave s as it is: no
+// xmlRune says XML allows r in character data.
+func xmlRune(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF && r != utf8.RuneError ||
+		r >= 0xE000 && r <= 0xFFFD && r != utf8.RuneError || r >= 0x10000 && r <= 0x10FFFF
+}
+
+// plainXML reports whether esc would leave s as it is: no
 // markup characters, no white space it encodes, only runes XML allows.
 func plainXML(s string) bool {
 	for _, r := range s {

@@ -3,7 +3,6 @@ package games
 import (
 	"fmt"
 	"io"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -168,7 +167,7 @@ func LineText(g *Game, line []Move) string {
 // totalsText is each player's total so far, "A 10, B 30".
 func totalsText(g *Game, h *History) string {
 	players := slices.Clone(g.Players)
-	for _, p := range SortedKeys(anyMap(h.Totals)) {
+	for _, p := range SortedKeys(h.Totals) {
 		if !slices.Contains(players, p) {
 			players = append(players, p)
 		}
@@ -178,14 +177,6 @@ func totalsText(g *Game, h *History) string {
 		parts[i] = strings.TrimLeft(g.PlayerWord+" "+p+" "+h.Total(p).String(), " ")
 	}
 	return strings.Join(parts, ", ")
-}
-
-func anyMap(m map[string]*big.Int) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // Text is the indented tree.

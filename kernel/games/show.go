@@ -5,14 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 	"io"
+	"maps"
 	"math"
 	"math/big"
 	"os"
 	"path/filepath"
-	"reflect"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gamelab/kernel/display"
@@ -75,160 +76,32 @@ func init() {
 	})
 }
 
-// Format renders any value as a terminal shows it: a game value by its Text,
-// other values compactly (lists in brackets, maps in braces, exact integers),
-// whole however long: what print, text and save write.
-func Format(x any) string {
-	switch v := x.(type) {
-	case builtin.Value:
-		return strings.TrimRight(v.Text(), "\n")
-	case string:
-		return v
-	}
-	return FormatValue(x)
-}
+// Format renders any value as a terminal shows it, whole (printer.Text):
+// what print, text and save write.
+func Format(x any) string { return printer.Text(x) }
 
-// Shown lists and maps of more than MaxShownItems items in all (counted
-// down to the numbers and strings in them) are summarised when shown as a
-// result, as numpy summarises its arrays: each list or map of more than
-// CutItems items shows its first and last EdgeItems items around "…" (a
-// shorter one is shown whole: cutting it would save little). A 2000-row
-// board's rows are two million numbers, 6 MB of text that no terminal or
-// notebook wants at once.
+// The limits of a summarised value (see printer.Shown).
 const (
-	MaxShownItems = 1000
-	CutItems      = 10
-	EdgeItems     = 3
+	MaxShownItems = printer.MaxShownItems
+	CutItems      = printer.CutItems
+	EdgeItems     = printer.EdgeItems
 )
 
-// FormatShown is Format for a value shown as a result or by show(): the
-// same text, except that a list or map past MaxShownItems items is
-// summarised, followed by a line that says how many items were left out
-// and how to get all of them.
+// FormatShown is Format for a value shown as a result or by show(), in no
+// variable (printer.Shown), but for a string, which it writes as it is.
 func FormatShown(x any) string {
-	if _, ok := x.(builtin.Value); ok {
-		return Format(x)
+	if s, ok := x.(string); ok {
+		return s
 	}
-	total := countItems(x)
-	if total <= MaxShownItems {
-		return Format(x)
-	}
-	f := formatter{cut: true}
-	f.write(x)
-	return f.b.String() + fmt.Sprintf("\n(%d of %d items shown; print(x), text(x), json(x) or save(x, \"x.txt\") give them all)", f.items, total)
-}
-
-// countItems counts the items of x down to its numbers, strings and other
-// values that are neither lists nor maps (an empty list counts 1).
-func countItems(x any) int {
-	switch v := x.(type) {
-	case map[string]any:
-		n := 0
-		for _, e := range v {
-			n += countItems(e)
-		}
-		return max(n, 1)
-	case []any:
-		n := 0
-		for _, e := range v {
-			n += countItems(e)
-		}
-		return max(n, 1)
-	case string, Kinded:
-		return 1
-	}
-	if v := reflect.ValueOf(x); v.Kind() == reflect.Slice || v.Kind() == reflect.Array {
-		if k := v.Type().Elem().Kind(); k != reflect.Interface && k != reflect.Slice && k != reflect.Array && k != reflect.Map {
-			return max(v.Len(), 1) // []int, []string, …: no need to look at each
-		}
-		n := 0
-		for i := range v.Len() {
-			n += countItems(v.Index(i).Interface())
-		}
-		return max(n, 1)
-	}
-	return 1
+	return printer.Shown(x, "")
 }
 
 // FormatValue writes a plain value whole; strings inside lists and maps
-// are quoted.
-func FormatValue(x any) string {
-	var f formatter
-	f.write(x)
-	return f.b.String()
-}
+// are quoted (printer.Literal).
+func FormatValue(x any) string { return printer.Literal(x) }
 
-// formatter writes plain values: whole, or with cut, each long list or map
-// summarised (see FormatShown). items counts the numbers, strings and
-// other single values written.
-type formatter struct {
-	b     strings.Builder
-	cut   bool
-	items int
-}
-
-func (f *formatter) write(x any) {
-	switch v := x.(type) {
-	case nil:
-		f.single("nil")
-		return
-	case string:
-		f.single(strconv.Quote(v))
-		return
-	case *big.Int:
-		f.single(v.String())
-		return
-	case Kinded:
-		f.single("<" + v.TypeName() + ">")
-		return
-	case map[string]any:
-		keys := SortedKeys(v)
-		f.b.WriteString("{")
-		f.each(len(keys), func(i int) {
-			f.b.WriteString(strconv.Quote(keys[i]) + ": ")
-			f.write(v[keys[i]])
-		})
-		f.b.WriteString("}")
-		return
-	}
-	if l, ok := AsList(x); ok {
-		f.b.WriteString("[")
-		f.each(len(l), func(i int) { f.write(l[i]) })
-		f.b.WriteString("]")
-		return
-	}
-	f.single(fmt.Sprint(x))
-}
-
-func (f *formatter) single(s string) {
-	f.b.WriteString(s)
-	f.items++
-}
-
-// each writes items 0..n-1 separated by commas; with cut, of more than
-// CutItems only the first and last EdgeItems, "…" between them.
-func (f *formatter) each(n int, item func(i int)) {
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			f.b.WriteString(", ")
-		}
-		if f.cut && n > CutItems && i == EdgeItems {
-			f.b.WriteString("…")
-			i = n - EdgeItems - 1
-			continue
-		}
-		item(i)
-	}
-}
-
-func SortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
+// SortedKeys are m's keys in order.
+func SortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 func fnShow(env *builtin.Env, args ...any) (any, error) {
 	var x any
@@ -284,6 +157,9 @@ func fnSave(env *builtin.Env, args ...any) (any, error) {
 // writeFile writes a file through a buffer, reporting the first error of
 // writing, flushing or closing.
 func writeFile(name string, write func(w io.Writer) error) error {
+	if runtime.GOOS == "js" {
+		return fmt.Errorf("the web page has no files to write %s to; its output has a link that saves a picture", name)
+	}
 	f, err := os.Create(name)
 	if err != nil {
 		return err

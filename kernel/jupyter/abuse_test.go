@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/kernel/jupyter/wire"
+
 	"github.com/go-zeromq/zmq4"
 )
 
@@ -107,7 +109,7 @@ func zmtpTry(addr, sockType string, limit time.Duration) (*zconn, error) {
 	z := &zconn{Conn: c, r: bufio.NewReader(c)}
 	c.SetDeadline(time.Now().Add(limit))
 	defer c.SetDeadline(time.Time{})
-	if _, err := c.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", sockType))...)); err != nil {
+	if _, err := c.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, wire.ReadyCommand("Socket-Type", sockType))...)); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -184,7 +186,7 @@ func (c *client) replyOn(z *zconn, id string) *Message {
 	if err != nil {
 		c.t.Fatalf("no reply to %s: %v", id, err)
 	}
-	m, err := decode(frames, c.sig, newReplayGuard(4))
+	m, err := wire.Decode(frames, c.sig, wire.NewReplayGuard(4))
 	if err != nil {
 		c.t.Fatalf("reply to %s: %v", id, err)
 	}
@@ -278,7 +280,7 @@ func TestConnectCloseNoLeak(t *testing.T) {
 		"incompatible socket type": func(addr, _ string) error {
 			conn, err := net.Dial("tcp", addr)
 			if err == nil {
-				conn.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", "PUSH"))...))
+				conn.Write(append(zmtpGreeting(nil), zmtpFrame(0x04, wire.ReadyCommand("Socket-Type", "PUSH"))...))
 				err = hungUp(conn)
 			}
 			return err
@@ -328,12 +330,12 @@ func TestBadHandshakes(t *testing.T) {
 		name string
 		data []byte
 	}{
-		{"no socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Identity", "x"))...)},
-		{"unknown socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, readyCommand("Socket-Type", "FOO"))...)},
+		{"no socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, wire.ReadyCommand("Identity", "x"))...)},
+		{"unknown socket type", append(zmtpGreeting(nil), zmtpFrame(0x04, wire.ReadyCommand("Socket-Type", "FOO"))...)},
 		{"property past the end", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05READY\x02ab"))...)},
 		{"value past the end", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05READY\x02ab\x00\x00\x00\x09xy"))...)},
 		{"not READY", append(zmtpGreeting(nil), zmtpFrame(0x04, []byte("\x05HELLO"))...)},
-		{"a message, not a command", append(zmtpGreeting(nil), zmtpFrame(0, readyCommand("Socket-Type", "DEALER"))...)},
+		{"a message, not a command", append(zmtpGreeting(nil), zmtpFrame(0, wire.ReadyCommand("Socket-Type", "DEALER"))...)},
 		{"PLAIN", zmtpGreeting(func(g []byte) { copy(g[12:], "PLAIN") })},
 		{"ZMTP 2", zmtpGreeting(func(g []byte) { g[10] = 2 })},
 		{"bad signature", zmtpGreeting(func(g []byte) { g[9] = 0 })},
@@ -371,8 +373,8 @@ func TestBadHandshakes(t *testing.T) {
 // heartbeat misses it, not a loaded machine. Every ping must also answer
 // within wait (10 s), and connecting must too.
 func TestHalfOpenConnections(t *testing.T) {
-	defer handshakeTimeout.Store(handshakeTimeout.Load())
-	handshakeTimeout.Store(int64(10 * time.Minute))
+	defer wire.HandshakeTimeout.Store(wire.HandshakeTimeout.Load())
+	wire.HandshakeTimeout.Store(int64(10 * time.Minute))
 	c := start(t, &fakeEngine{})
 	var half []net.Conn
 	defer func() {
@@ -433,8 +435,8 @@ func TestHalfOpenConnections(t *testing.T) {
 // TestStalledHandshakeDropped: a connection that stalls in its handshake
 // is closed after the handshake deadline (shortened here).
 func TestStalledHandshakeDropped(t *testing.T) {
-	defer handshakeTimeout.Store(handshakeTimeout.Load())
-	handshakeTimeout.Store(int64(200 * time.Millisecond))
+	defer wire.HandshakeTimeout.Store(wire.HandshakeTimeout.Load())
+	wire.HandshakeTimeout.Store(int64(200 * time.Millisecond))
 	c := start(t, &fakeEngine{})
 	fds, gs := fdCount(t), runtime.NumGoroutine()
 	for _, p := range ports(c.k) {
@@ -458,7 +460,7 @@ func TestOversizedRequests(t *testing.T) {
 	shell := zmtpDial(t, ports(c.k)[0].addr, "DEALER")
 	// 100 MB of code, as JSON (built by hand: encoding it is slow).
 	big := []byte(`{"code": "` + strings.Repeat("#", 100e6) + `", "silent": false}`)
-	resign := func(f [][]byte) { f[1] = c.sig.sign(f[2:6]...) }
+	resign := func(f [][]byte) { f[1] = c.sig.Sign(f[2:6]...) }
 
 	// 16 MB of code is well within the limit.
 	f, id := c.frames("execute_request", code("#"+strings.Repeat("x", 16<<20)))
@@ -573,7 +575,7 @@ func TestMalformedRequestsGetErrorReplies(t *testing.T) {
 		}
 		f, id := c.frames(tc.msgType, map[string]any{})
 		f[5] = raw
-		f[1] = c.sig.sign(f[2:6]...)
+		f[1] = c.sig.Sign(f[2:6]...)
 		c.sendRaw(c.shell, f)
 		r := c.reply(c.shellIn, id)
 		b := body(r)
@@ -619,8 +621,8 @@ func TestIOPubTakesOnlySubscriptions(t *testing.T) {
 // after the write timeout (shortened here) instead of stopping iopub for
 // everyone, and with it the cells, whose output waits to be published.
 func TestStuckSubscriber(t *testing.T) {
-	defer writeTimeout.Store(writeTimeout.Load())
-	writeTimeout.Store(int64(300 * time.Millisecond))
+	defer wire.WriteTimeout.Store(wire.WriteTimeout.Load())
+	wire.WriteTimeout.Store(int64(300 * time.Millisecond))
 	c := start(t, &fakeEngine{})
 	stuck := zmtpDial(t, ports(c.k)[3].addr, "SUB")
 	// It subscribes to every topic the kernel publishes ("kernel." starts
@@ -630,7 +632,7 @@ func TestStuckSubscriber(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, "the stuck subscriber's subscription", func() bool {
-		return slices.Contains(c.k.iopub.sock.(zmq4.Topics).Topics(), "kernel.")
+		return slices.Contains(c.k.conn.IOPub.Sock.(zmq4.Topics).Topics(), "kernel.")
 	})
 	// Far more output than the socket buffers of both ends hold.
 	text := strings.Repeat("x", 4<<20)

@@ -17,6 +17,7 @@ import (
 	"github.com/go-zeromq/zmq4"
 
 	"gamelab/kernel"
+	"gamelab/kernel/jupyter/wire"
 )
 
 // wait is the deadline for any one expected message; tests poll against
@@ -154,7 +155,7 @@ type client struct {
 	t       *testing.T
 	k       *Kernel
 	log     *syncBuffer
-	sig     signer
+	sig     wire.Signer
 	session string
 	done    chan error // Run's result
 
@@ -173,11 +174,11 @@ func start(t *testing.T, e kernel.Engine) *client {
 	return startOn(t, e, ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"})
 }
 
-// startOn is start with the given connection info.
-func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo) *client {
+// startOn is start with the given connection info (and options).
+func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo, more ...Option) *client {
 	t.Helper()
 	logb := &syncBuffer{}
-	opts := []Option{WithLog(logb), WithVersion("test")}
+	opts := append([]Option{WithLog(logb), WithVersion("test")}, more...)
 	if e != nil {
 		opts = append(opts, WithEngine(e))
 	}
@@ -187,7 +188,7 @@ func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo) *client {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &client{
-		t: t, k: k, log: logb, sig: signer{key: []byte(testKey)}, session: newID(),
+		t: t, k: k, log: logb, sig: wire.Signer{Key: []byte(testKey)}, session: wire.NewID(),
 		done:    make(chan error, 1),
 		shell:   zmq4.NewDealer(ctx),
 		control: zmq4.NewDealer(ctx),
@@ -202,7 +203,7 @@ func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo) *client {
 		s    zmq4.Socket
 		port int
 	}{{c.shell, ci.ShellPort}, {c.control, ci.ControlPort}, {c.hb, ci.HBPort}, {c.iopub, ci.IOPubPort}} {
-		if err := d.s.Dial(ci.endpoint(d.port)); err != nil {
+		if err := d.s.Dial(ci.Endpoint(d.port)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -233,13 +234,13 @@ func startOn(t *testing.T, e kernel.Engine, ci ConnectionInfo) *client {
 // read decodes every message of one client socket, checking the kernel's
 // signature on each.
 func (c *client) read(s zmq4.Socket, ch chan<- *Message) {
-	guard := newReplayGuard(1 << 12)
+	guard := wire.NewReplayGuard(1 << 12)
 	for {
 		raw, err := s.Recv()
 		if err != nil {
 			return
 		}
-		m, err := decode(raw.Frames, c.sig, guard)
+		m, err := wire.Decode(raw.Frames, c.sig, guard)
 		if err != nil {
 			c.t.Errorf("kernel sent a bad message: %v", err)
 			return
@@ -273,11 +274,11 @@ func (c *client) waitIOPub() {
 
 // frames builds a signed request; send puts it on a socket and returns its id.
 func (c *client) frames(msgType string, content any) ([][]byte, string) {
-	id := newID()
-	h, _ := json.Marshal(Header{MsgID: id, Session: c.session, Username: "test", Date: time.Now().UTC().Format(time.RFC3339Nano), MsgType: msgType, Version: ProtocolVersion})
+	id := wire.NewID()
+	h, _ := json.Marshal(wire.Header{MsgID: id, Session: c.session, Username: "test", Date: time.Now().UTC().Format(time.RFC3339Nano), MsgType: msgType, Version: ProtocolVersion})
 	body, _ := json.Marshal(content)
 	parts := [][]byte{h, []byte("{}"), []byte("{}"), body}
-	return append([][]byte{delimiter, c.sig.sign(parts...)}, parts...), id
+	return append([][]byte{wire.Delimiter, c.sig.Sign(parts...)}, parts...), id
 }
 
 func (c *client) send(s zmq4.Socket, msgType string, content any) string {
@@ -354,7 +355,7 @@ func (c *client) exec(content map[string]any) (map[string]any, []*Message) {
 }
 
 func parentID(m *Message) string {
-	var h Header
+	var h wire.Header
 	json.Unmarshal(m.Parent, &h)
 	return h.MsgID
 }
@@ -661,6 +662,35 @@ func TestStopOnError(t *testing.T) {
 	}
 }
 
+// A cell of the same Run All that is still on its way when the one before
+// it fails (a Jupyter server forwards a notebook's cells one by one) is
+// aborted too: the failed cell's reply waits until the queue is quiet. A
+// cell sent after the reply runs.
+func TestStopOnErrorWaitsForCellsOnTheWay(t *testing.T) {
+	c := startOn(t, &fakeEngine{}, ConnectionInfo{IP: "127.0.0.1", Key: testKey, Transport: "tcp"}, WithStopOnErrorQuiet(time.Second))
+	failed := c.send(c.shell, "execute_request", code("fail"))
+	// The error is published before the reply: a cell sent now was sent
+	// before its client could know of the failure.
+	for published := false; !published; {
+		select {
+		case m := <-c.iopubIn:
+			published = parentID(m) == failed && m.Header.MsgType == "error"
+		case <-time.After(wait):
+			t.Fatal("no error published")
+		}
+	}
+	onTheWay := c.send(c.shell, "execute_request", code("on the way"))
+	if r := body(c.reply(c.shellIn, failed)); r["status"] != "error" {
+		t.Fatalf("failed cell %v", r)
+	}
+	if r := body(c.reply(c.shellIn, onTheWay)); r["status"] != "aborted" {
+		t.Fatalf("a cell on its way when the one before failed: %v, want aborted", r)
+	}
+	if r, _ := c.exec(code("after the reply")); r["status"] != "ok" {
+		t.Fatalf("a cell sent after the failure's reply: %v", r)
+	}
+}
+
 func TestCompleteInspectIsComplete(t *testing.T) {
 	c := start(t, &fakeEngine{})
 	// Cursor positions count code points: "é" is one, though two bytes.
@@ -750,10 +780,10 @@ func TestBadMessagesDropped(t *testing.T) {
 		for i, s := range parts {
 			p[i] = []byte(s)
 		}
-		return append([][]byte{delimiter, c.sig.sign(p...)}, p...)
+		return append([][]byte{wire.Delimiter, c.sig.Sign(p...)}, p...)
 	}
 	hdr := func(t string) string {
-		return fmt.Sprintf(`{"msg_id":%q,"session":"s","username":"u","date":"","msg_type":%q,"version":"5.3"}`, newID(), t)
+		return fmt.Sprintf(`{"msg_id":%q,"session":"s","username":"u","date":"","msg_type":%q,"version":"5.3"}`, wire.NewID(), t)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -763,8 +793,8 @@ func TestBadMessagesDropped(t *testing.T) {
 		{"forged signature", forged, "bad signature"},
 		{"content changed after signing", flipped, "bad signature"},
 		{"unsigned", unsigned, "bad signature"},
-		{"no delimiter", [][]byte{[]byte("junk"), []byte("more")}, "no <IDS|MSG>"},
-		{"too few frames", [][]byte{delimiter, []byte("sig"), []byte("{}")}, "want at least 5"},
+		{"no wire.Delimiter", [][]byte{[]byte("junk"), []byte("more")}, "no <IDS|MSG>"},
+		{"too few frames", [][]byte{wire.Delimiter, []byte("sig"), []byte("{}")}, "want at least 5"},
 		{"empty message", [][]byte{{}}, "no <IDS|MSG>"},
 		{"header not an object", sign(`["a"]`, "{}", "{}", "{}"), "header is not a JSON object"},
 		{"header without type", sign(`{"msg_id":"1"}`, "{}", "{}", "{}"), "lacks msg_type"},
@@ -889,8 +919,8 @@ func TestRealEngine(t *testing.T) {
 // handshake (zmq4 alone would stop accepting anyone else). The kernel must
 // keep serving.
 func TestHostilePeers(t *testing.T) {
-	defer handshakeTimeout.Store(handshakeTimeout.Load())
-	handshakeTimeout.Store(int64(300 * time.Millisecond))
+	defer wire.HandshakeTimeout.Store(wire.HandshakeTimeout.Load())
+	wire.HandshakeTimeout.Store(int64(300 * time.Millisecond))
 	c := start(t, &fakeEngine{})
 	addr := fmt.Sprintf("127.0.0.1:%d", c.k.Connection().ShellPort)
 	silent, err := net.Dial("tcp", addr)

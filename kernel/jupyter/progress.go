@@ -1,5 +1,7 @@
 package jupyter
 
+import "gamelab/kernel/jupyter/wire"
+
 // progressDisplay is ExecOptions.Progress for the cell of request m: the
 // first line is a display_data with a display_id of its own, each later
 // one an update_display_data of it, and "" (the work ended) empties it, so
@@ -17,7 +19,7 @@ func (k *Kernel) progressDisplay(m *Message, silent bool, flush func()) func(lin
 			if line == "" {
 				return
 			}
-			id, msgType = newID(), "display_data"
+			id, msgType = wire.NewID(), "display_data"
 			flush()
 		}
 		k.publish(m, msgType, map[string]any{

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gamelab/kernel/jupyter/wire"
 )
 
 // jupyterPython is Debian's Python with the Jupyter packages (not the
@@ -56,12 +58,12 @@ func TestJupyterSoak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("10,000 connections through the real Jupyter client")
 	}
-	defer handshakeTimeout.Store(handshakeTimeout.Load())
-	handshakeTimeout.Store(int64(10 * time.Minute))
+	defer wire.HandshakeTimeout.Store(wire.HandshakeTimeout.Load())
+	wire.HandshakeTimeout.Store(int64(10 * time.Minute))
 
 	dir := t.TempDir()
 	path := filepath.Join(dir, "kernel.json")
-	ci := ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: newID(), SignatureScheme: "hmac-sha256"}
+	ci := ConnectionInfo{Transport: "tcp", IP: "127.0.0.1", Key: wire.NewID(), SignatureScheme: "hmac-sha256"}
 	b, _ := json.Marshal(ci)
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)

@@ -27,11 +27,7 @@ func (k *Kernel) input(ctx context.Context, m *Message, prompt string) (string, 
 			drained = true
 		}
 	}
-	frames, err := encode(k.sig, m.Identities, k.session, "input_request", m.RawHeader,
-		map[string]any{"prompt": prompt, "password": false})
-	if err == nil {
-		err = k.stdin.send(frames)
-	}
+	err := k.conn.Send(k.conn.Stdin, m, "input_request", map[string]any{"prompt": prompt, "password": false})
 	if err != nil {
 		return "", fmt.Errorf("asking the front end for input: %w", err)
 	}
@@ -45,7 +41,7 @@ func (k *Kernel) input(ctx context.Context, m *Message, prompt string) (string, 
 			var reply struct {
 				Value string `json:"value"`
 			}
-			if !k.content(k.stdin, r, &reply) {
+			if !k.content(k.conn.Stdin, r, &reply) {
 				continue
 			}
 			return reply.Value, nil

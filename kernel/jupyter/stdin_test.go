@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"gamelab/kernel/jupyter/wire"
+
 	"github.com/go-zeromq/zmq4"
 )
 
@@ -15,14 +17,14 @@ import (
 func withStdin(t *testing.T, c *client) (stdinIn chan *Message, stdin zmq4.Socket) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	id := zmq4.SocketIdentity("client-" + newID())
+	id := zmq4.SocketIdentity("client-" + wire.NewID())
 	shell := zmq4.NewDealer(ctx, zmq4.WithID(id))
 	stdin = zmq4.NewDealer(ctx, zmq4.WithID(id))
 	ci := c.k.Connection()
-	if err := shell.Dial(ci.endpoint(ci.ShellPort)); err != nil {
+	if err := shell.Dial(ci.Endpoint(ci.ShellPort)); err != nil {
 		t.Fatal(err)
 	}
-	if err := stdin.Dial(ci.endpoint(ci.StdinPort)); err != nil {
+	if err := stdin.Dial(ci.Endpoint(ci.StdinPort)); err != nil {
 		t.Fatal(err)
 	}
 	stdinIn = make(chan *Message, 10)

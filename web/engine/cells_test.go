@@ -98,7 +98,7 @@ func TestNotebookCells(t *testing.T) {
 		!strings.HasSuffix(cells[0], "p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\nshow(p)") {
 		t.Errorf("demo.ipynb's first cell: %q", cells)
 	}
-	if last := cells[len(cells)-1]; last != "help(solve)" {
+	if last := cells[len(cells)-1]; last != "at(d, 3, 5)" {
 		t.Errorf("demo.ipynb's last cell: %q", last)
 	}
 }

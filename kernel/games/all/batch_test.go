@@ -189,9 +189,9 @@ func TestCoinsBadInput(t *testing.T) {
 		{"deque bad coin, next instance still read", "2\n1 y\n1\n7\n", "deque", "7\n",
 			[]string{`gamelab coins: instance 1 (line 2, column 3): coin 2 "y": not an integer`}, 1},
 		{"deque truncated", "3\n1 2\n", "deque", "",
-			[]string{`gamelab coins: instance 1 (line 1): N = 3, but the input ends after 2 coins`}, 1},
+			[]string{`gamelab coins: instance 1 (line 1): the count N = 3, but the input ends after 2 coins`}, 1},
 		{"deque bad N", "1\n5\n0\n4\n", "deque", "5\n",
-			[]string{`gamelab coins: instance 2 (line 3, column 1): N = "0" is not a positive integer; the rest of the input is skipped`}, 1},
+			[]string{`gamelab coins: instance 2 (line 3, column 1): the count N = "0" is not a positive integer; the rest of the input is skipped`}, 1},
 	} {
 		out, errs, code := runBatch(t, "coins", tc.format, "", tc.in)
 		if out != tc.out || code != tc.code || errs != strings.Join(tc.errs, "\n")+"\n" {

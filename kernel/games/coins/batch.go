@@ -106,14 +106,14 @@ func deque(in io.Reader, rules games.Rules) iter.Seq[*gameio.Instance] {
 			n, err := strconv.Atoi(nTok)
 			if err != nil || n < 1 {
 				yield(&gameio.Instance{Line: nLine, Col: nCol, Fatal: true,
-					Err: fmt.Errorf("N = %q is not a positive integer; the rest of the input is skipped", nTok)})
+					Err: fmt.Errorf("the count N = %q is not a positive integer; the rest of the input is skipped", nTok)})
 				return
 			}
 			inst := &gameio.Instance{Line: nLine}
 			row := make([]*big.Int, 0, min(n, 1<<16))
 			for len(row) < n {
 				if !sc.Next() {
-					yield(&gameio.Instance{Line: nLine, Fatal: true, Err: fmt.Errorf("N = %d, but the input ends after %d coins", n, len(row))})
+					yield(&gameio.Instance{Line: nLine, Fatal: true, Err: fmt.Errorf("the count N = %d, but the input ends after %d coins", n, len(row))})
 					return
 				}
 				v, ok := decimal.Parse(string(sc.Tok))

@@ -1,0 +1,192 @@
+// Package budget is a session's memory budget: one limit for the values
+// the session holds and the work of the statement that runs, and the
+// cell's account with it (Account), which every operation asks through
+// the builtin.Meter interface before it allocates and while it loops.
+//
+// The meter is the Go heap itself (runtime/metrics), so the session's
+// variables, its history and whatever the running statement has built are
+// all counted, by the runtime that allocated them, with no per-value
+// bookkeeping that could drift. Three things keep a statement inside it:
+//
+//   - every operation that allocates in proportion to its inputs (string
+//     +, repeat, join, ranges, big-integer products and powers, …) asks
+//     the Meter's Reserve for the bytes it is about to allocate, before
+//     allocating them;
+//   - a watchdog reads the heap every few milliseconds while a cell runs and
+//     cancels the cell's context when the heap has gone past the budget, so
+//     the solvers and every loop that polls the context (they allocate table
+//     by table, never all at once) stop with a MemoryError too;
+//   - the Go runtime's own memory limit (debug.SetMemoryLimit) sits a little
+//     above the budget, so the collector works harder before the heap can
+//     reach it, and a cell that allocated a lot hands its memory back to the
+//     operating system when it ends (debug.FreeOSMemory).
+package budget
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"gamelab/kernel/builtin"
+)
+
+// Min is the smallest budget a session takes: below it the session's own
+// working set (help text, the builtins' tables) would not fit.
+const Min = 64 << 20
+
+// Budget is one session's memory budget.
+type Budget struct {
+	limit   atomic.Int64 // bytes; the watchdog reads it while budget(n) may change it
+	freeing sync.Mutex   // held while memory goes back to the system after a cell (see Start)
+	// OnCheck, when set, runs at every check of a cell's account: a test
+	// cancels the cell there to prove that an operation that had started
+	// stops, without timing anything; the web page yields there and reads
+	// its stop flag (kernel.WithPoll).
+	OnCheck func()
+}
+
+// New is a budget of bytes (at least Min), told to the Go runtime (see Set).
+func New(bytes int64) *Budget {
+	b := &Budget{}
+	b.Set(max(bytes, Min))
+	return b
+}
+
+// Default is the budget of a new session: a quarter of the memory this
+// process may use (the machine's RAM, or the container's limit when that
+// is smaller), at least Min; GAMELAB_MEMORY (bytes, or with a suffix KB,
+// MB, GB) overrides it. A quarter leaves room for the garbage collector's
+// headroom and for the rest of the machine.
+func Default() int64 {
+	if v, ok := os.LookupEnv("GAMELAB_MEMORY"); ok {
+		if n, err := ParseBytes(v); err == nil && n >= Min {
+			return n
+		}
+	}
+	return max(MachineMemory()/4, Min)
+}
+
+// MachineMemory is the memory this process may use: the smaller of
+// /proc/meminfo's MemTotal and the cgroup's memory.max; 4 GiB when neither
+// can be read (not Linux).
+func MachineMemory() int64 {
+	total := int64(4 << 30)
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
+				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+					total = kb << 10
+				}
+			}
+		}
+	}
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 {
+			total = min(total, n)
+		}
+	}
+	return total
+}
+
+// ParseBytes reads "512MB", "2GB", "1073741824".
+func ParseBytes(s string) (int64, error) {
+	s = strings.ToUpper(strings.TrimSpace(s))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("%q is not a number of bytes", s)
+	}
+	return n * mult, nil
+}
+
+// Limit is the budget in bytes.
+func (b *Budget) Limit() int64 { return b.limit.Load() }
+
+// Set makes bytes the budget and tells the Go runtime, whose memory limit
+// sits above it by an eighth (and 64 MiB), so that the collector runs
+// harder as the heap nears the budget but a statement that stays inside it
+// is never slowed by a collection per allocation.
+func (b *Budget) Set(bytes int64) {
+	b.limit.Store(bytes)
+	debug.SetMemoryLimit(bytes + bytes/8 + 64<<20)
+}
+
+// Available is how many bytes more fit now.
+func (b *Budget) Available() int64 { return max(b.Limit()-HeapBytes(), 0) }
+
+// Error is the error of a statement that would pass the budget: how much
+// its next step needs, when known (need > 0), and how much is in use.
+func (b *Budget) Error(need int64) *builtin.Error {
+	what := "the statement needs more memory than is left"
+	if need > 0 {
+		what = "the next step needs " + builtin.ByteSize(need)
+	}
+	return builtin.Errorf(builtin.MemoryError, "memory budget exceeded: %s, %s is in use, and the budget is %s (budget(bytes) changes it)",
+		what, builtin.ByteSize(HeapBytes()), builtin.ByteSize(b.Limit()))
+}
+
+// fits says whether need more bytes fit, after one collection has had its
+// chance to make room.
+func (b *Budget) fits(need int64) bool {
+	limit := b.Limit()
+	if need > limit {
+		return false
+	}
+	if HeapBytes()+need <= limit {
+		return true
+	}
+	runtime.GC()
+	return HeapBytes()+need <= limit
+}
+
+// MemoryReturned waits until memory the last cells freed has gone back to
+// the operating system.
+func (b *Budget) MemoryReturned() {
+	b.freeing.Lock()
+	//lint:ignore SA2001 a wait for the background release, not a critical section
+	b.freeing.Unlock()
+}
+
+// heapSample is the metric the meter reads: the bytes of live objects and
+// of garbage not yet swept, what a new allocation adds to.
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+// HeapBytes reads the heap. metrics.Read does not stop the world.
+func HeapBytes() int64 {
+	sample := []metrics.Sample{heapSample[0]}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
+}
+
+// allocatedBytes is the bytes allocated since the process started.
+func allocatedBytes() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return sample[0].Value.Uint64()
+}
+
+// errOverBudget is the watchdog's cause for cancelling a cell.
+var errOverBudget = errors.New("memory budget exceeded")

@@ -1,0 +1,165 @@
+package budget
+
+// One cell's account with the budget: what its operations reserve, the
+// watchdog that cancels it when the heap passes the budget, and the
+// interrupt checks of its loops.
+
+import (
+	"context"
+	"math"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"gamelab/kernel/builtin"
+)
+
+// reserveQuantum is how many bytes of small reservations pile up before the
+// heap is read: a read costs a few hundred nanoseconds, so a loop of small
+// allocations pays it once per megabyte.
+const reserveQuantum = 1 << 20
+
+// watchdogPeriod is how often the watchdog reads the heap while a cell runs.
+const watchdogPeriod = 5 * time.Millisecond
+
+// freeAfter is how many bytes a cell must have allocated for its end to hand
+// memory back to the operating system (a forced collection costs time in
+// proportion to the live heap, so small cells skip it).
+const freeAfter = 32 << 20
+
+// Account is one cell's builtin.Meter.
+type Account struct {
+	budget  *Budget
+	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
+	pending int64           // bytes reserved since the heap was last read (see Reserve)
+	ticks   int
+	over    atomic.Bool // the watchdog cancelled the cell: the heap passed the budget
+}
+
+var _ builtin.Meter = (*Account)(nil)
+
+// Start opens the account of a cell that runs under ctx: the returned
+// context is ctx, cancelled also by the watchdog when the heap passes the
+// budget. end stops the watchdog and hands memory back to the operating
+// system when the cell allocated more than freeAfter: a cell of 40 MB of
+// code or a large intermediate result would otherwise keep the process's
+// RSS up long after it ended.
+func (b *Budget) Start(ctx context.Context) (a *Account, cellCtx context.Context, end func()) {
+	cellCtx, cancel := context.WithCancelCause(ctx)
+	a = &Account{budget: b, ctx: cellCtx}
+	before := allocatedBytes()
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		a.watch(cancel, stop)
+	}()
+	return a, cellCtx, func() {
+		close(stop)
+		<-done
+		cancel(nil)
+		if allocatedBytes()-before > freeAfter && b.freeing.TryLock() {
+			// In the background: a collection of a large heap of pointers
+			// takes hundreds of milliseconds, which the user would wait
+			// for after an interrupt; the next cell runs alongside.
+			go func() {
+				defer b.freeing.Unlock()
+				debug.FreeOSMemory()
+			}()
+		}
+	}
+}
+
+// watch runs the watchdog of the cell until stop is closed: when the heap
+// is over the budget even after a collection, it cancels the cell with
+// errOverBudget, so a solver or loop that polls the context stops.
+func (a *Account) watch(cancel context.CancelCauseFunc, stop <-chan struct{}) {
+	tick := time.NewTicker(watchdogPeriod)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			if HeapBytes() <= a.budget.Limit() { // budget(n) may change it as the cell runs
+				continue
+			}
+			if !a.budget.fits(0) {
+				a.over.Store(true)
+				cancel(errOverBudget)
+				return
+			}
+		}
+	}
+}
+
+// Over says whether the watchdog stopped the cell: its heap passed the
+// budget (an interrupt of the cell's context is then a MemoryError).
+func (a *Account) Over() bool { return a.over.Load() }
+
+// Err is the error the cell stops with now: the budget's when it went
+// over, the context's when it was interrupted, nil while it may run on.
+func (a *Account) Err() error {
+	if a.over.Load() {
+		return a.budget.Error(0)
+	}
+	return a.ctx.Err()
+}
+
+// Reserve panics with a MemoryError when the heap and bytes together would
+// pass the budget, after one collection has had its chance to make room.
+// Small reservations only count towards the next reading of the heap, so
+// their overshoot is at most reserveQuantum.
+func (a *Account) Reserve(bytes int64) {
+	if bytes <= 0 {
+		return
+	}
+	if bytes < reserveQuantum {
+		if a.pending += bytes; a.pending < reserveQuantum {
+			return
+		}
+	}
+	a.pending = 0
+	if !a.budget.fits(bytes) {
+		panic(a.budget.Error(bytes))
+	}
+}
+
+// ReserveItems reserves n items of size bytes each.
+func (a *Account) ReserveItems(n, size int64) {
+	if n > 0 && size > 0 && n > math.MaxInt64/size {
+		panic(a.budget.Error(math.MaxInt64))
+	}
+	a.Reserve(n * size)
+}
+
+// Fits says whether bytes more fit in the budget now.
+func (a *Account) Fits(bytes int64) bool {
+	return bytes < reserveQuantum || a.budget.fits(bytes)
+}
+
+// Check panics with the cell's error now if it was interrupted or went
+// over the budget.
+func (a *Account) Check() {
+	if a.budget.OnCheck != nil {
+		a.budget.OnCheck()
+	}
+	if err := a.Err(); err != nil {
+		panic(err)
+	}
+}
+
+// Poll checks every 65536 items of a loop.
+func (a *Account) Poll(i int) {
+	if i&0xffff == 0xffff {
+		a.Check()
+	}
+}
+
+// Tick checks once every 1024 calls; a tick costs an increment.
+func (a *Account) Tick() {
+	a.ticks++
+	if a.ticks&1023 == 0 {
+		a.Check()
+	}
+}

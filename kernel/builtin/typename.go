@@ -1,0 +1,55 @@
+package builtin
+
+import (
+	"math/big"
+	"reflect"
+	"unicode"
+)
+
+// Typed is a value that names its own type for the user: every game value
+// and result ("polygon", "coins result"), the engine's tables.
+type Typed interface {
+	TypeName() string
+}
+
+// TypeName is the name of v's type as the user knows it, what type(x),
+// vars and every error message say: the language's own names for expr's
+// values (int of any size, float, string, bool, array, map, nil,
+// function), a Typed value's TypeName, and for any other Go value its type
+// name lower-cased, never Go syntax.
+func TypeName(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case bool:
+		return "bool"
+	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, *big.Int:
+		return "int"
+	case float32, float64:
+		return "float"
+	case string:
+		return "string"
+	case map[string]any:
+		return "map"
+	case Typed:
+		return x.TypeName()
+	}
+	t := reflect.TypeOf(v)
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "array"
+	case reflect.Map:
+		return "map"
+	case reflect.Func:
+		return "function"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	name := []rune(t.Name())
+	if len(name) == 0 {
+		return "value"
+	}
+	name[0] = unicode.ToLower(name[0])
+	return string(name)
+}

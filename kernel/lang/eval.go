@@ -1,0 +1,230 @@
+package lang
+
+// Compiling and running one expr expression of a statement.
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/parser/lexer"
+	"github.com/expr-lang/expr/vm"
+
+	"gamelab/internal/decimal"
+	"gamelab/kernel/builtin"
+)
+
+// Source is one expression of a statement to compile and run: the runes
+// [From, To) of the statement's text. Everything outside the range is
+// blanked to spaces, so that expr's positions, and an Error's At, are the
+// statement's own.
+type Source struct {
+	Text     string        // the statement
+	Tokens   []lexer.Token // its tokens; nil when it does not lex
+	From, To int
+}
+
+// Names looks up a name of the session: a variable, _ or _N.
+type Names func(name string) (any, bool)
+
+// compiled is one expression of a statement, parsed once: the tree serves
+// compiling, running and pointing errors at arguments.
+type compiled struct {
+	code string         // the statement with everything outside the expression blanked
+	tree *parser.Tree   // parsed, patched and checked
+	env  map[string]any // the names the expression uses, and their values
+	prog *vm.Program
+}
+
+// Eval compiles and runs src as one expr expression in the running cell.
+func (l *Language) Eval(src Source, names Names) (any, *Error) {
+	c, e := l.compile(src, names)
+	if e != nil {
+		return nil, e
+	}
+	// expr's own budget counts items, cumulatively, garbage included; the
+	// cell's meter (package budget) measures the heap instead, so expr's is
+	// turned off rather than left to refuse work that fits.
+	machine := vm.VM{MemoryBudget: math.MaxUint}
+	v, err := machine.Run(c.prog, c.env)
+	if err != nil {
+		return nil, runError(c.tree, c.code, err, l.PlainWords)
+	}
+	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
+		return nil, &Error{Kind: builtin.RuntimeError, Msg: errTooDeep.Msg, At: src.From}
+	}
+	return v, nil
+}
+
+// compile parses the expression once, then checks, optimises and compiles
+// that tree, as expr.Compile would after parsing it itself. Each phase's
+// failure is its own kind of error: the parser's a SyntaxError, a name the
+// session does not know a NameError, the checker's a TypeError.
+func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
+	rs := []rune(src.Text)
+	code := make([]rune, len(rs))
+	for i, r := range rs {
+		if (i < src.From || i >= src.To) && r != '\n' {
+			r = ' '
+		}
+		code[i] = r
+	}
+	c := &compiled{env: envFor(src, names)}
+	bigLiterals(code, src.Tokens, src.From, src.To, c.env)
+	c.code = string(code)
+
+	config := conf.CreateNew()
+	expr.Env(c.env)(config)
+	for _, op := range l.options {
+		op(config)
+	}
+	config.Check()
+	tree, err := parser.ParseWithConfig(c.code, config)
+	if err != nil {
+		return nil, syntaxError(src, err)
+	}
+	c.tree = tree
+	shadowLets(&tree.Node, c.env)
+	if id := unknownIdentifier(tree, config); id != nil {
+		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
+	}
+	if e := methodCall(c.tree, c.env); e != nil {
+		return nil, e
+	}
+	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
+		return nil, exprError(builtin.TypeError, err, l.PlainWords)
+	}
+	if config.Optimize {
+		if err := optimizer.Optimize(&tree.Node, config); err != nil {
+			return nil, exprError(builtin.TypeError, err, l.PlainWords)
+		}
+	}
+	c.prog, err = compiler.Compile(tree, config)
+	if err != nil {
+		return nil, exprError(builtin.TypeError, err, l.PlainWords)
+	}
+	return c, nil
+}
+
+// envFor is the environment of the expression: only the names its tokens
+// use, and _. Building it costs the expression's size, not the session's:
+// nothing is copied per statement that the statement does not use.
+func envFor(src Source, names Names) map[string]any {
+	env := map[string]any{}
+	env["_"], _ = names("_")
+	for _, t := range src.Tokens {
+		if t.From < src.From || t.To > src.To || !t.Is(lexer.Identifier) {
+			continue
+		}
+		if v, ok := names(t.Value); ok {
+			env[t.Value] = v
+		}
+	}
+	return env
+}
+
+// unknownIdentifier is the first name in tree that is neither in the
+// environment, nor a function, nor declared by a let: what expr's checker
+// would report as "unknown name", found here so that it is a NameError by
+// construction rather than by the checker's message.
+func unknownIdentifier(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
+	declared := map[string]bool{"$env": true}
+	var ids []*ast.IdentifierNode
+	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
+		switch x := (*n).(type) {
+		case *ast.VariableDeclaratorNode:
+			declared[x.Name] = true
+		case *ast.IdentifierNode:
+			ids = append(ids, x)
+		}
+	}))
+	var first *ast.IdentifierNode
+	for _, id := range ids {
+		if declared[id.Value] {
+			continue
+		}
+		if _, ok := config.Env.Get(&config.NtCache, id.Value); ok {
+			continue
+		}
+		if _, ok := config.Functions[id.Value]; ok {
+			continue
+		}
+		if _, ok := config.Builtins[id.Value]; ok {
+			continue
+		}
+		if first == nil || id.Location().From < first.Location().From {
+			first = id
+		}
+	}
+	return first
+}
+
+// bigLiterals lets an integer literal of any size through expr, whose parser
+// takes int64 only: each too-large literal is replaced by a hidden variable
+// name of the same length (so columns stay), bound to its *big.Int.
+func bigLiterals(src []rune, toks []lexer.Token, from, to int, env map[string]any) {
+	n := 0
+	for _, t := range toks {
+		if !t.Is(lexer.Number) || t.From < from || t.To > to {
+			continue
+		}
+		digits := strings.ReplaceAll(t.Value, "_", "")
+		if strings.Trim(digits, "0123456789") != "" {
+			continue
+		}
+		if _, err := strconv.ParseInt(digits, 10, 64); err == nil {
+			continue
+		}
+		b, ok := decimal.Parse(digits)
+		if !ok {
+			continue
+		}
+		name := fmt.Sprintf("__big%d", n)
+		n++
+		if len(name) > t.To-t.From {
+			continue
+		}
+		name += strings.Repeat("_", t.To-t.From-len(name))
+		copy(src[t.From:t.To], []rune(name))
+		env[name] = b
+	}
+}
+
+// syntaxError is the SyntaxError for expr's parser error err: the token it
+// trips on in the user's words (expr writes it as Go, Operator("=")),
+// with a hint where a user's intent is plain: a map written as a
+// predicate's body, map(xs, {v: #}), which expr reads as the predicate
+// {…} and then trips on the ":" (it means ({v: #})), or an = inside an
+// expression, where == compares.
+func syntaxError(src Source, err error) *Error {
+	toks := src.Tokens
+	at, msg := errorOffset(err), errorMessage(err)
+	for _, t := range toks {
+		if t.From == at && strings.Contains(msg, t.String()) {
+			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
+			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
+			switch {
+			case t.Is(lexer.Operator, "="):
+				msg += " (== compares; name = value, a statement of its own, assigns)"
+			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
+				msg += " (a let names a value for the expression after its ;, as in let x = 6; x * 7)"
+			}
+			break
+		}
+	}
+	for i := 2; i < len(toks); i++ {
+		if toks[i].From == at && toks[i].Is(lexer.Operator, ":") && toks[i-2].Is(lexer.Bracket, "{") &&
+			(toks[i-1].Is(lexer.Identifier) || toks[i-1].Is(lexer.String)) && predicateBrace(toks, i-2) {
+			msg = "a map as a predicate's value needs brackets: write ({" + toks[i-1].Value + ": …}); {…} alone is the predicate's body"
+		}
+	}
+	return &Error{Kind: builtin.SyntaxError, Msg: msg, At: at}
+}

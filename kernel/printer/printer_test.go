@@ -1,0 +1,118 @@
+package printer
+
+import (
+	"math/big"
+	"strings"
+	"testing"
+)
+
+type card struct{}
+
+func (card) Text() string               { return "a card\nof two lines\n" }
+func (card) TypeName() string           { return "card" }
+func (card) ShownAs(name string) string { return "a card named " + name + "\n" }
+func (card) SVG() string                { return "" }
+func pow10(k int) *big.Int              { return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil) }
+func list(n int, item func(i int) any) []any {
+	xs := make([]any, n)
+	for i := range xs {
+		xs[i] = item(i)
+	}
+	return xs
+}
+
+func TestShownNamesTheVariable(t *testing.T) {
+	xs := list(2000, func(i int) any { return i })
+	if got := Shown(xs, "s1"); !strings.HasSuffix(got, `(6 of 2000 items shown; print(s1), text(s1), json(s1) or save(s1, "s1.txt") give them all)`) {
+		t.Errorf("named: %q", got)
+	}
+	if got := Shown(xs, ""); !strings.HasSuffix(got, `(6 of 2000 items shown; print(x), text(x), json(x) or save(x, "x.txt") give them all)`) {
+		t.Errorf("in no variable: %q", got)
+	}
+	if got := Shown(card{}, "r"); got != "a card named r" {
+		t.Errorf("a value that summarises itself: %q", got)
+	}
+	if got := Text(card{}); got != "a card\nof two lines" {
+		t.Errorf("Text of a game value: %q", got)
+	}
+}
+
+func TestLongNumbersAreShortInSummariesOnly(t *testing.T) {
+	n := new(big.Int).Add(pow10(599), big.NewInt(7)) // 600 digits: 1000…0007
+	if got, want := ShortNumber(n), "1000000000…0000000007 (600 digits)"; got != want {
+		t.Errorf("ShortNumber = %q, want %q", got, want)
+	}
+	if got, want := ShortNumber(new(big.Int).Neg(n)), "-1000000000…0000000007 (600 digits)"; got != want {
+		t.Errorf("negative: %q, want %q", got, want)
+	}
+	forty := new(big.Int).Sub(pow10(40), big.NewInt(1))
+	if got := ShortNumber(forty); got != forty.String() {
+		t.Errorf("%d digits shortened: %q", LongDigits, got)
+	}
+	xs := list(2000, func(int) any { return n })
+	shown := Shown(xs, "s")
+	if strings.Contains(shown, n.String()) || !strings.HasPrefix(shown, "[1000000000…0000000007 (600 digits), ") {
+		t.Errorf("summary of long numbers: %.200q", shown)
+	}
+	if whole := Text(xs); strings.Count(whole, n.String()) != 2000 {
+		t.Error("Text shortened a number")
+	}
+	if got := Shown([]any{n}, ""); got != "["+n.String()+"]" {
+		t.Errorf("a short list is whole: %.80q", got)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	for s, want := range map[string]string{
+		"12":            `"12"`,
+		`{"a": 1}`:      "`{\"a\": 1}`",
+		"tab\there":     `"tab\there"`,
+		"quote\" and `": "\"quote\\\" and `\"",
+		"":              `""`,
+	} {
+		if got := Shown(s, ""); got != want {
+			t.Errorf("Shown(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	for _, tc := range []struct {
+		v    any
+		want string
+	}{{1, "an int"}, {[]any{}, "a list"}, {nil, "nil"}, {card{}, "a card"}, {"s", "a string"}} {
+		if got := KindPhrase(tc.v); got != tc.want {
+			t.Errorf("KindPhrase(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	if got := ErrorValue(card{}); got != "a card" {
+		t.Errorf("a game value in an error: %q", got)
+	}
+	if got := ErrorValue(strings.Repeat("x", 100)); len([]rune(got)) != 60 || !strings.HasSuffix(got, "…") {
+		t.Errorf("a long value in an error: %q", got)
+	}
+}
+
+func TestTables(t *testing.T) {
+	sorted := func(keys []string) []string { return keys }
+	written := func(keys []string) ([]string, bool) { return keys, true }
+	items := []any{map[string]any{"n": 1, "sq": 1}, map[string]any{"n": 2, "sq": 4}}
+	tab, ok := Sweep(items, "", func(keys []string) ([]string, bool) { return []string{"sq", "n"}, true })
+	if !ok || tab.Text() != "sq  n\n──  ─\n 1  1\n 4  2\n" {
+		t.Errorf("sweep: %v %q", ok, tab.Text())
+	}
+	if _, ok := Sweep([]any{map[string]any{"loss": 1}, map[string]any{"total": 2}}, "", written); ok {
+		t.Error("maps with different keys are no sweep")
+	}
+	if _, ok := Sweep(items, "", func([]string) ([]string, bool) { return nil, false }); ok {
+		t.Error("maps no literal wrote are no sweep")
+	}
+	long := list(100, func(i int) any { return map[string]any{"n": i} })
+	tab, _ = Sweep(long, "t", written)
+	if !strings.HasSuffix(tab.Text(), "(20 of 100 rows shown; print(t) or json(t) gives them all)\n") {
+		t.Errorf("a long sweep: %q", tab.Text())
+	}
+	if _, wrong := TableOf([]any{1}, "", sorted); wrong != "must be a list of maps or of lists: item 1 is an int" {
+		t.Errorf("table of a number: %q", wrong)
+	}
+}

@@ -1,0 +1,115 @@
+package syntax
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// describe writes a statement's form as the test reads it.
+func describe(st *Statement) string {
+	if st.Err != nil {
+		return fmt.Sprintf("error %s at %d:%d: %s", st.Err.Kind, st.Err.Line, st.Err.Column, st.Err.Msg)
+	}
+	text := []rune(st.Text)
+	span := func(s Span) string { return strings.TrimSpace(string(text[s.From:s.To])) }
+	switch f := st.Form.(type) {
+	case *Expr:
+		return "expr " + span(f.Span)
+	case *Assign:
+		var idx []string
+		for _, s := range f.Index {
+			if s.Empty() {
+				idx = append(idx, "_")
+			} else {
+				idx = append(idx, span(s))
+			}
+		}
+		return fmt.Sprintf("assign %s [%s] = %s", f.Target.Value, strings.Join(idx, "; "), span(f.Value))
+	case *Del:
+		var names []string
+		for _, n := range f.Names {
+			names = append(names, n.Value)
+		}
+		return "del " + strings.Join(names, " ")
+	case *Help:
+		topic := "all"
+		if f.Topic != nil {
+			topic = f.Topic.Value
+		}
+		return fmt.Sprintf("help %s query=%v", topic, f.Query)
+	case *Vars:
+		return "vars"
+	}
+	return "?"
+}
+
+func TestParseForms(t *testing.T) {
+	for _, tc := range []struct{ code, want string }{
+		{"1 + 2", "expr 1 + 2"},
+		{"x = 1 + 2", "assign x [] = 1 + 2"},
+		{"x[2] = 7", "assign x [2] = 7"},
+		{"b[r, f(1, 2)][3] = 0", "assign b [r; f(1, 2); 3] = 0"},
+		{"x[] = 1", "assign x [_] = 1"},
+		{"x[1, ] = 1", "assign x [1; _] = 1"},
+		{"x = ", "assign x [] = "},
+		{"x == 1", "expr x == 1"},
+		{"x[1] == 1", "expr x[1] == 1"},
+		{"del a, b", "del a b"},
+		{"del", "expr del"},
+		{"del a b", "expr del a b"},
+		{"help", "help all query=false"},
+		{"help solve", "help solve query=false"},
+		{`help("solve")`, "help solve query=false"},
+		{"help(not)", "help not query=false"},
+		{"solve?", "help solve query=true"},
+		{"??solve", "help solve query=true"},
+		{"?", "help all query=true"},
+		{"vars", "vars"},
+		{"vars()", "vars"},
+		{"vars(1)", "expr vars(1)"},
+		{strings.Repeat("(", MaxNesting+1) + "1", fmt.Sprintf("error SyntaxError at 1:%d: brackets and signs nested more than %d deep", MaxNesting+1, MaxNesting)},
+	} {
+		stmts := Parse(tc.code)
+		if len(stmts) != 1 {
+			t.Errorf("%q: %d statements", tc.code, len(stmts))
+			continue
+		}
+		if got := describe(stmts[0]); got != tc.want {
+			t.Errorf("%q: %s, want %s", tc.code, got, tc.want)
+		}
+	}
+}
+
+func TestParseCellsAndPlaces(t *testing.T) {
+	stmts := Parse("a = 1; b = [1,\n  2]\n# a comment\nlet x = 2; x * x\n\nc")
+	var got []string
+	for _, st := range stmts {
+		got = append(got, fmt.Sprintf("%d: %s", st.Line, describe(st)))
+	}
+	want := []string{"1: assign a [] = 1", "1: assign b [] = [1,\n  2]", "4: expr let x = 2; x * x", "6: expr c"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	// An error points into the line as typed, on the statement's own line.
+	e := stmts[1].ErrorAt(len([]rune("       b = [1,\n  ")), "SyntaxError", "here")
+	if e.Line != 2 || e.Column != 3 || e.Source != "  2]" || e.Error() != "2:3: here\n  2]\n  ^" {
+		t.Errorf("ErrorAt: %+v, %q", e, e.Error())
+	}
+	if len(Parse("  \n# only a comment\n")) != 0 || !Blank("// a comment\n") || Blank("1") {
+		t.Error("blank cells hold statements")
+	}
+}
+
+func TestIsComplete(t *testing.T) {
+	for code, want := range map[string]Completeness{
+		"1 + 2": Complete, "map([1, 2,": Incomplete, "f(`a\nb": Incomplete, "/* x": Incomplete, "1)": Invalid, "'a": Complete,
+	} {
+		if got, _ := IsComplete(code); got != want {
+			t.Errorf("IsComplete(%q) = %v, want %v", code, got, want)
+		}
+	}
+	if !InStringOrComment([]rune(`f("ab`)) || InStringOrComment([]rune(`f("ab")`)) || !InStringOrComment([]rune("1 # x")) {
+		t.Error("InStringOrComment")
+	}
+}
