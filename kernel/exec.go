@@ -141,7 +141,7 @@ func (s *Session) display(v any, name string, pictures bool) Display {
 	if p, ok := v.(builtin.Pictured); ok && pictures {
 		d.SVG = p.SVG()
 	}
-	if t, ok := v.(*printer.Table); ok && pictures {
+	if t, ok := v.(builtin.HTMLTable); ok && pictures {
 		d.HTML = t.HTML()
 	}
 	return d

@@ -206,6 +206,12 @@ type Pictured interface {
 	SVG() string
 }
 
+// HTMLTable is a value a notebook shows as an HTML table (text/html beside its
+// text and picture); HTML is "" when it has none to show.
+type HTMLTable interface {
+	HTML() string
+}
+
 // Indexable values support the engine's indexed assignment `x[i] = v`
 // (`b[r, p] = v` for a board cell): SetIndex returns the changed copy and
 // leaves the receiver as it was, so a failed assignment changes nothing.

@@ -2,6 +2,7 @@ package polygon
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -105,6 +106,45 @@ func (d *Table) Cell(start, length int) (Cell, error) {
 		c.MaxAt, _, _, _ = t.cut(&mt, i, length, true)
 	}
 	return c, nil
+}
+
+// Extremes are chain (start, length)'s minimum and maximum without the
+// splits reaching them: Cell finds those by trying every split again,
+// which a heat map of a million cells cannot afford.
+func (d *Table) Extremes(start, length int) (lo, hi *big.Int, err error) {
+	if err := d.check(start, length); err != nil {
+		return nil, nil, err
+	}
+	return d.t.value(start-1, length, false).bigInt(), d.t.value(start-1, length, true).bigInt(), nil
+}
+
+// MaxKey is chain (start, length)'s maximum as a float64 ordered as the
+// values are (its sign times 1 + log2 of its magnitude, 0 for 0; values
+// within a part in 2^52 of each other may tie), read from the table's
+// approximations without making the big value: a heat map's colour for
+// each of a million cells.
+func (d *Table) MaxKey(start, length int) (float64, error) {
+	if err := d.check(start, length); err != nil {
+		return 0, err
+	}
+	i := start - 1
+	if g := d.t.gen; g != nil {
+		row := &g.sHi.rows[i]
+		return orderKey(row.f[length-1], row.s[length-1]), nil
+	}
+	return orderKey(float64(d.t.fast.sHi[i][length-1]), 0), nil
+}
+
+// orderKey is the key of the value f·2^s, an integer.
+func orderKey(f float64, s int32) float64 {
+	if f == 0 {
+		return 0
+	}
+	k := 1 + math.Log2(math.Abs(f)) + float64(s)
+	if f < 0 {
+		return -k
+	}
+	return k
 }
 
 // Candidates are chain (start, length)'s splits, s = 1..length-1.

@@ -177,3 +177,60 @@ func TestTableAgainstBruteForce(t *testing.T) {
 		t.Fatal("a plain solve kept its table")
 	}
 }
+
+// MaxKey orders cells as their exact maxima do, on tables of int64 values
+// and of values past 64 bits.
+func TestTableMaxKeyOrder(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(63, 64))
+	for trial := range 60 {
+		p := randVariant(rng, 2+rng.IntN(12), "+-*", -9, 9, trial%3)
+		r, err := SolveWith(context.Background(), p, Options{KeepTable: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		type cell struct {
+			max *big.Int
+			key float64
+		}
+		var cells []cell
+		for i := 1; i <= p.N(); i++ {
+			for j := 1; j <= p.N(); j++ {
+				c, _ := r.Table.Cell(i, j)
+				k, err := r.Table.MaxKey(i, j)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cells = append(cells, cell{c.Max, k})
+			}
+		}
+		for _, a := range cells {
+			for _, b := range cells {
+				if a.max.Cmp(b.max) < 0 && a.key > b.key || a.max.Cmp(b.max) == 0 && a.key != b.key || a.max.Sign() != sign(a.key) {
+					t.Fatalf("%s: max %v key %v, max %v key %v", p, a.max, a.key, b.max, b.key)
+				}
+			}
+		}
+	}
+	if _, err := mustSolveKeep(t, Random(3, 1)).MaxKey(1, 4); err == nil {
+		t.Fatal("MaxKey of a length past the ring")
+	}
+}
+
+func sign(x float64) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
+func mustSolveKeep(t *testing.T, p *Polygon) *Table {
+	r, err := SolveWith(context.Background(), p, Options{KeepTable: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Table
+}

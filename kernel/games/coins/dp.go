@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
@@ -59,6 +60,47 @@ func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
 	}
 	d.Value = games.Number(top.Value)
 	return d, nil
+}
+
+// ranks places a margin on the heat scale: its rank among every cell's.
+func (d *DP) ranks() func(*big.Int) float64 {
+	var all []*big.Int
+	d.table.Cells(func(c *solver.Cell) bool {
+		all = append(all, c.Value)
+		return true
+	})
+	slices.SortFunc(all, (*big.Int).Cmp)
+	return func(v *big.Int) float64 {
+		if len(all) < 2 {
+			return 0.5
+		}
+		k, _ := slices.BinarySearchFunc(all, v, (*big.Int).Cmp)
+		return float64(k) / float64(len(all)-1)
+	}
+}
+
+// cellMoves is a cell's tooltip line: its M and every move with what it
+// keeps, the optimal ones starred.
+func cellMoves(c *solver.Cell) string {
+	var b strings.Builder
+	if c.M > 0 {
+		fmt.Fprintf(&b, "M %d: ", c.M)
+	}
+	best := map[string]bool{}
+	for _, m := range c.Best() {
+		best[m.String()] = true
+	}
+	for i, m := range c.Moves {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		star := ""
+		if best[m.String()] {
+			star = "*"
+		}
+		fmt.Fprintf(&b, "%s%s keeps %s", m, star, c.After[i])
+	}
+	return b.String()
 }
 
 func startM(twoM bool) int {
@@ -141,10 +183,13 @@ func (d *DP) Position(args []any) (any, error) {
 	return s.value(), nil
 }
 
-// grid is the table as a picture: rows from, columns to, each cell the
-// mover's margin, the plan's cells bracketed, coloured by the margin's
-// rank. Under take "2M" a cell shows its margin for each M, "M:margin".
-func (d *DP) grid() display.Grid {
+// grid is the table as a picture through intervals of upTo coins (the
+// filling's frames; d.N for all of it): rows from, columns to, each cell
+// the mover's margin, the plan's cells bracketed, coloured by the margin's
+// rank, its tooltip every move there. Under take "2M" a cell shows its
+// margin for each M, "M:margin". Past MaxGridCells coins it is a heat map
+// of blocks without numbers (display.Binned).
+func (d *DP) grid(upTo int) display.Grid {
 	n := d.N
 	g := display.Grid{Corner: "from\\to", Caption: "dp of the row: the mover's best margin on coins from..to; [·] the solve's line",
 		HeatCaption: "colour: the rank of the cell's margin; outlined: the cells the solve's line passes"}
@@ -154,14 +199,38 @@ func (d *DP) grid() display.Grid {
 	if d := d.Coins.rules.Describe(); d != "" {
 		g.Caption += " (" + d + ")"
 	}
-	type entry struct {
-		text  string
-		value *big.Int
-		plan  bool
+	if upTo < n {
+		g.Caption += fmt.Sprintf(" (filled to %s)", games.Count(upTo, "coin", "coins"))
 	}
-	cells := map[[2]int][]entry{}
-	var all []*big.Int
-	d.table.Cells(func(c *solver.Cell) bool {
+	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", games.FormatValue(d.Value))}
+	rank := d.ranks()
+	cells := func(f func(c *solver.Cell)) {
+		d.table.Cells(func(c *solver.Cell) bool {
+			if c.To-c.From+1 <= upTo {
+				f(c)
+			}
+			return true
+		})
+	}
+	if n > display.MaxGridCells {
+		return display.Binned(g, n, n, func(add func(r, c int, h display.HeatCell)) {
+			cells(func(c *solver.Cell) {
+				add(c.From-1, c.To-1, display.HeatCell{Heat: rank(c.Value), Marked: d.inPlan[[3]int{c.From, c.To, c.M}]})
+			})
+		})
+	}
+	for to := 1; to <= n; to++ {
+		g.ColLabels = append(g.ColLabels, strconv.Itoa(to))
+	}
+	for from := 1; from <= n; from++ {
+		g.RowLabels = append(g.RowLabels, strconv.Itoa(from))
+		row := make([]display.GridCell, n)
+		for to := range row {
+			row[to] = display.GridCell{Heat: math.NaN()}
+		}
+		g.Cells = append(g.Cells, row)
+	}
+	cells(func(c *solver.Cell) {
 		t := c.Value.String()
 		if d.twoM {
 			t = fmt.Sprintf("%d:%s", c.M, t)
@@ -170,57 +239,39 @@ func (d *DP) grid() display.Grid {
 		if p {
 			t = "[" + t + "]"
 		}
-		cells[[2]int{c.From, c.To}] = append(cells[[2]int{c.From, c.To}], entry{t, c.Value, p})
-		all = append(all, c.Value)
-		return true
+		cell := &g.Cells[c.From-1][c.To-1]
+		if cell.Text == "" {
+			// under take "2M" the first M's margin colours the cell
+			cell.Heat, cell.Title = rank(c.Value), fmt.Sprintf("coins %d..%d", c.From, c.To)
+		} else {
+			cell.Text += " "
+		}
+		cell.Text += t
+		cell.Title += "\n" + cellMoves(c)
+		cell.Marked = cell.Marked || p
 	})
-	slices.SortFunc(all, (*big.Int).Cmp)
-	rank := func(v *big.Int) float64 {
-		if len(all) < 2 {
-			return 0.5
-		}
-		k, _ := slices.BinarySearchFunc(all, v, (*big.Int).Cmp)
-		return float64(k) / float64(len(all)-1)
-	}
-	for to := 1; to <= n; to++ {
-		g.ColLabels = append(g.ColLabels, strconv.Itoa(to))
-	}
-	for from := 1; from <= n; from++ {
-		g.RowLabels = append(g.RowLabels, strconv.Itoa(from))
-		row := make([]display.GridCell, n)
-		for to := 1; to <= n; to++ {
-			es := cells[[2]int{from, to}]
-			if len(es) == 0 {
-				row[to-1] = display.GridCell{Heat: math.NaN()}
-				continue
-			}
-			cell := display.GridCell{Heat: rank(es[0].value), Title: fmt.Sprintf("coins %d..%d", from, to)}
-			for i, e := range es {
-				if i > 0 {
-					cell.Text += " "
-				}
-				cell.Text += e.text
-				cell.Marked = cell.Marked || e.plan
-			}
-			row[to-1] = cell
-		}
-		g.Cells = append(g.Cells, row)
-	}
-	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", games.FormatValue(d.Value))}
 	return g
 }
 
 func (d *DP) Text() string { return games.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, d.grid(), full, d.card, fmt.Sprintf("more than %d coins", display.MaxGridCells))
+	if !full && d.N > display.MaxGridCells {
+		return games.WriteString(w, d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
+	}
+	return d.grid(d.N).WriteText(w)
 }
 
 func (d *DP) SVG() string { return games.SVGOf(d, false) }
 
 // WriteSVG draws the table as a heat map (without its numbers past
 // MaxGridCells coins: the tooltips keep them).
-func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.grid().WriteSVG(w) }
+func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.grid(d.N).WriteSVG(w) }
+
+// HTML is the table as a notebook shows it beside the heat map: the
+// cells' exact margins on their colours, the solve's line outlined, every
+// move in a cell's title; "" past MaxGridCells coins.
+func (d *DP) HTML() string { return d.grid(d.N).HTML() }
 
 func (d *DP) card(why string) display.Card {
 	return games.MakeCard(fmt.Sprintf("dp of a row of %s", games.Count(d.N, "coin", "coins")),
@@ -293,15 +344,7 @@ func (f *Filling) Text() string { return games.TextOf(f, false) }
 
 // upTo is the grid with only the intervals of up to k coins.
 func (f *Filling) upTo(k int) display.Grid {
-	g := f.d.grid()
-	for r := range g.Cells {
-		for c := range g.Cells[r] {
-			if from, to := r+1, c+1; to-from+1 > k {
-				g.Cells[r][c] = display.GridCell{Heat: math.NaN()}
-			}
-		}
-	}
-	g.Caption += fmt.Sprintf(" (filled to %s)", games.Count(k, "coin", "coins"))
+	g := f.d.grid(k)
 	g.Notes, g.HeatCaption = nil, ""
 	return g
 }

@@ -4,18 +4,21 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/big"
 	"slices"
 	"strconv"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
 )
 
 // grid is the table as a picture, through length upTo (the filling's
 // frames; d.N for all of it): each cell its min/max pair, the extreme the
-// plan uses bracketed, coloured by the rank of its max.
+// plan uses bracketed, coloured by the rank of its max, its tooltip the
+// splits compared. Past MaxGridCells vertices it is a heat map of blocks
+// without numbers (display.Binned): a 1000-gon's million cells of
+// hundred-digit pairs would be gigabytes of text nobody reads.
 func (d *DP) grid(upTo int) display.Grid {
 	g := display.Grid{Corner: "i\\j", HeatCaption: "colour: the rank of the cell's max; outlined: the cells the optimal plan uses"}
 	what := "ring"
@@ -26,67 +29,104 @@ func (d *DP) grid(upTo int) display.Grid {
 	if upTo < d.N {
 		g.Caption += fmt.Sprintf(" (filled to length %d)", upTo)
 	}
+	g.Notes = []string{fmt.Sprintf("best %s (goal %s); at(d, i, j) has a cell's splits and candidates, position(d, i, j) its chain", d.best, d.Goal)}
+	rank := d.maxRanks(d.N) // one scale for every frame of the filling
+	if d.N > display.MaxGridCells {
+		return display.Binned(g, d.N, d.N, func(add func(r, c int, h display.HeatCell)) {
+			d.cells(upTo, func(i, j int, key float64) {
+				add(i-1, j-1, display.HeatCell{Heat: rank(key), Marked: d.inPlan[[2]int{i, j}] != ""})
+			})
+		})
+	}
 	for j := 1; j <= d.N; j++ {
 		g.ColLabels = append(g.ColLabels, strconv.Itoa(j))
-	}
-	var maxes []*big.Int
-	cells := map[[2]int][2]*big.Int{}
-	for i := 1; i <= d.N; i++ {
-		for j := 1; j <= min(d.lengths(i), upTo); j++ {
-			c, err := d.table.Cell(i, j)
-			if err != nil {
-				continue
-			}
-			cells[[2]int{i, j}] = [2]*big.Int{c.Min, c.Max}
-			maxes = append(maxes, c.Max)
-		}
-	}
-	slices.SortFunc(maxes, (*big.Int).Cmp)
-	rank := func(v *big.Int) float64 {
-		if len(maxes) < 2 {
-			return 0.5
-		}
-		k, _ := slices.BinarySearchFunc(maxes, v, (*big.Int).Cmp)
-		return float64(k) / float64(len(maxes)-1)
 	}
 	for i := 1; i <= d.N; i++ {
 		g.RowLabels = append(g.RowLabels, strconv.Itoa(i))
 		row := make([]display.GridCell, d.N)
-		for j := 1; j <= d.N; j++ {
-			mm, ok := cells[[2]int{i, j}]
-			if !ok {
-				row[j-1] = display.GridCell{Heat: math.NaN()}
-				continue
-			}
-			plan := d.inPlan[[2]int{i, j}]
-			lo, hi := mm[0].String(), mm[1].String()
-			if plan == "min" {
-				lo = "[" + lo + "]"
-			}
-			if plan == "max" {
-				hi = "[" + hi + "]"
-			}
-			text := lo + "/" + hi
-			if j == 1 {
-				text = mm[0].String()
-				if plan != "" {
-					text = "[" + text + "]"
-				}
-			}
-			row[j-1] = display.GridCell{Text: text, Heat: rank(mm[1]), Marked: plan != "",
-				Title: fmt.Sprintf("m[%d][%d]: min %s, max %s", i, j, mm[0], mm[1])}
+		for j := range row {
+			row[j] = display.GridCell{Heat: math.NaN()}
 		}
 		g.Cells = append(g.Cells, row)
 	}
-	g.Notes = []string{fmt.Sprintf("best %s (goal %s); at(d, i, j) has a cell's splits and candidates, position(d, i, j) its chain", d.best, d.Goal)}
+	d.cells(upTo, func(i, j int, key float64) {
+		c, err := d.table.Cell(i, j)
+		if err != nil {
+			return
+		}
+		plan := d.inPlan[[2]int{i, j}]
+		lo, hi := c.Min.String(), c.Max.String()
+		if plan == "min" {
+			lo = "[" + lo + "]"
+		}
+		if plan == "max" {
+			hi = "[" + hi + "]"
+		}
+		text := lo + "/" + hi
+		if j == 1 {
+			text = c.Min.String()
+			if plan != "" {
+				text = "[" + text + "]"
+			}
+		}
+		g.Cells[i-1][j-1] = display.GridCell{Text: text, Heat: rank(key), Marked: plan != "", Title: d.cellTitle(c)}
+	})
 	return g
+}
+
+// cells calls f on every cell through length upTo, by start then length,
+// with the key of its max (solver.Table.MaxKey).
+func (d *DP) cells(upTo int, f func(i, j int, key float64)) {
+	for i := 1; i <= d.N; i++ {
+		for j := 1; j <= min(d.lengths(i), upTo); j++ {
+			if k, err := d.table.MaxKey(i, j); err == nil {
+				f(i, j, k)
+			}
+		}
+	}
+}
+
+// maxRanks places a cell's max on the heat scale by the key of its max:
+// its rank among the maxes of the cells through length upTo.
+func (d *DP) maxRanks(upTo int) func(float64) float64 {
+	var keys []float64
+	d.cells(upTo, func(_, _ int, k float64) { keys = append(keys, k) })
+	slices.Sort(keys)
+	return func(k float64) float64 {
+		if len(keys) < 2 {
+			return 0.5
+		}
+		at, _ := slices.BinarySearch(keys, k)
+		return float64(at) / float64(len(keys)-1)
+	}
+}
+
+// cellTitle is a cell's tooltip: its extremes with the splits reaching
+// them, then every split's range.
+func (d *DP) cellTitle(c solver.Cell) string {
+	t := fmt.Sprintf("m[%d][%d]: min %s, max %s", c.Start, c.Length, c.Min, c.Max)
+	if c.Length == 1 {
+		return t + " (one vertex)"
+	}
+	t += fmt.Sprintf(" (splits %d and %d)", c.MinAt, c.MaxAt)
+	cands, err := d.table.Candidates(c.Start, c.Length)
+	if err != nil {
+		return t
+	}
+	for _, k := range cands {
+		t += fmt.Sprintf("\ns=%d %c: %s..%s", k.S, k.Op, k.Min, k.Max)
+	}
+	return t
 }
 
 // Text is the table, or a card for a table too big to read.
 func (d *DP) Text() string { return games.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, d.grid(d.N), full, d.card, fmt.Sprintf("more than %d vertices", display.MaxGridCells))
+	if !full && d.N > display.MaxGridCells {
+		return games.WriteString(w, d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
+	}
+	return d.grid(d.N).WriteText(w)
 }
 
 // SVG is the table as a heat map.
@@ -97,6 +137,11 @@ func (d *DP) WriteSVG(w io.Writer, full bool) error {
 	// numbers, the tooltips keeping them.
 	return d.grid(d.N).WriteSVG(w)
 }
+
+// HTML is the table as a notebook shows it beside the heat map: the
+// cells' exact pairs on their colours, the plan's outlined, every split in
+// a cell's title; "" past MaxGridCells vertices (the heat map and card).
+func (d *DP) HTML() string { return d.grid(d.N).HTML() }
 
 func (d *DP) card(why string) display.Card {
 	return games.MakeCard(fmt.Sprintf("dp of a polygon of %s", games.Count(d.N, "vertex", "vertices")),

@@ -39,6 +39,9 @@ class GamelabKernelTests(jupyter_kernel_test.KernelTests):
         {"code": POLYGON, "mime": "image/svg+xml"},
         # a sweep's list of maps shows as a table
         {"code": "map(1..3, ({n: #, sq: # * #}))", "mime": "text/html"},
+        # a DP table: an HTML table beside its heat map
+        {"code": "dp(" + POLYGON + ")", "mime": "text/html"},
+        {"code": "dp(coins([10, 80, 90, 30]))", "mime": "image/svg+xml"},
     ]
 
     code_display_data = [
