@@ -23,6 +23,7 @@ type Triangle struct {
 	Placed  [2]int   // the stone just placed (row, pos), [0,0] none
 	Removed []bool   // per cell: removed by the move (nil none)
 	Heat    []int    // per cell: points of placing there, meaningful for empty cells (nil: no heat map)
+	Illegal []bool   // per cell: a move the rules forbid there (suicide: false), drawn × (nil none)
 	Caption string
 }
 
@@ -55,10 +56,17 @@ func (x Triangle) removed(r, p int) bool {
 	return i < len(x.Removed) && x.Removed[i]
 }
 
-// heat is the points of a move at (r, p), if the heat map has them.
+// illegal says the rules forbid a move at the empty vertex (r, p).
+func (x Triangle) illegal(r, p int) bool {
+	i := x.index(r, p)
+	return i < len(x.Illegal) && x.Illegal[i] && x.cell(r, p) == 0
+}
+
+// heat is the points of a move at (r, p), if the heat map has them (not
+// where the move is illegal: its points are no move's).
 func (x Triangle) heat(r, p int) (int, bool) {
 	i := x.index(r, p)
-	if i < len(x.Heat) && x.cell(r, p) == 0 {
+	if i < len(x.Heat) && x.cell(r, p) == 0 && !x.illegal(r, p) {
 		return x.Heat[i], true
 	}
 	return 0, false
@@ -231,9 +239,16 @@ func (x Triangle) heatText(emit func(string)) {
 		if v, ok := x.heat(r, p); ok {
 			return strconv.Itoa(v)
 		}
+		if x.illegal(r, p) {
+			return "×"
+		}
 		return "·"
 	}
-	emit("points of a stone at each empty vertex (· occupied):")
+	if slices.Contains(x.Illegal, true) {
+		emit("points of a stone at each empty vertex (· occupied, × illegal):")
+	} else {
+		emit("points of a stone at each empty vertex (· occupied):")
+	}
 	// The widest line, the last row, is nearly n pitches wide: only a
 	// triangle within a pitch of the limit needs laying out to decide.
 	var lines []string
@@ -250,11 +265,17 @@ func (x Triangle) heatText(emit func(string)) {
 	for r := 1; r <= x.N; r++ {
 		b.Reset()
 		for p := 1; p <= x.rowLen(r); p++ {
-			if v, ok := x.heat(r, p); ok {
-				if b.Len() == 0 {
-					fmt.Fprintf(&b, "row %-*d", len(strconv.Itoa(x.N)), r)
-				}
+			v, ok := x.heat(r, p)
+			if !ok && !x.illegal(r, p) {
+				continue
+			}
+			if b.Len() == 0 {
+				fmt.Fprintf(&b, "row %-*d", len(strconv.Itoa(x.N)), r)
+			}
+			if ok {
 				fmt.Fprintf(&b, " %d:%d", p, v)
+			} else {
+				fmt.Fprintf(&b, " %d:×", p)
 			}
 		}
 		if b.Len() > 0 {
@@ -407,6 +428,9 @@ func (x Triangle) WriteSVG(w io.Writer) error {
 			legend = append(legend, legendItem{strconv.Itoa(maxHeat), square(maxHeat)})
 		}
 		legend = append(legend, legendItem{"points of a move there", func(*svgDoc, float64, float64) {}})
+		if slices.Contains(x.Illegal, true) {
+			legend = append(legend, legendItem{"illegal", func(doc *svgDoc, x, y float64) { forbidden(doc, x+11, y, 8) }})
+		}
 	}
 	for _, it := range legend {
 		W = max(W, it.width()+24)
@@ -478,6 +502,8 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 	tip = append(tip, ") "...)
 	v, hot := x.heat(r, p)
 	switch {
+	case c == 0 && x.illegal(r, p):
+		tip = append(tip, "empty: illegal"...)
 	case c == 0 && hot:
 		tip = append(tip, "empty: "...)
 		tip = strconv.AppendInt(tip, int64(v), 10)
@@ -507,6 +533,8 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 		if size := min(font, s/(float64(len(t))*0.62+0.2)); size >= minLabel {
 			doc.text(cx, cy, size, `text-anchor="middle" dy="0.35em" fill="`+ink+`"`, t)
 		}
+	case c == 0 && x.illegal(r, p):
+		forbidden(doc, cx, cy, rs*0.8)
 	case c == 0:
 		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="`+faint+`"/>`, cx, cy, max(2, rs*0.2))
 	default:
@@ -531,6 +559,13 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 		cross(doc, cx, cy, rs*0.85)
 	}
 	doc.b.WriteString("</g>\n")
+}
+
+// forbidden marks an empty vertex where the rules forbid a move: a grey
+// square with a ×, half its side s.
+func forbidden(doc *svgDoc, x, y, s float64) {
+	doc.put(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="#e6e6e6" stroke="#999999"/>`, x-s, y-s, 2*s, 2*s, s/3)
+	doc.put(`<path d="M%s %sL%s %sM%s %sL%s %s" stroke="`+faint+`" stroke-width="%s"/>`, x-s/2, y-s/2, x+s/2, y+s/2, x-s/2, y+s/2, x+s/2, y-s/2, max(1, s/5))
 }
 
 // cross marks a removed stone of radius s centred at (x, y): a dashed red

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"gamelab/kernel/games"
@@ -29,6 +30,7 @@ import (
 func TestDPAgainstBruteForce(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(21, 2026))
+	illegal := 0
 	for _, v := range variants() {
 		for trial := range 25 {
 			x := v.instance(t, r)
@@ -44,9 +46,14 @@ func TestDPAgainstBruteForce(t *testing.T) {
 			case "coins":
 				checkCoinsDP(t, where, v, x)
 			case "lifeline":
-				checkBoardDP(t, where, v, x)
+				if checkBoardDP(t, where, v, x) {
+					illegal++
+				}
 			}
 		}
+	}
+	if illegal < 5 {
+		t.Errorf("only %d boards had an illegal vertex: the suicide rule went untried", illegal)
 	}
 }
 
@@ -278,7 +285,7 @@ func checkCoinsDP(t *testing.T, where string, v variant, x games.Position) {
 	}
 }
 
-func checkBoardDP(t *testing.T, where string, v variant, x games.Position) {
+func checkBoardDP(t *testing.T, where string, v variant, x games.Position) (anyIllegal bool) {
 	t.Helper()
 	player, _ := strconv.Atoi(x.Mover())
 	board := x.(*lifeline.Board)
@@ -286,7 +293,7 @@ func checkBoardDP(t *testing.T, where string, v variant, x games.Position) {
 		if _, err := call(t, "dp", x, player); err == nil {
 			t.Fatalf("%s: dp of a full board", where)
 		}
-		return
+		return false
 	}
 	d := must(t, "dp", x, player).(*lifeline.DP)
 	bb := newBoardBrute(v.rules)
@@ -319,6 +326,7 @@ func checkBoardDP(t *testing.T, where string, v variant, x games.Position) {
 			if removed == nil {
 				removed = [][]int{}
 			}
+			anyIllegal = anyIllegal || illegal
 			wantBest := !illegal && pts == bestPts
 			if vx.Points != pts || vx.Legal == illegal || fmt.Sprint(vx.Removes) != fmt.Sprint(removed) || vx.Best != wantBest {
 				t.Fatalf("%s: at(d, %d, %d) = %+v; by the rules %d points, illegal %v, removes %v, best %v",
@@ -326,7 +334,14 @@ func checkBoardDP(t *testing.T, where string, v variant, x games.Position) {
 			}
 		}
 	}
+	// the pictures mark the illegal vertices, and only when there are some
+	text, svg := d.Text(), d.SVG()
+	if strings.Contains(text, "× illegal") != anyIllegal || strings.Contains(svg, "empty: illegal") != anyIllegal {
+		t.Fatalf("%s: illegal vertices %v, the text\n%s", where, anyIllegal, text)
+	}
+	return anyIllegal
 }
 
 // bigOf reads a number a game gives (int or *big.Int).
 func bigOf(x any) *big.Int { return bigs([]any{x})[0] }
+

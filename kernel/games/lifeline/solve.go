@@ -140,6 +140,7 @@ func (h *Heat) picture() display.Triangle {
 	t.Player = h.Result.Player
 	t.Best = h.Result.res.Moves
 	t.Heat = h.Result.res.Points
+	t.Illegal = h.Result.res.Illegal
 	t.Caption = fmt.Sprintf("points of each empty vertex for player %d (best %d)", h.Result.Player, h.Result.Best) + h.Result.Board.rulesNote()
 	return t
 }
