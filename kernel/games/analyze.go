@@ -242,22 +242,28 @@ func sideValue(g *Game, pos Position, totals map[string]*big.Int, v *big.Int, ca
 	return side.Sub(side, v)
 }
 
-// Text is the table of turns, then the losses and the outcome. A long line
-// shows its first and last turns (see traceRows).
-func (a *Analysis) Text() string { return TextOf(a, false) }
+// Text is the whole table of turns, then the losses and the outcome.
+// ShownAs is it as a screen shows it: a long line's first and last turns
+// (see TraceRows), long lists of best moves cut, long numbers shortened.
+func (a *Analysis) Text() string { return WholeText(a) }
 
-func (a *Analysis) WriteText(w io.Writer, full bool) error {
+func (a *Analysis) ShownAs(name string) string { return ShownAs(a, name) }
+
+func (a *Analysis) WriteText(w io.Writer, full bool) error { return a.WriteView(w, View{Full: full}) }
+
+func (a *Analysis) WriteView(w io.Writer, v View) error {
+	full := v.Full
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "turn\tplayer\tmove\tvalue\tafter\tloss\tbest moves")
 	skipped := TraceRows(len(a.turns), full, func(i int) {
 		t := a.turns[i]
-		loss := t.loss.String()
+		loss := v.Number(t.loss)
 		if t.loss.Sign() > 0 {
 			loss += " ✗"
 		}
-		best := ListCut(len(t.best), full, " ", func(i int) string { return t.best[i] }, fmt.Sprintf("r.moves[%d].best", i+1))
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", t.turn, t.player, t.move, t.value, t.after, loss, best)
+		best := v.List(len(t.best), " ", func(i int) string { return t.best[i] }, fmt.Sprintf("moves[%d].best", i+1))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", t.turn, t.player, t.move, v.Number(t.value), v.Number(t.after), loss, best)
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t\t\t\t") })
 	tw.Flush()
 	text := TrimLines(b.String())
@@ -265,30 +271,30 @@ func (a *Analysis) WriteText(w io.Writer, full bool) error {
 		text = "no moves\n"
 	}
 	if skipped > 0 {
-		text += fmt.Sprintf("(%d turns not shown: r.moves[i] has each; text(r) lists them all)\n", skipped)
+		text += fmt.Sprintf("(%d turns not shown: %s has each; %s lists them all)\n", skipped, v.Ref("moves[i]"), textOf(v))
 	}
-	text += "loss: " + a.byPlayer(a.Loss) + "\n"
+	text += "loss: " + a.byPlayer(v, a.Loss) + "\n"
 	switch {
 	case a.game.Unfinished != "" && a.Score != nil:
-		text += fmt.Sprintf("score: %s\n", FormatValue(a.Score))
+		text += fmt.Sprintf("score: %s\n", v.Value(a.Score))
 	case a.game.Unfinished != "":
 		text += "score: none yet (" + a.game.Unfinished + ")\n"
 	default:
-		text += "totals: " + a.byPlayer(a.Totals) + "\n"
+		text += "totals: " + a.byPlayer(v, a.Totals) + "\n"
 	}
 	return WriteString(w, text)
 }
 
 // byPlayer writes a per-player map as "A 20, B 0" (Life Line "stone 4 3").
-func (a *Analysis) byPlayer(x any) string {
+func (a *Analysis) byPlayer(v View, x any) string {
 	m, ok := x.(map[string]any)
 	if !ok {
-		return FormatValue(x)
+		return v.Value(x)
 	}
 	keys := SortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = strings.TrimLeft(a.game.PlayerWord+" "+k+" "+FormatValue(m[k]), " ")
+		parts[i] = strings.TrimLeft(a.game.PlayerWord+" "+k+" "+v.Value(m[k]), " ")
 	}
 	if len(parts) == 0 {
 		return "none"

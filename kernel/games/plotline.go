@@ -61,7 +61,7 @@ func (a *Analysis) plot() *LinePlot {
 		marks(func(i int) int { return i + 1 })
 	}
 	if len(a.turns) > 0 {
-		ch.Caption += fmt.Sprintf(" (loss %s)", a.byPlayer(a.Loss))
+		ch.Caption += fmt.Sprintf(" (loss %s)", a.byPlayer(View{Full: true}, a.Loss))
 	}
 	return &LinePlot{chart: ch}
 }

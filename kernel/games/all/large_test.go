@@ -1,11 +1,14 @@
 package all_test
 
 import (
+	"math/big"
+
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/printer"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,14 +41,14 @@ func TestLargeValuesShowACard(t *testing.T) {
 		{"board", board, []string{"board of size 81", "3321 vertices", "empty", "at(b, r, p)", "more than 50 rows"}, "·"},
 		{"lifeline result", res, []string{"player 3: best"}, ""},
 		{"coins", row, []string{"coins of 501 coins", "(sum ", "more than 200 coins", "at(c, i)"}, "┌"},
-		{"coins result", cres, []string{"moves ", "… (501 letters in r.moves)"}, cres.Moves},
+		{"coins result", cres, []string{"moves ", "… (501 letters in x.moves)"}, cres.Moves},
 		{"polygon", poly, []string{"polygon of 501 vertices", "values -10..10", "more than 200 vertices"}, "──"},
 		{"heat", heat, []string{"points for player 3", "empty vertices", "more than 50 rows"}, "points of a stone at each empty vertex"},
 		{"coins trace", ctrace, []string{"(471 turns not shown", "A "}, "\n   250 "},
 		{"chart", chart, []string{"2001 bars from 0 to 0", "more than 200 bars"}, "│"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			text := games.Format(tc.x)
+			text := games.FormatShown(tc.x)
 			if len(text) > 4000 {
 				t.Errorf("shown text is %d bytes", len(text))
 			}
@@ -58,7 +61,8 @@ func TestLargeValuesShowACard(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.full != "" && (strings.Contains(text, tc.full) || !strings.Contains(whole.(string), tc.full)) {
+			if tc.full != "" && (strings.Contains(text, tc.full) || !strings.Contains(whole.(string), tc.full) ||
+				games.Format(tc.x) != whole && strings.Contains(games.Format(tc.x), "more in")) {
 				t.Errorf("%q should be in text(x) only", tc.full)
 			}
 			file := filepath.Join(dir, tc.name+".txt")
@@ -103,4 +107,55 @@ func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
 			t.Errorf("%s: not drawn:\n%.400s", games.TypeName(x), text)
 		}
 	}
+}
+
+// A big result shown by a variable is a summary that names it: long
+// numbers shortened to their ends and digit count, long lists cut saying
+// which field of that variable holds them; print (games.Format), text and
+// json keep every digit and item.
+func TestBigResultsNameTheirVariable(t *testing.T) {
+	ring := must(t, "solve", must(t, "randpolygon", 300, 1)).(*polygon.Result)
+	chain := must(t, "solve", must(t, "after", must(t, "randpolygon", 300, 1), []any{204})).(*polygon.ChainResult)
+	row := must(t, "solve", must(t, "randcoins", 501, 1)).(*coins.Result)
+	line := append([]any{ring.First}, intsAny(ring.Merges)...)
+	a := must(t, "analyze", must(t, "randpolygon", 300, 1), line[:40]).(*games.Analysis)
+	long := must(t, "analyze", must(t, "randcoins", 501, 1), row.Moves).(*games.Analysis)
+	best := ring.Best.(*big.Int).String()
+	for _, tc := range []struct {
+		name  string
+		x     interface{ ShownAs(string) string }
+		facts []string
+		whole string // a piece only the whole text has
+	}{
+		{"ring", ring, []string{"best 1476802534…0000000000 (133 digits)", "(269 more in s1.merges)"}, best},
+		{"chain", chain, []string{"(133 digits) from here", "more in s1.merges)", "characters in s1.expr)"}, best},
+		{"coins", row, []string{"(501 letters in s1.moves)"}, row.Moves},
+		{"analysis", a, []string{"(133 digits)"}, best},
+		{"long analysis", long, []string{"(471 turns not shown: s1.moves[i] has each; text(s1) lists them all)"}, "\n250 "},
+	} {
+		shown := printer.Shown(tc.x, "s1")
+		for _, f := range tc.facts {
+			if !strings.Contains(shown, f) {
+				t.Errorf("%s: shown as s1 lacks %q:\n%.2000s", tc.name, f, shown)
+			}
+		}
+		if strings.Contains(shown, tc.whole) || strings.Contains(shown, "r.") || len(shown) > 12000 {
+			t.Errorf("%s: shown as s1 (%d bytes) has the whole value or names r:\n%.2000s", tc.name, len(shown), shown)
+		}
+		if unnamed := printer.Shown(tc.x, ""); strings.Contains(unnamed, "s1") || tc.name != "analysis" && !strings.Contains(unnamed, "x.") {
+			t.Errorf("%s: shown in no variable names s1 or no x:\n%.1000s", tc.name, unnamed)
+		}
+		whole := games.Format(tc.x)
+		if !strings.Contains(whole, tc.whole) || strings.Contains(whole, "…") {
+			t.Errorf("%s: print leaves something out:\n%.1000s", tc.name, whole)
+		}
+	}
+}
+
+func intsAny(xs []int) []any {
+	out := make([]any, len(xs))
+	for i, x := range xs {
+		out[i] = x
+	}
+	return out
 }

@@ -175,21 +175,22 @@ func lineEvals(env *builtin.Env, s state, line []games.Move) ([]solver.Eval, err
 	return g.Line(env.Ctx, ms, env.Report)
 }
 
-// Text is the summary: the two totals, the difference, the moves (cut
-// after maxMoves letters), the rules when they are not the default.
-func (r *Result) Text() string { return games.TextOf(r, false) }
+// Text is the whole summary: the two totals, the difference, the moves,
+// the rules when they are not the default. ShownAs is it as a screen shows
+// it: long totals shortened, the moves cut after maxMoves letters.
+func (r *Result) Text() string { return games.WholeText(r) }
 
-// maxMoves is how many letters of the moves the summary shows.
+func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
+
+// maxMoves is how many letters of the moves a summary shows.
 const maxMoves = 200
 
-func (r *Result) WriteText(w io.Writer, full bool) error {
-	moves := r.Moves
-	if len(moves) > maxMoves && !full {
-		moves = fmt.Sprintf("%s… (%d letters in r.moves)", moves[:maxMoves], len(moves))
-	}
-	text := fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", games.FormatValue(r.Best), games.FormatValue(r.Second), games.FormatValue(r.Diff), moves)
+func (r *Result) WriteText(w io.Writer, full bool) error { return r.WriteView(w, games.View{Full: full}) }
+
+func (r *Result) WriteView(w io.Writer, v games.View) error {
+	text := fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", v.Value(r.Best), v.Value(r.Second), v.Value(r.Diff), v.Cut(r.Moves, maxMoves, "moves", "letters"))
 	if r.Played != "" {
-		text = fmt.Sprintf("after %s: ", r.Played) + text
+		text = fmt.Sprintf("after %s: ", v.Cut(r.Played, maxMoves, "played", "letters")) + text
 	}
 	if !r.Coins.rules.IsDefault() {
 		text += "rules: " + r.Coins.rules.Describe() + "\n"
@@ -220,7 +221,7 @@ func (r *Result) WritePicture(w io.Writer, full bool) error {
 
 // card stands in for the picture of a row too long to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", games.FormatValue(r.Best), games.FormatValue(r.Second)), why, "trace(c) shows each turn; "+games.ResultSee)
+	return games.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", games.View{}.Value(r.Best), games.View{}.Value(r.Second)), why, "trace(x.coins) shows each turn; "+games.ResultSee)
 }
 
 // JSONValue is the batch commands' --format json object for a row ("rules"

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/printer"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -99,34 +99,36 @@ func warnLong(env *builtin.Env, fn string, est solver.Estimate, what string) {
 		fn, what, int(est.Time.Round(time.Second)/time.Second), rough))
 }
 
-// Text is the summary: best score, plan, scores per first edge. Long lists
-// are cut after MaxListed items, saying which field holds them all.
-func (r *Result) Text() string { return games.TextOf(r, false) }
+// Text is the whole summary (print, text): best score, plan, scores per
+// first edge. ShownAs is it as a screen shows it: long numbers shortened,
+// long lists cut after MaxListed items, saying which field holds them all.
+func (r *Result) Text() string { return games.WholeText(r) }
 
-func (r *Result) WriteText(w io.Writer, full bool) error {
-	ints := func(xs []int, field string) string {
-		return games.ListCut(len(xs), full, " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
-	}
-	bigs := func(xs []*big.Int, field string) string {
-		return games.ListCut(len(xs), full, " ", func(i int) string { return xs[i].String() }, field)
-	}
+func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
+
+func (r *Result) WriteText(w io.Writer, full bool) error { return r.WriteView(w, games.View{Full: full}) }
+
+func (r *Result) WriteView(w io.Writer, v games.View) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", r.res.Best, r.First, ints(r.Optimal, "r.optimal"))
+	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
 	if len(r.Merges) > 0 {
-		fmt.Fprintf(&b, "then merge edges %s\n", ints(r.Merges, "r.merges"))
+		fmt.Fprintf(&b, "then merge edges %s\n", ints(v, r.Merges, "merges"))
 	}
-	plan := r.Expr
-	const maxPlan = 300 // characters of the plan shown
-	if len(plan) > maxPlan && !full {
-		plan = fmt.Sprintf("%s… (%d characters in r.expr)", plan[:maxPlan], len(plan))
-	}
-	fmt.Fprintf(&b, "plan %s\n", plan)
-	fmt.Fprintf(&b, "scores by first edge: %s\n", bigs(r.res.Scores, "r.scores"))
-	fmt.Fprintf(&b, "worst by first edge: %s\n", bigs(r.res.Worst, "r.worst"))
+	fmt.Fprintf(&b, "plan %s\n", v.Cut(r.Expr, maxPlan, "expr", "characters"))
+	fmt.Fprintf(&b, "scores by first edge: %s\n", v.Numbers(r.res.Scores, "scores"))
+	fmt.Fprintf(&b, "worst by first edge: %s\n", v.Numbers(r.res.Worst, "worst"))
 	if d := r.Polygon.rules.Describe(); d != "" {
 		fmt.Fprintf(&b, "rules: %s\n", d)
 	}
 	return games.WriteString(w, b.String())
+}
+
+// maxPlan is how many characters of a plan a summary shows.
+const maxPlan = 300
+
+// ints writes edge numbers as View.List does.
+func ints(v games.View, xs []int, field string) string {
+	return v.List(len(xs), " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
 }
 
 // SVG is the ring with the plan's first edge and the optimal ones marked.
@@ -142,7 +144,7 @@ func (r *Result) WritePicture(w io.Writer, full bool) error {
 
 // card stands in for the picture of a ring too large to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", r.res.Best, r.First), why, games.ResultSee)
+	return games.Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", printer.ShortNumber(r.res.Best), r.First), why, games.ResultSee)
 }
 
 // JSONValue is the batch commands' --format json object, with "rules"
@@ -208,22 +210,26 @@ func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 	return r, nil
 }
 
-// Text is the summary: best score, the optimal next merges, the plan.
-func (r *ChainResult) Text() string { return games.TextOf(r, false) }
+// Text is the whole summary: best score, the optimal next merges, the
+// plan; ShownAs shortens it as Result's does.
+func (r *ChainResult) Text() string { return games.WholeText(r) }
+
+func (r *ChainResult) ShownAs(name string) string { return games.ShownAs(r, name) }
 
 func (r *ChainResult) WriteText(w io.Writer, full bool) error {
-	ints := func(xs []int, field string) string {
-		return games.ListCut(len(xs), full, " ", func(i int) string { return fmt.Sprint(xs[i]) }, field)
-	}
+	return r.WriteView(w, games.View{Full: full})
+}
+
+func (r *ChainResult) WriteView(w io.Writer, v games.View) error {
 	var b strings.Builder
 	if r.N == 1 {
-		fmt.Fprintf(&b, "the game is over: score %s\n", r.res.Best)
+		fmt.Fprintf(&b, "the game is over: score %s\n", v.Number(r.res.Best))
 		return games.WriteString(w, b.String())
 	}
 	fmt.Fprintf(&b, "best %s from here (worst %s): merge edge %d next (optimal next merges: %s)\n",
-		r.res.Best, r.res.Worst, r.Merges[0], ints(r.Optimal, "r.optimal"))
-	fmt.Fprintf(&b, "plan: merge edges %s\n", ints(r.Merges, "r.merges"))
-	fmt.Fprintf(&b, "plan %s\n", r.Expr)
+		v.Number(r.res.Best), v.Number(r.res.Worst), r.Merges[0], ints(v, r.Optimal, "optimal"))
+	fmt.Fprintf(&b, "plan: merge edges %s\n", ints(v, r.Merges, "merges"))
+	fmt.Fprintf(&b, "plan %s\n", v.Cut(r.Expr, maxPlan, "expr", "characters"))
 	if d := r.Chain.Polygon.rules.Describe(); d != "" {
 		fmt.Fprintf(&b, "rules: %s\n", d)
 	}
@@ -248,7 +254,7 @@ func (r *ChainResult) WritePicture(w io.Writer, full bool) error {
 }
 
 func (r *ChainResult) card(why string) display.Card {
-	return games.Answered(r.Chain.card(why), fmt.Sprintf(": best %s", r.res.Best), why, games.ResultSee)
+	return games.Answered(r.Chain.card(why), fmt.Sprintf(": best %s", printer.ShortNumber(r.res.Best)), why, games.ResultSee)
 }
 
 func (r *ChainResult) JSONValue() any {
