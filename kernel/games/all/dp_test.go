@@ -344,4 +344,3 @@ func checkBoardDP(t *testing.T, where string, v variant, x games.Position) (anyI
 
 // bigOf reads a number a game gives (int or *big.Int).
 func bigOf(x any) *big.Int { return bigs([]any{x})[0] }
-

@@ -185,7 +185,9 @@ func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
 // maxMoves is how many letters of the moves a summary shows.
 const maxMoves = 200
 
-func (r *Result) WriteText(w io.Writer, full bool) error { return r.WriteView(w, games.View{Full: full}) }
+func (r *Result) WriteText(w io.Writer, full bool) error {
+	return r.WriteView(w, games.View{Full: full})
+}
 
 func (r *Result) WriteView(w io.Writer, v games.View) error {
 	text := fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", v.Value(r.Best), v.Value(r.Second), v.Value(r.Diff), v.Cut(r.Moves, maxMoves, "moves", "letters"))

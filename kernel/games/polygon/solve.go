@@ -106,7 +106,9 @@ func (r *Result) Text() string { return games.WholeText(r) }
 
 func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
 
-func (r *Result) WriteText(w io.Writer, full bool) error { return r.WriteView(w, games.View{Full: full}) }
+func (r *Result) WriteText(w io.Writer, full bool) error {
+	return r.WriteView(w, games.View{Full: full})
+}
 
 func (r *Result) WriteView(w io.Writer, v games.View) error {
 	var b strings.Builder
