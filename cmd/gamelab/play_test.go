@@ -21,10 +21,12 @@ func TestPlayOnPseudoTerminal(t *testing.T) {
 	s.expect("optimal: R", 1)
 	s.send("L\r")
 	s.expect("L: loses 20; optimal: R", 1)
+	// B's L and R tie after A's L; B takes R, as solve does (one tie rule)
+	s.expect("B takes R (the optimum)", 1)
 	s.send("u\r")
 	s.expect("A to move, L or R", 3)
 	s.send("R\r")
-	s.expect("B takes R (the optimum)", 1)
+	s.expect("B takes R (the optimum)", 2)
 	// The fifth prompt is on the screen only once play reads the line, so
 	// the keys are play's: this Ctrl-C ends the game, not the cell.
 	s.expect("A to move, L or R", 5)

@@ -40,6 +40,12 @@ func TestPlayCoinsAgainstTheOptimum(t *testing.T) {
 			t.Errorf("play lacks %q:\n%s", s, out)
 		}
 	}
+	// One tie rule: after A's L, B's L and R both keep 20, and B takes R,
+	// as solve does and docs/rules.md says (L only when it leaves A
+	// strictly less).
+	if _, afterL, _ := strings.Cut(out, "L: loses 20"); !strings.HasPrefix(strings.SplitN(afterL, "B takes ", 2)[1], "R (the optimum)") {
+		t.Errorf("after A's L, B's reply is not R:\n%s", afterL)
+	}
 	// The record: A's moves and B's replies, the undone move gone.
 	var moves []string
 	for _, m := range a.Moves {

@@ -66,7 +66,13 @@ var Game = &games.Game{
 			`chain from after gives best from there, every optimal next merge and a plan, its moves in played.`,
 		"after": `Polygon: moves are edge numbers in the original numbering; the first deletes an edge and each ` +
 			`later one merges the two values it joins (as solve(p).merges lists them), giving a chain: its ` +
-			`values, edges, ops and moves.`,
+			`values, edges, ops and moves. A chain solves with the ring's own solver, as fast (1000 values in ` +
+			`about the time of a 1000-vertex ring, seconds on a laptop), exact however large its numbers; its ` +
+			`one limit is the memory budget: a chain whose table would not fit is refused before the table is ` +
+			`allocated, with a MemoryError saying how much it needs (budget(bytes) changes it).`,
+		"analyze": `Polygon: each position of the line is solved as solve solves it, so a line's cost is about its ` +
+			`length times a solve of what is left (a full optimal line of a 200-vertex ring takes a few seconds); ` +
+			`progress shows while it runs and Ctrl-C stops it. The memory budget is the only limit, as for after.`,
 		"play": "Polygon: you make every move (an edge number: the first deletes it, each later one merges it).",
 		"dp": `Polygon: m[i][j] in the seed's notation, the chain of j vertices from v(i) (the ring's answer for ` +
 			`first edge e is the chain of length n from v(e)), each cell its min and max (exact), the split s ` +

@@ -41,6 +41,9 @@ def main():
         text = "".join(texts)
         for want in ["optimal: R", "L: loses 20; optimal: R", "R: optimal", "B takes R (the optimum)"]:
             assert want in text, (want, text)
+        # B's L and R tie after A's L: B takes R, as solve does (one tie rule)
+        after_l = text.split("L: loses 20", 1)[1]
+        assert after_l.split("B takes ", 1)[1].startswith("R (the optimum)"), after_l
         assert results == ["4"], results
         assert "update_display_data" in kinds, kinds
 
