@@ -331,3 +331,19 @@ func TestEscMatchesEncodingXML(t *testing.T) {
 		}
 	}
 }
+
+// Frames keep their text readable: a frame is scaled to fit its cell but
+// not below minFrameScale, unless it would not fit the row at all.
+func TestFrameScale(t *testing.T) {
+	for _, tc := range []struct{ w, h, want float64 }{
+		{200, 100, 1},             // small: as it is
+		{600, 150, minFrameScale}, // a coin row with its notes: readable, not 310/600
+		{330, 150, 310.0 / 330},   // slightly wide: fits its cell
+		{4000, 150, 976.0 / 4000}, // far wider than a row: fits the row
+		{300, 900, minFrameScale}, // tall
+	} {
+		if got := frameScale(tc.w, tc.h); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("frameScale(%v, %v) = %v, want %v", tc.w, tc.h, got, tc.want)
+		}
+	}
+}

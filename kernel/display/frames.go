@@ -32,14 +32,22 @@ type Drawing interface {
 }
 
 // Layout of the frames: each picture is scaled to fit a cell of at most
-// frameW × frameH pixels (never enlarged), rows hold as many cells as fit
-// in framesW.
+// frameW × frameH pixels (never enlarged), but never below minFrameScale,
+// so that its 11–12 px text stays readable (a coin row scaled to fit 310
+// pixels drew its text 7 px high), unless it is wider than framesW; rows
+// hold as many cells as fit in framesW.
 const (
 	frameW, frameH = 310.0, 300.0
+	minFrameScale  = 0.85
 	framesW        = 1000.0
 	frameGap       = 14.0
 	frameLabelH    = 22.0
 )
+
+// frameScale is how much a frame of w × h pixels is scaled.
+func frameScale(w, h float64) float64 {
+	return min(1, max(min(frameW/w, frameH/h), minFrameScale), (framesW-24)/w)
+}
 
 // gapNote says how many steps are not drawn.
 func (x Frames) gapNote() string {
@@ -83,7 +91,7 @@ func (x Frames) WriteSVG(w io.Writer) error {
 		}
 		doc := render(f.Pic.WriteSVG)
 		fw, fh := svgSize(doc)
-		scale := min(1, frameW/fw, frameH/fh)
+		scale := frameScale(fw, fh)
 		cells = append(cells, cell{label: f.Label, doc: doc, w: fw, h: fh, scale: scale})
 	}
 	top := 12.0
