@@ -45,10 +45,16 @@ func PickFrames(n int, full bool) (steps []int, omitted, gap int) {
 
 // Frames builds the small multiples of an n-step game; pic draws step i.
 func Frames(caption string, n int, full bool, pic func(i int) display.Drawing) display.Frames {
+	return FramesBy(caption, func(i int) string { return fmt.Sprintf("step %d", i+1) }, n, full, pic)
+}
+
+// FramesBy is Frames with each frame labelled label(i) ("length 3" for a
+// DP table filling).
+func FramesBy(caption string, label func(i int) string, n int, full bool, pic func(i int) display.Drawing) display.Frames {
 	steps, omitted, gap := PickFrames(n, full)
 	f := display.Frames{Caption: caption, Omitted: omitted, Gap: gap}
 	for _, i := range steps {
-		f.Frames = append(f.Frames, display.Frame{Label: fmt.Sprintf("step %d", i+1), Pic: pic(i)})
+		f.Frames = append(f.Frames, display.Frame{Label: label(i), Pic: pic(i)})
 	}
 	if omitted > 0 {
 		f.Notes = append(f.Notes, fmt.Sprintf("%d of %d steps drawn; save(t, \"t.svg\") draws up to %d", len(steps), n, maxFullFrames))

@@ -370,6 +370,7 @@ func (f *Filling) WriteText(w io.Writer, full bool) error {
 func (f *Filling) SVG() string { return games.SVGOf(f, false) }
 
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
-	fr := games.Frames("the table filling, one coin more at a time", f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
+	coins := func(i int) string { return "up to " + games.Count(i+1, "coin", "coins") }
+	fr := games.FramesBy("the table filling, one coin more at a time", coins, f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
 	return fr.WriteSVG(w)
 }

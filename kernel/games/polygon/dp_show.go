@@ -248,7 +248,8 @@ func (f *Filling) SVG() string { return games.SVGOf(f, false) }
 
 // WriteSVG draws the filling as small multiples, a frame per length.
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
-	fr := games.Frames("the table filling, length by length", f.d.N, full, func(i int) display.Drawing {
+	length := func(i int) string { return fmt.Sprintf("length %d", i+1) }
+	fr := games.FramesBy("the table filling, length by length", length, f.d.N, full, func(i int) display.Drawing {
 		g := f.d.grid(i + 1)
 		g.Notes, g.HeatCaption = nil, ""
 		return g
