@@ -236,7 +236,8 @@ x
 // divided by 0 is an error (not +Inf), a syntax error names the token in
 // the user's words, a let shadows a variable of the session, vars shows a
 // table as a table, two maps of a game in a list are no table, and a
-// summarised list names its variable and shortens its long numbers.
+// summarised list names its variable and shortens its long numbers, and so
+// does a big result.
 func TestFirstHourOnPseudoTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
@@ -255,15 +256,18 @@ func TestFirstHourOnPseudoTerminal(t *testing.T) {
 		{"xs = map(1..2000, 10**50 + #)", "[10]>"},
 		{"xs", `[1000000000…0000000001 (51 digits), 1000000000…0000000002 (51 digits), 1000000000…0000000003 (51 digits), …`},
 		{"xs", `(6 of 2000 items shown; print(xs), text(xs), json(xs) or save(xs, "xs.txt") give them all)`},
+		// a big result shown by its variable: short numbers, its own name
+		{"s1 = solve(randpolygon(300, 1)); s1", "best 1476802534…0000000000 (133 digits): delete edge 204 first"},
+		{"s1", "… (269 more in s1.merges)"},
 	} {
-		if i != 10 { // the last step reads the screen of the one before
+		if i != 10 && i != 12 { // these steps read the screen of the one before
 			s.send(step.keys + "\r")
 		}
 		s.expect(step.want, 1)
 	}
 	s.send("\x04")
 	s.waitExit()
-	for _, wrong := range []string{"+Inf", `Operator("=")`, "cannot redeclare", "t: table = 1  2", "print(x)"} {
+	for _, wrong := range []string{"+Inf", `Operator("=")`, "cannot redeclare", "t: table = 1  2", "print(x)", "r.merges", "r.scores"} {
 		if strings.Contains(s.screen.Text(), wrong) {
 			t.Errorf("the screen says %q:\n%s", wrong, s.screen.Text())
 		}
