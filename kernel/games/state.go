@@ -96,11 +96,13 @@ func (h *History) Len() int {
 // Extend is h with move m by player, which earned reward: a new History,
 // h unchanged.
 func (h *History) Extend(start Position, player string, m Move, reward *big.Int) *History {
-	out := &History{Start: start, Totals: map[string]*big.Int{}}
+	n := h.Len()
+	out := &History{Start: start, Moves: make([]Move, n, n+1), Players: make([]string, n, n+1),
+		Totals: make(map[string]*big.Int, 2)}
 	if h != nil {
 		out.Start = h.Start
-		out.Moves = append(out.Moves, h.Moves...)
-		out.Players = append(out.Players, h.Players...)
+		copy(out.Moves, h.Moves)
+		copy(out.Players, h.Players)
 		for p, v := range h.Totals {
 			out.Totals[p] = v
 		}

@@ -116,7 +116,7 @@ func evaluate(env *builtin.Env, s state) (*games.Eval, error) {
 func toEval(s state, ev solver.Eval) *games.Eval {
 	out := &games.Eval{Value: ev.Value}
 	for _, m := range ev.Best() {
-		out.Best = append(out.Best, move{m})
+		out.Best = append(out.Best, boxed(m))
 	}
 	if len(out.Best) == 0 {
 		return out
