@@ -46,7 +46,7 @@ func init() {
 		Name:      "skill",
 		Signature: `skill(p, seed)`,
 		Doc: `The strategy that plays as optimal does with probability p (0..1), else a random legal move ` +
-			`(GAMESMAN's skill expression): skill(1, s) is optimal, skill(0, s) random(s).`,
+			`(GAMESMAN's skill expression): skill(1, s) plays as optimal, skill(0, s) as random(s).`,
 		Example: `tournament(map(1..20, randcoins(12, #)), {A: skill(0.8, 1), B: optimal}).summary`,
 		Returns: []any{&Strategy{}},
 		Fn:      fnSkill,
@@ -144,13 +144,18 @@ func seedBits(fn string, k int, seed *big.Int) (uint64, error) {
 }
 
 // mover is a strategy playing one match: random draws start from its seed
-// at the match's first move, so a match replays on every machine.
+// at the match's first move, so a match replays on every machine. skill
+// flips its coins from a second stream, so that its random moves are
+// random(seed)'s: skill(0, s) plays as random(s) does.
 type mover struct {
-	s   *Strategy
-	rng *splitmix.Rand
+	s     *Strategy
+	rng   *splitmix.Rand
+	coins *splitmix.Rand
 }
 
-func newMover(s *Strategy) *mover { return &mover{s: s, rng: splitmix.New(s.seed)} }
+func newMover(s *Strategy) *mover {
+	return &mover{s: s, rng: splitmix.New(s.seed), coins: splitmix.New(^s.seed)}
+}
 
 // choose is the strategy's move at pos (not over), legal there; sv solves
 // positions for the strategies that need them.
@@ -166,7 +171,7 @@ func (m *mover) choose(env *builtin.Env, sv *solver, pos Position) (Move, error)
 	case playSkill:
 		// Both draws are made every turn, so the random moves do not
 		// depend on p.
-		optimalNow := float64(m.rng.Next()>>11)/(1<<53) < m.s.p
+		optimalNow := float64(m.coins.Next()>>11)/(1<<53) < m.s.p
 		legal := pos.Legal()
 		random := legal[m.rng.Intn(len(legal))]
 		if optimalNow {
@@ -243,7 +248,7 @@ func (m *mover) ruleMove(env *builtin.Env, pos Position) (Move, error) {
 		mv, err = pos.ParseMove(x)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s returned %s at %s, which is no move: it %v", m.s.Name, Format(x), where(pos), err)
+		return nil, fmt.Errorf("%s returned %s at %s, which is no move (%v)", m.s.Name, FormatValue(x), where(pos), err)
 	}
 	if p, err := forMover(pos, mv); err != nil {
 		return nil, fmt.Errorf("%s chose %s at %s, which is illegal: %v", m.s.Name, Describe(mv), where(pos), err)

@@ -25,6 +25,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
@@ -256,12 +257,13 @@ func (p *pending) parse(config *conf.Config) (*ast.PredicateNode, *Error) {
 	return pred, nil
 }
 
-// freeNames are the names the body reads that neither the statement's
-// names, nor a builtin, nor a let inside the body give: the lets around
-// the predicate, which it captures (or names nobody gives, which the
-// statement's check then reports where they are written), each with the
-// offset in the statement where it is first written (a node's offset plus
-// shift).
+// freeNames are the names the body reads that neither a builtin nor a let
+// inside the body gives: the session's names and the lets around the
+// predicate, which it captures (a let around it shadows a session name of
+// the same name: the statement's tree renames it there, see shadowLets),
+// or names nobody gives, which the statement's check then reports where
+// they are written; each with the offset in the statement where it is
+// first written (a node's offset plus shift).
 func freeNames(body *ast.PredicateNode, env map[string]any, config *conf.Config, inner *cut, shift int) ([]string, map[string]int) {
 	declared := map[string]bool{"$env": true}
 	at := map[string]int{}
@@ -286,12 +288,15 @@ func freeNames(body *ast.PredicateNode, env map[string]any, config *conf.Config,
 			}
 		}
 	}
+	hidden := map[string]bool{}
+	for _, q := range inner.preds {
+		hidden[q.name] = true
+	}
 	var free []string
 	for _, id := range ids {
-		_, inEnv := env[id]
 		_, isFn := config.Functions[id]
 		_, isBuiltin := config.Builtins[id]
-		if !declared[id] && !inEnv && !isFn && !isBuiltin {
+		if _, isValue := env[id].(*pending); !declared[id] && !isFn && !isBuiltin && !hidden[id] && !isValue && !strings.HasPrefix(id, "__big") {
 			free = append(free, id)
 		}
 	}
