@@ -1,15 +1,18 @@
+//go:build !js
+
 package kernel
 
 // save_session(file): the session's successful statements as a script
-// that gamelab run and gamelab test replay (IPython's %save).
+// that gamelab run and gamelab test replay (IPython's %save). The web
+// page has no files: there save_session says so (save_session_js.go),
+// and its Download .gl button saves the notebook instead.
 
 import (
 	"fmt"
 	"os"
-	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/expr-lang/expr/parser/lexer"
 
@@ -23,30 +26,15 @@ import (
 // will hold it.
 type savedStatement struct {
 	cell int    // the cell it ran in
-	text string // as the script writes it
+	text string // as the script writes it, each _N in refs written as %[k]s
+	refs []int  // the N of each _N in text, in order
 	bare bool   // a bare expression: its value is the cell's result when last
-}
-
-// saveSessionBuiltin is save_session(file).
-func (s *Session) saveSessionBuiltin() *builtin.Builtin {
-	return &builtin.Builtin{
-		Name:      "save_session",
-		Signature: `save_session(file)`,
-		Doc: "Writes the statements of this session that ran without error, in order, as a script (IPython's %save): " +
-			"`gamelab run file` replays the session, `gamelab test --update file` makes its golden and `gamelab test` " +
-			"checks it from then on. Each statement is one cell of the script, so _N is renumbered to the statement " +
-			"that gave cell N's result; help, vars and save_session itself are left out, and a line played with " +
-			"play is written as the analyze of its moves (or, when nothing kept its record, as a comment). " +
-			"Returns the file's name.",
-		Example: `save_session("study.gl")`,
-		Returns: []any{""},
-		Fn:      s.saveSession,
-	}
 }
 
 // recordStatement keeps st, which ran without error in the current cell,
 // for save_session (ExecuteWith calls it).
 func (s *Session) recordStatement(st *syntax.Statement) {
+	saved := savedStatement{cell: s.count}
 	switch f := st.Form.(type) {
 	case *syntax.Help, *syntax.Vars:
 		return
@@ -54,15 +42,43 @@ func (s *Session) recordStatement(st *syntax.Statement) {
 		if calls(st, "save_session") {
 			return
 		}
-		text, ok := s.replayable(st, nil)
-		s.saved = append(s.saved, savedStatement{cell: s.count, text: text, bare: ok})
-		return
+		saved.text, saved.bare = s.replayable(st, nil)
 	case *syntax.Assign:
-		text, _ := s.replayable(st, f)
-		s.saved = append(s.saved, savedStatement{cell: s.count, text: text})
-		return
+		saved.text, _ = s.replayable(st, f)
+	default:
+		saved.text = statementText(st)
 	}
-	s.saved = append(s.saved, savedStatement{cell: s.count, text: statementText(st)})
+	saved.text, saved.refs = historyRefs(saved.text)
+	s.saved = append(s.saved, saved)
+}
+
+// historyRefs finds each _N of text (a name of its own, not a part of
+// one): text with each written as a verb %[k]s (and every % as %%), and
+// the Ns.
+func historyRefs(text string) (string, []int) {
+	var b strings.Builder
+	var refs []int
+	rs := []rune(text)
+	word := func(r rune) bool { return r == '_' || r >= '0' && r <= '9' || unicode.IsLetter(r) }
+	for i := 0; i < len(rs); i++ {
+		if rs[i] == '%' {
+			b.WriteString("%%")
+			continue
+		}
+		j := i + 1
+		for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
+			j++
+		}
+		if rs[i] == '_' && j > i+1 && (i == 0 || !word(rs[i-1])) && (j == len(rs) || !word(rs[j])) {
+			n, _ := strconv.Atoi(string(rs[i+1 : j]))
+			refs = append(refs, n)
+			fmt.Fprintf(&b, "%%[%d]s", len(refs))
+			i = j - 1
+			continue
+		}
+		b.WriteRune(rs[i])
+	}
+	return b.String(), refs
 }
 
 // calls says st calls the builtin name.
@@ -142,9 +158,6 @@ func statementText(st *syntax.Statement) string {
 	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
-// historyRef is _N in a statement's text.
-var historyRef = regexp.MustCompile(`\b_([0-9]+)\b`)
-
 // script is the saved statements as a script: each its own cell, _N
 // renumbered to the statement that gives cell N's result there.
 func (s *Session) script() string {
@@ -154,7 +167,7 @@ func (s *Session) script() string {
 	result := map[int]int{}
 	k := 0
 	for _, st := range s.saved {
-		if strings.HasPrefix(st.text, "#") {
+		if strings.HasPrefix(st.text, "#") { // a play written as a comment
 			continue
 		}
 		k++
@@ -167,14 +180,14 @@ func (s *Session) script() string {
 	b.WriteString("# The statements of a gamelab session that ran without error (save_session).\n")
 	b.WriteString("# gamelab run replays it; gamelab test --update writes its golden, gamelab test checks it.\n")
 	for _, st := range s.saved {
-		text := historyRef.ReplaceAllStringFunc(st.text, func(ref string) string {
-			n, _ := strconv.Atoi(ref[1:])
+		refs := make([]any, len(st.refs))
+		for i, n := range st.refs {
+			refs[i] = "_" + strconv.Itoa(n) // a cell that showed nothing: _N is nil there as here
 			if k, ok := result[n]; ok {
-				return "_" + strconv.Itoa(k)
+				refs[i] = "_" + strconv.Itoa(k)
 			}
-			return ref // a cell that showed nothing: _N is nil there as here
-		})
-		b.WriteString(text + "\n")
+		}
+		b.WriteString(fmt.Sprintf(st.text, refs...) + "\n")
 	}
 	return b.String()
 }
@@ -183,9 +196,6 @@ func (s *Session) saveSession(env *builtin.Env, args ...any) (any, error) {
 	var file string
 	if err := builtin.UnpackArgs("save_session", args, "file", &file); err != nil {
 		return nil, err
-	}
-	if runtime.GOOS == "js" {
-		return nil, fmt.Errorf("save_session: the web page has no files to write %s to; its Download .gl button saves the notebook as a script", file)
 	}
 	text := s.script()
 	if err := env.Reserve(int64(len(text))); err != nil {

@@ -180,7 +180,9 @@ func (t *Tournament) summarise(n int) {
 				lost++
 			}
 		}
-		mean, _ := new(big.Rat).SetFrac(total, big.NewInt(int64(n))).Float64()
+		// The nearest float to total / n: both are exact as big.Floats, and
+		// Quo rounds once to 53 bits.
+		mean, _ := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(total), new(big.Float).SetInt64(int64(n))).Float64()
 		s := map[string]any{"games": n, "mean": mean, "total": Number(total), "worst": Number(worst), "worstAt": worstAt, "lost": lost}
 		if side == "" {
 			t.Summary = s

@@ -50,20 +50,30 @@ type cut struct {
 }
 
 // pending is one {…} predicate of a statement, parsed: what $predicate
-// needs to make it a value at run time.
+// needs to make it a value at run time. It and predicate sit in the
+// expression's names, where expr looks at them through reflection, so they
+// hold only plain fields and functions: the body and the language stay
+// behind make's closure (body), out of reflection's reach, and so out of
+// the WebAssembly engine's size.
 type pending struct {
-	l      *Language
-	name   string         // the hidden name in its place
-	source string         // the {…} as written, for its text
-	code   string         // all(0, {body}) over the body's columns, inner predicates cut
-	env    map[string]any // the statement's names (shared: inner predicates' hidden names too)
-	free   []string       // the names it reads that the lets around it give
-	inner  *cut           // the predicates inside its body
-	toks   []lexer.Token  // its tokens, in code's offsets, for a syntax error's words
-	shift  int            // code's offset + shift is the statement's
+	name   string   // the hidden name in its place
+	source string   // the {…} as written, for its text
+	free   []string // the names it reads that the lets around it give
 	// freeAt is where each free name is first written, in the offsets of
 	// the text it was cut from (the statement, or the body around it).
 	freeAt map[string]int
+	// make is the predicate with the values of the free names.
+	make func(captured map[string]any) *predicate
+}
+
+// body is a predicate's body, parsed: what compiling it takes.
+type body struct {
+	l     *Language
+	code  string         // all(0, {body}) over the body's columns, inner predicates cut
+	env   map[string]any // the statement's names (shared: inner predicates' hidden names too)
+	inner *cut           // the predicates inside it
+	toks  []lexer.Token  // its tokens, in code's offsets, for a syntax error's words
+	shift int            // code's offset + shift is the statement's
 }
 
 // cutPredicates cuts every {…} at a predicate argument out of code (the
@@ -167,26 +177,28 @@ func (l *Language) cutOne(code, text []rune, toks []lexer.Token, open, end int, 
 	// The body is parsed as all(0, {…}): that text, the {…} as code has it,
 	// shifted so that the prefix fits before it.
 	shift := from - len(bodyPrefix)
-	body := []rune(bodyPrefix + string(code[from:to]) + ")")
+	bodyText := []rune(bodyPrefix + string(code[from:to]) + ")")
 	var inner []lexer.Token
 	for _, t := range toks[open : end+1] {
 		t.From, t.To = t.From-shift, t.To-shift
 		inner = append(inner, t)
 	}
-	p := &pending{l: l, name: name, source: string(text[from:to]), env: env, toks: inner, shift: shift}
+	b := &body{l: l, env: env, toks: inner, shift: shift}
+	p := &pending{name: name, source: string(text[from:to])}
+	p.make = func(captured map[string]any) *predicate { return b.predicate(p.source, captured) }
 	env[name] = p // taken before the body's own predicates are named
-	p.inner = l.cutPredicates(body, body, inner, len(bodyPrefix)+1, len(body)-2, env)
-	if p.inner.err != nil {
-		c.err = p.inner.err
+	b.inner = l.cutPredicates(bodyText, bodyText, inner, len(bodyPrefix)+1, len(bodyText)-2, env)
+	if b.inner.err != nil {
+		c.err = b.inner.err
 		return nil
 	}
-	p.code = string(body)
-	pred, e := p.parse(l.configFor(env))
+	b.code = string(bodyText)
+	pred, e := b.parse(l.configFor(env))
 	if e != nil {
 		c.err = e
 		return nil
 	}
-	p.free, p.freeAt = freeNames(pred, env, l.configFor(env), p.inner, shift)
+	p.free, p.freeAt = freeNames(pred, env, l.configFor(env), b.inner, shift)
 	// The statement sees the hidden name where the {…} was.
 	for i := from; i < to; i++ {
 		if code[i] != '\n' {
@@ -239,11 +251,11 @@ func longestRun(code []rune, from, to, n int) int {
 
 // parse parses the body and returns it as the predicate of the made-up
 // all(0, {…}) it is written in.
-func (p *pending) parse(config *conf.Config) (*ast.PredicateNode, *Error) {
-	tree, err := parser.ParseWithConfig(p.code, config)
+func (b *body) parse(config *conf.Config) (*ast.PredicateNode, *Error) {
+	tree, err := parser.ParseWithConfig(b.code, config)
 	if err != nil {
-		e := syntaxError(Source{Text: p.code, Tokens: p.toks}, err)
-		e.At += p.shift
+		e := syntaxError(Source{Text: b.code, Tokens: b.toks}, err)
+		e.At += b.shift
 		return nil, e
 	}
 	call, ok := tree.Node.(*ast.BuiltinNode)
@@ -252,7 +264,7 @@ func (p *pending) parse(config *conf.Config) (*ast.PredicateNode, *Error) {
 		pred, isPred = call.Arguments[1].(*ast.PredicateNode)
 	}
 	if !isPred {
-		return nil, &Error{Kind: builtin.SyntaxError, Msg: "a predicate {…} must be one expression", At: len(bodyPrefix) + p.shift}
+		return nil, &Error{Kind: builtin.SyntaxError, Msg: "a predicate {…} must be one expression", At: len(bodyPrefix) + b.shift}
 	}
 	return pred, nil
 }
@@ -344,57 +356,64 @@ func bindPredicate(_ *builtin.Env, args ...any) (any, error) {
 	for i, name := range p.free {
 		captured[name] = args[i+1]
 	}
-	return &predicate{p: p, captured: captured}, nil
+	return p.make(captured), nil
 }
 
 // predicate is a {…} as a value: builtin.Predicate.
 type predicate struct {
-	p        *pending
-	captured map[string]any
-	prog     *vm.Program // compiled at the first call
-	tree     *parser.Tree
-	env      map[string]any
+	source string
+	call   func(x any) (any, error)
 }
 
 func (q *predicate) TypeName() string { return "predicate" }
 
 // Text is the predicate as written: {#.values[1] > 5}.
-func (q *predicate) Text() string { return q.p.source }
+func (q *predicate) Text() string { return q.source }
 
 // Call runs the body with # bound to x, in the running cell.
-func (q *predicate) Call(x any) (any, error) {
-	if q.prog == nil {
-		if err := q.compile(); err != nil {
-			return nil, err
+func (q *predicate) Call(x any) (any, error) { return q.call(x) }
+
+// predicate is the body as a value, the free names bound to captured: it
+// compiles at its first call.
+func (b *body) predicate(source string, captured map[string]any) *predicate {
+	var prog *vm.Program
+	var tree *parser.Tree
+	var env map[string]any
+	return &predicate{source: source, call: func(x any) (any, error) {
+		if prog == nil {
+			var err error
+			if prog, tree, env, err = b.compile(captured); err != nil {
+				return nil, err
+			}
 		}
-	}
-	q.env["$it"] = x
-	machine := vm.VM{MemoryBudget: math.MaxUint}
-	v, err := machine.Run(q.prog, q.env)
-	if err == nil {
-		return v, nil
-	}
-	if stopped(err) { // the cell's interrupt or budget: the caller stops with it
-		var be *builtin.Error
-		if errors.As(err, &be) {
-			return nil, be
+		env["$it"] = x
+		machine := vm.VM{MemoryBudget: math.MaxUint}
+		v, err := machine.Run(prog, env)
+		if err == nil {
+			return v, nil
 		}
-		return nil, q.p.l.cur.env().Ctx.Err()
-	}
-	e := runError(q.tree, q.p.code, err, q.p.l.PlainWords)
-	return nil, errors.New(e.Msg)
+		if stopped(err) { // the cell's interrupt or budget: the caller stops with it
+			var be *builtin.Error
+			if errors.As(err, &be) {
+				return nil, be
+			}
+			return nil, b.l.cur.env().Ctx.Err()
+		}
+		e := runError(tree, b.code, err, b.l.PlainWords)
+		return nil, errors.New(e.Msg)
+	}}
 }
 
 // compile compiles the body as reduce([$it], {body}, nil), in the names
 // of its statement and of the lets it captured.
-func (q *predicate) compile() error {
-	env := maps.Clone(q.p.env)
-	maps.Copy(env, q.captured)
+func (b *body) compile(captured map[string]any) (*vm.Program, *parser.Tree, map[string]any, error) {
+	env := maps.Clone(b.env)
+	maps.Copy(env, captured)
 	env["$it"] = nil
-	config := q.p.l.configFor(env)
-	pred, e := q.p.parse(config)
+	config := b.l.configFor(env)
+	pred, e := b.parse(config)
 	if e != nil {
-		return errors.New(e.Msg)
+		return nil, nil, nil, errors.New(e.Msg)
 	}
 	loc := pred.Location()
 	it := &ast.IdentifierNode{Value: "$it"}
@@ -405,14 +424,13 @@ func (q *predicate) compile() error {
 		n.SetLocation(loc)
 	}
 	tree := &parser.Tree{Node: call}
-	q.p.inner.bind(&tree.Node)
+	b.inner.bind(&tree.Node)
 	shadowLets(&tree.Node, env)
-	prog, e := q.p.l.build(tree, config)
+	prog, e := b.l.build(tree, config)
 	if e != nil {
-		return errors.New(e.Msg)
+		return nil, nil, nil, errors.New(e.Msg)
 	}
-	q.prog, q.env, q.tree = prog, env, tree
-	return nil
+	return prog, tree, env, nil
 }
 
 // withValues is names, and after them the named values of the libraries

@@ -1,3 +1,8 @@
+// gamelab judge runs programs, which a web page cannot: the judge is not
+// part of the WebAssembly engine.
+
+//go:build !js
+
 package lifeline
 
 import (
