@@ -104,3 +104,18 @@ func TestExperimentsStop(t *testing.T) {
 		t.Errorf("a tournament past the budget: %v", out.Err)
 	}
 }
+
+// BenchmarkTournamentSession: tournament(xs, {A: greedy, B: optimal}) on
+// 10,000 rows of 20 coins as a cell runs it, under the session's budget
+// and progress line; the target is under 2 s.
+func BenchmarkTournamentSession(b *testing.B) {
+	s := NewSession()
+	if out := s.Execute(context.Background(), "xs = map(1..10000, randcoins(20, #))"); out.Err != nil {
+		b.Fatal(out.Err)
+	}
+	for b.Loop() {
+		if out := s.Execute(context.Background(), "tournament(xs, {A: greedy, B: optimal}).summary"); out.Err != nil {
+			b.Fatal(out.Err)
+		}
+	}
+}

@@ -106,7 +106,9 @@ func (s *solver) eval(pos Position) (*Eval, error) {
 // position's value follows from this one's when Carry is ±1. Only that
 // Value is then known (Best is nil), which is all a line's score needs;
 // the position after it is solved again (or was, for a strategy).
-func (s *solver) line(positions []Position, line []Move) ([]*Eval, error) {
+//
+// steps are the Steps of the line's moves.
+func (s *solver) line(positions []Position, line []Move, steps []Step) ([]*Eval, error) {
 	if !s.asked || s.oracle == nil {
 		return scoreLine(s.env, s.start, positions, line)
 	}
@@ -123,7 +125,7 @@ func (s *solver) line(positions []Position, line []Move) ([]*Eval, error) {
 			break
 		}
 		m := line[i]
-		if st := pos.Step(m); st.Carry != 0 && evals[i].Best != nil && slices.ContainsFunc(evals[i].Best, func(b Move) bool { return b.String() == m.String() }) {
+		if st := steps[i]; st.Carry != 0 && evals[i].Best != nil && slices.ContainsFunc(evals[i].Best, func(b Move) bool { return b.String() == m.String() }) {
 			v := new(big.Int).Set(evals[i].Value)
 			if st.Reward != nil {
 				v.Sub(v, st.Reward)

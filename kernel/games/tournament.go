@@ -119,14 +119,18 @@ func (t *Tournament) play(env *builtin.Env, fn string, i int, x Position, sides 
 	if err != nil {
 		return err
 	}
-	evals, err := sv.line(positions, line)
+	steps := make([]Step, len(line))
+	for k, m := range line {
+		steps[k] = positions[k].Step(m)
+	}
+	evals, err := sv.line(positions, line, steps)
 	if err != nil {
 		return SolverError(fn, err)
 	}
 	loss := map[string]*big.Int{}
-	for k, m := range line {
+	for k := range line {
 		pos := positions[k]
-		after := afterValue(pos.Step(m), evals[k+1].Value)
+		after := afterValue(steps[k], evals[k+1].Value)
 		l := lossOf(pos, evals[k].Value, after)
 		if prev := loss[pos.Mover()]; prev != nil {
 			l.Add(l, prev)

@@ -48,7 +48,10 @@ func start(c *Coins) state {
 func (s state) rules() solver.Rules { return solverRules(s.coins.rules) }
 
 // mover is "A" or "B".
-func (s state) mover() string { return string("AB"[s.h.Len()%2]) }
+func (s state) mover() string { return players[s.h.Len()%2] }
+
+// players are the movers in turn.
+var players = [2]string{"A", "B"}
 
 func (s state) left() []*big.Int { return s.coins.row[s.at.Lo:s.at.Hi] }
 
