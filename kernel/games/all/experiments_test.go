@@ -518,3 +518,27 @@ func TestOracleIsEvaluate(t *testing.T) {
 		t.Errorf("only %d positions checked", checked)
 	}
 }
+
+// TestHistoriesBranch: the histories of a line share their storage, and
+// two lines from one position keep their own moves, however they are
+// extended, interleaved.
+func TestHistoriesBranch(t *testing.T) {
+	c := must(t, "coins", []any{1, 2, 3, 4, 5, 6}).(games.Position)
+	a := must(t, "after", c, "LR").(games.Position)
+	l1 := must(t, "after", a, "L").(games.Position)
+	r1 := must(t, "after", a, "R").(games.Position)
+	l2 := must(t, "after", l1, "L").(games.Position)
+	r2 := must(t, "after", r1, "RL").(games.Position)
+	l3 := must(t, "after", l1, "R").(games.Position)
+	for _, tc := range []struct {
+		p    games.Position
+		want string
+	}{{a, "LR"}, {l1, "LRL"}, {r1, "LRR"}, {l2, "LRLL"}, {r2, "LRRRL"}, {l3, "LRLR"}} {
+		if got := games.LineText(c.Game(), tc.p.History().Moves); got != tc.want {
+			t.Errorf("moves %s, want %s", got, tc.want)
+		}
+		if got := fieldOf(tc.p, "moves"); got != tc.want {
+			t.Errorf("the position's moves %v, want %s", got, tc.want)
+		}
+	}
+}
