@@ -119,3 +119,23 @@ func BenchmarkTournamentSession(b *testing.B) {
 		}
 	}
 }
+
+// TestExperimentExamplesRun: the example of each experiment builtin's help
+// runs (save_session's would write a file, so it is left out here; its
+// own test writes one).
+func TestExperimentExamplesRun(t *testing.T) {
+	s := newTestSession()
+	for _, name := range []string{"optimal", "greedy", "random", "skill", "strategy", "match", "tournament", "shrink"} {
+		b, ok := s.lookupDoc(name)
+		if !ok || b.Example == "" {
+			t.Errorf("%s: no help with an example", name)
+			continue
+		}
+		if out := run(t, s, b.Example); out.Err != nil {
+			t.Errorf("%s: example %q: %v", name, b.Example, out.Err)
+		}
+	}
+	if m, _, _ := s.Complete("gre", 3); len(m) != 1 || m[0] != "greedy" {
+		t.Errorf("completing gre: %q", m)
+	}
+}

@@ -270,18 +270,26 @@ func playMatch(env *builtin.Env, fn string, x Position, sides *Sides) ([]Positio
 	if _, ok := start.(Sider); ok && start.Mover() == "" {
 		return nil, nil, nil, builtin.Errorf("", "%s: nobody is to move on this %s; give the players, as in %s(b, {4: greedy, 2: optimal})", fn, TypeName(start), fn)
 	}
-	turns := maxMatchMoves
+	turns := -1 // no end but the game's
 	if e, ok := start.(Endless); ok {
-		turns = min(turns, e.MatchTurns())
+		turns = e.MatchTurns()
+	}
+	// Each position of the line is kept: about what the instance holds.
+	positionBytes := int64(128)
+	if s, ok := start.(Shrinkable); ok {
+		positionBytes += 16 * int64(s.Parts())
 	}
 	var line []Move
 	positions := []Position{start}
 	sv := &solver{env: env, start: start}
-	for pos := start; !Over(pos) && len(line) < turns; {
+	for pos := start; !Over(pos) && len(line) != turns; {
 		if len(line) == maxMatchMoves {
 			return nil, nil, nil, builtin.Errorf("", "%s: the game goes on past %d moves", fn, maxMatchMoves)
 		}
 		if err := env.Ctx.Err(); err != nil {
+			return nil, nil, nil, err
+		}
+		if err := env.Reserve(positionBytes); err != nil {
 			return nil, nil, nil, err
 		}
 		mv, err := moverFor(pos.Mover())
