@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strings"
 
 	"gamelab/kernel/builtin"
 )
@@ -125,7 +124,7 @@ func (s *solver) line(positions []Position, line []Move, steps []Step) ([]*Eval,
 			break
 		}
 		m := line[i]
-		if st := steps[i]; st.Carry != 0 && evals[i].Best != nil && slices.ContainsFunc(evals[i].Best, func(b Move) bool { return b.String() == m.String() }) {
+		if st := steps[i]; st.Carry != 0 && evals[i].Best != nil && optimalIn(evals[i].Best, m) {
 			v := new(big.Int).Set(evals[i].Value)
 			if st.Reward != nil {
 				v.Sub(v, st.Reward)
@@ -137,6 +136,16 @@ func (s *solver) line(positions []Position, line []Move, steps []Step) ([]*Eval,
 		}
 	}
 	return evals, nil
+}
+
+// optimalIn says m is one of best.
+func optimalIn(best []Move, m Move) bool {
+	for _, b := range best {
+		if b.String() == m.String() {
+			return true
+		}
+	}
+	return false
 }
 
 // maxMatchMoves bounds a match, as the generic trace is bounded.
@@ -215,14 +224,15 @@ func ReadSides(fn string, k int, g *Game, x any) (*Sides, error) {
 	return sides, nil
 }
 
-// numericOrder sorts players named by numbers by their value.
+// numericOrder sorts players named by numbers by their value: shorter
+// numbers first, then as text.
 func numericOrder(players []string) []string {
-	slices.SortStableFunc(players, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(a) - len(b)
+	less := func(a, b string) bool { return len(a) < len(b) || len(a) == len(b) && a < b }
+	for i := 1; i < len(players); i++ { // a few stones: an insertion sort
+		for j := i; j > 0 && less(players[j], players[j-1]); j-- {
+			players[j], players[j-1] = players[j-1], players[j]
 		}
-		return strings.Compare(a, b)
-	})
+	}
 	return players
 }
 

@@ -22,7 +22,6 @@ package lang
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math"
 	"math/big"
 	"strings"
@@ -407,8 +406,12 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 // compile compiles the body as reduce([$it], {body}, nil), in the names
 // of its statement and of the lets it captured.
 func (b *body) compile(captured map[string]any) (*vm.Program, *parser.Tree, map[string]any, error) {
-	env := maps.Clone(b.env)
-	maps.Copy(env, captured)
+	env := make(map[string]any, len(b.env)+len(captured)+1)
+	for _, m := range []map[string]any{b.env, captured} {
+		for k, v := range m {
+			env[k] = v
+		}
+	}
 	env["$it"] = nil
 	config := b.l.configFor(env)
 	pred, e := b.parse(config)
