@@ -139,6 +139,7 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Example:   `_1`,
 		},
 		s.budgetBuiltin(),
+		s.saveSessionBuiltin(),
 	} {
 		lib.Register(b)
 	}

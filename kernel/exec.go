@@ -49,6 +49,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 			out.Err = err
 			break
 		}
+		if !o.Silent {
+			s.recordStatement(st) // save_session.go
+		}
 		if !shown || o.Silent {
 			continue
 		}

@@ -25,12 +25,13 @@ import (
 // front ends run one cell at a time (Complete and Inspect may run alongside).
 type Session struct {
 	count       int
-	vars        map[string]any // the user's variables
-	last        any            // _: the last value shown
-	history     map[int]any    // _N: the result of cell N
-	inputs      map[int]string // the code of cell N
-	budget      *budget.Budget // one limit for the session's values and each cell's work
-	budgetBytes int64          // the budget WithMemoryBudget asks for, 0: the default
+	vars        map[string]any   // the user's variables
+	last        any              // _: the last value shown
+	history     map[int]any      // _N: the result of cell N
+	inputs      map[int]string   // the code of cell N
+	saved       []savedStatement // the statements that ran without error, for save_session
+	budget      *budget.Budget   // one limit for the session's values and each cell's work
+	budgetBytes int64            // the budget WithMemoryBudget asks for, 0: the default
 	extra       []*builtin.Builtin
 	library     builtin.Library // the session's own builtins (builtins.go)
 	lang        *lang.Language  // the language the cells' expressions run in

@@ -32,6 +32,7 @@ var commands = append([]*command{
 	testCommand,
 	kernelCommand,
 	webCommand,
+	judgeCommand,
 }, batchCommands()...)
 
 func main() {

@@ -169,6 +169,14 @@ type Builtin struct {
 	// that is documented only: a statement (help, del), or a function of
 	// expr's own that the engine does not replace.
 	Fn Func
+	// Predicates are the arguments, counting from 1, that may be written
+	// as a {…} predicate (strategy's 1, shrink's 2): the language reads a
+	// {…} there as a predicate's body, not a map, and passes a Predicate.
+	Predicates []int
+	// Value, when set, makes the name a value rather than a function (the
+	// strategies optimal and greedy): expressions read it as a name where
+	// the session has no variable of that name; Fn is then nil.
+	Value any
 }
 
 // Func is what a builtin does: args are its arguments, evaluated.

@@ -33,7 +33,8 @@ func init() {
 		Name:      "save",
 		Signature: `save(x, file)`,
 		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
-			`ends in .txt, whole however large. A relative name is relative to the current directory. Returns the file name.`,
+			`ends in .txt, whole however large. A relative name is relative to the current directory. Returns the file name. ` +
+			`To save the session itself as a script (IPython's %save), save_session(file).`,
 		Example: `save(polygon("* -5 + -2 * -8 * -5 + 8"), "ring.svg")`,
 		Returns: []any{""},
 		Fn:      fnSave,

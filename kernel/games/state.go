@@ -83,6 +83,19 @@ type History struct {
 	Moves   []Move
 	Players []string            // Players[i] made Moves[i]
 	Totals  map[string]*big.Int // each player's rewards so far; nil entries are 0
+
+	// buf holds Moves and Players with room to grow, shared along a line
+	// of play, so that extending the last history of a line costs no copy
+	// (a match of n moves makes n of them). Moves and Players are cut to
+	// their length, so an append to them never writes into buf.
+	buf *historyBuf
+}
+
+// historyBuf is the storage a line's histories share: its length is that
+// of the longest of them.
+type historyBuf struct {
+	moves   []Move
+	players []string
 }
 
 // Len is the number of moves played; a nil History has none.
@@ -96,17 +109,28 @@ func (h *History) Len() int {
 // Extend is h with move m by player, which earned reward: a new History,
 // h unchanged.
 func (h *History) Extend(start Position, player string, m Move, reward *big.Int) *History {
-	out := &History{Start: start, Totals: map[string]*big.Int{}}
+	n := h.Len()
+	out := &History{Start: start, Totals: make(map[string]*big.Int, 2)}
+	buf := (*historyBuf)(nil)
 	if h != nil {
 		out.Start = h.Start
-		out.Moves = append(out.Moves, h.Moves...)
-		out.Players = append(out.Players, h.Players...)
+		if h.buf != nil && len(h.buf.moves) == n {
+			buf = h.buf // h is the end of its line: extend the line in place
+		}
 		for p, v := range h.Totals {
 			out.Totals[p] = v
 		}
 	}
-	out.Moves = append(out.Moves, m)
-	out.Players = append(out.Players, player)
+	if buf == nil { // a new line, a second line from h, or a history made by hand
+		buf = &historyBuf{moves: make([]Move, n, 2*n+4), players: make([]string, n, 2*n+4)}
+		if h != nil {
+			copy(buf.moves, h.Moves)
+			copy(buf.players, h.Players)
+		}
+	}
+	buf.moves = append(buf.moves, m)
+	buf.players = append(buf.players, player)
+	out.Moves, out.Players, out.buf = buf.moves[:n+1:n+1], buf.players[:n+1:n+1], buf
 	if reward != nil {
 		t := new(big.Int).Set(reward)
 		if prev := out.Totals[player]; prev != nil {

@@ -77,21 +77,21 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 		}
 		code[i] = r
 	}
-	c := &compiled{env: envFor(src, names)}
+	c := &compiled{env: envFor(src, l.withValues(names))}
 	bigLiterals(code, src.Tokens, src.From, src.To, c.env)
+	preds := l.cutPredicates(code, rs, src.Tokens, src.From, src.To, c.env) // predicates.go
+	if preds.err != nil {
+		return nil, preds.err
+	}
 	c.code = string(code)
 
-	config := conf.CreateNew()
-	expr.Env(c.env)(config)
-	for _, op := range l.options {
-		op(config)
-	}
-	config.Check()
+	config := l.configFor(c.env)
 	tree, err := parser.ParseWithConfig(c.code, config)
 	if err != nil {
 		return nil, syntaxError(src, err)
 	}
 	c.tree = tree
+	preds.bind(&tree.Node)
 	shadowLets(&tree.Node, c.env)
 	if id := unknownIdentifier(tree, config); id != nil {
 		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
@@ -99,6 +99,28 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	if e := methodCall(c.tree, c.env); e != nil {
 		return nil, e
 	}
+	var e *Error
+	if c.prog, e = l.build(tree, config); e != nil {
+		return nil, e
+	}
+	return c, nil
+}
+
+// configFor is expr's configuration of an expression over the names env:
+// the language's options.
+func (l *Language) configFor(env map[string]any) *conf.Config {
+	config := conf.CreateNew()
+	expr.Env(env)(config)
+	for _, op := range l.options {
+		op(config)
+	}
+	config.Check()
+	return config
+}
+
+// build checks, optimises and compiles a parsed tree, as expr.Compile
+// would.
+func (l *Language) build(tree *parser.Tree, config *conf.Config) (*vm.Program, *Error) {
 	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
 		return nil, exprError(builtin.TypeError, err, l.PlainWords)
 	}
@@ -107,11 +129,11 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 			return nil, exprError(builtin.TypeError, err, l.PlainWords)
 		}
 	}
-	c.prog, err = compiler.Compile(tree, config)
+	prog, err := compiler.Compile(tree, config)
 	if err != nil {
 		return nil, exprError(builtin.TypeError, err, l.PlainWords)
 	}
-	return c, nil
+	return prog, nil
 }
 
 // envFor is the environment of the expression: only the names its tokens

@@ -29,6 +29,7 @@ func (p extensionPatch) Visit(node *ast.Node) {
 			p.note(keys)
 		}
 	}
+	rangePatch{}.Visit(node) // predicates.go
 	indexPatch{}.Visit(node)
 	timePatch{}.Visit(node)
 	sweepPatch{}.Visit(node)

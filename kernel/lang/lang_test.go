@@ -1,14 +1,9 @@
 package lang
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/expr-lang/expr/file"
-	"github.com/expr-lang/expr/parser/lexer"
-
-	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/printer"
 )
@@ -16,18 +11,7 @@ import (
 // eval runs code in a language of no builtins, with names as the session's.
 func eval(t *testing.T, code string, names map[string]any) (string, *Error) {
 	t.Helper()
-	l := New(Config{})
-	account, ctx, end := budget.New(budget.Min).Start(context.Background())
-	defer end()
-	defer l.Start(Cell{Env: &builtin.Env{Ctx: ctx, Meter: account}, Progress: NewProgress(nil)})()
-	toks, err := lexer.Lex(file.NewSource(code))
-	if err != nil {
-		toks = nil
-	}
-	v, e := l.Eval(Source{Text: code, Tokens: toks, From: 0, To: len([]rune(code))}, func(n string) (any, bool) {
-		v, ok := names[n]
-		return v, ok
-	})
+	v, e := evalIn(t, New(Config{}), code, names)
 	if e != nil {
 		return "", e
 	}

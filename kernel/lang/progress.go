@@ -17,6 +17,7 @@ type Progress struct {
 	*meter.Meter
 	sweeps     int   // sweeps running: the outermost one reports, alone
 	sweepTotal int64 // the outermost sweep's items
+	sweepDone  int64 // the items a search (which has no #index) has started
 }
 
 // NewProgress is a progress line shown through show ("" takes it away);

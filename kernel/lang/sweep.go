@@ -5,7 +5,8 @@ import (
 	"github.com/expr-lang/expr/ast"
 )
 
-// A sweep, map over a list, reports its progress item by item.
+// A sweep, map over a list (or a search: filter, count, find, …),
+// reports its progress item by item.
 
 // sweepFunctions are the expr options of a sweep's progress: sweepPatch
 // rewrites map(xs, body) into
@@ -21,13 +22,18 @@ func sweepFunctions(cur *current) []expr.Option {
 			p := meter()
 			p.sweeps++
 			if n, ok := length(args[0]); ok && p.sweeps == 1 {
-				p.sweepTotal = int64(n)
+				p.sweepTotal, p.sweepDone = int64(n), 0
 				p.Update(0, p.sweepTotal)
 			}
 			return args[0], nil
 		}),
 		expr.Function("$sweepStep", func(args ...any) (any, error) {
 			if p := meter(); p.sweeps == 1 {
+				if len(args) == 0 { // a search, which has no #index: one more item
+					p.sweepDone++
+					p.Update(p.sweepDone-1, p.sweepTotal)
+					return nil, nil
+				}
 				p.Update(int64(args[0].(int)), p.sweepTotal)
 			}
 			return nil, nil
@@ -45,9 +51,14 @@ func sweepFunctions(cur *current) []expr.Option {
 
 type sweepPatch struct{}
 
+// swept are the loops over a list that show their progress: map, and the
+// searches over seeds (filter, count, find, …).
+var swept = map[string]bool{"map": true, "filter": true, "count": true, "find": true, "findIndex": true,
+	"any": true, "all": true, "none": true, "one": true}
+
 func (sweepPatch) Visit(node *ast.Node) {
 	n, ok := (*node).(*ast.BuiltinNode)
-	if !ok || n.Name != "map" || len(n.Arguments) != 2 {
+	if !ok || !swept[n.Name] || len(n.Arguments) != 2 {
 		return
 	}
 	pred, ok := n.Arguments[1].(*ast.PredicateNode)
@@ -64,12 +75,16 @@ func (sweepPatch) Visit(node *ast.Node) {
 		c.SetLocation(loc)
 		return c
 	}
-	index := &ast.PointerNode{Name: "index"}
-	index.SetLocation(pred.Node.Location())
-	seq := &ast.SequenceNode{Nodes: []ast.Node{call("$sweepStep", pred.Node, index), pred.Node}}
+	step := call("$sweepStep", pred.Node) // only map's body has #index
+	if n.Name == "map" {
+		index := &ast.PointerNode{Name: "index"}
+		index.SetLocation(pred.Node.Location())
+		step = call("$sweepStep", pred.Node, index)
+	}
+	seq := &ast.SequenceNode{Nodes: []ast.Node{step, pred.Node}}
 	seq.SetLocation(pred.Node.Location())
 	pred.Node = seq
-	inner := &ast.BuiltinNode{Name: "map", Arguments: []ast.Node{call("$sweepStart", n.Arguments[0], n.Arguments[0]), pred}}
+	inner := &ast.BuiltinNode{Name: n.Name, Arguments: []ast.Node{call("$sweepStart", n.Arguments[0], n.Arguments[0]), pred}}
 	inner.SetLocation(n.Location())
 	ast.Patch(node, call("$sweepEnd", n, inner))
 }

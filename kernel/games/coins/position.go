@@ -26,7 +26,8 @@ type Position struct {
 	RuleMap map[string]any `expr:"rules"`
 	Coins   *Coins         `expr:"coins"` // the whole row
 
-	st state
+	st    state
+	legal []games.Move // the moves, listed at the first ask (a match asks them often)
 }
 
 func (c *Position) TypeName() string { return "coins position" }
@@ -36,6 +37,7 @@ type state struct {
 	coins *Coins
 	at    solver.Position
 	h     *games.History
+	moves string // the moves of h written out: "LRL2"
 }
 
 // start is the row's position before any move.
@@ -46,7 +48,10 @@ func start(c *Coins) state {
 func (s state) rules() solver.Rules { return solverRules(s.coins.rules) }
 
 // mover is "A" or "B".
-func (s state) mover() string { return string("AB"[s.h.Len()%2]) }
+func (s state) mover() string { return players[s.h.Len()%2] }
+
+// players are the movers in turn.
+var players = [2]string{"A", "B"}
 
 func (s state) left() []*big.Int { return s.coins.row[s.at.Lo:s.at.Hi] }
 
@@ -55,9 +60,32 @@ func (s state) legal() []games.Move {
 	ms := s.rules().Moves(s.at)
 	out := make([]games.Move, len(ms))
 	for i, m := range ms {
-		out[i] = move{m}
+		out[i] = boxed(m)
 	}
 	return out
+}
+
+// boxedMoves are the moves of up to 8 coins from either end as
+// games.Moves, made once: a match lists the moves of every position.
+var boxedMoves = func() (out [2][9]games.Move) {
+	for c := 1; c <= 8; c++ {
+		out[0][c] = move{solver.Move{Side: 'L', Count: c}}
+		out[1][c] = move{solver.Move{Side: 'R', Count: c}}
+	}
+	return out
+}()
+
+// boxed is m as a games.Move.
+func boxed(m solver.Move) games.Move {
+	switch {
+	case m.Count < 1 || m.Count > 8:
+		return move{m}
+	case m.Side == 'L':
+		return boxedMoves[0][m.Count]
+	case m.Side == 'R':
+		return boxedMoves[1][m.Count]
+	}
+	return move{m}
 }
 
 // play makes m, or says why the rules forbid it.
@@ -72,7 +100,7 @@ func (s state) play(gm games.Move) (state, error) {
 	}
 	m.m = r.Canonical(s.at, m.m)
 	gain := r.Gain(s.coins.row, s.at, m.m)
-	next := state{coins: s.coins, at: r.Next(s.at, m.m), h: s.h.Extend(s.coins, s.mover(), m, gain)}
+	next := state{coins: s.coins, at: r.Next(s.at, m.m), h: s.h.Extend(s.coins, s.mover(), m, gain), moves: s.moves + m.m.String()}
 	return next, nil
 }
 
@@ -87,15 +115,11 @@ func (s state) value() *Position {
 	if s.rules().TwoM() {
 		m = max(s.at.M, 1)
 	}
-	var line []solver.Move
-	if s.h != nil {
-		for _, mv := range s.h.Moves {
-			line = append(line, mv.(move).m)
-		}
-	}
+	// The row's map of its rules serves every position of it: values are
+	// never changed in place.
 	return &Position{N: s.at.Left(), Values: games.Numbers(s.left()), A: games.Number(s.h.Total("A")),
-		B: games.Number(s.h.Total("B")), Turn: turn, Moves: solver.LineString(line), M: m,
-		RuleMap: s.coins.rules.Map(), Coins: s.coins, st: s}
+		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.moves, M: m,
+		RuleMap: s.coins.RuleMap, Coins: s.coins, st: s}
 }
 
 // game is the solver's game from this position on.
@@ -158,10 +182,15 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 // The games.Position methods, for a position part-way and for a row (its
 // start).
 
-func (c *Position) Game() *games.Game                   { return Game }
-func (c *Position) Rules() games.Rules                  { return c.st.coins.rules }
-func (c *Position) Mover() string                       { return c.Turn }
-func (c *Position) Legal() []games.Move                 { return c.st.legal() }
+func (c *Position) Game() *games.Game  { return Game }
+func (c *Position) Rules() games.Rules { return c.st.coins.rules }
+func (c *Position) Mover() string      { return c.Turn }
+func (c *Position) Legal() []games.Move {
+	if c.legal == nil {
+		c.legal = c.st.legal()
+	}
+	return c.legal
+}
 func (c *Position) Terminal() *big.Int                  { return new(big.Int) }
 func (c *Position) Minimizes() bool                     { return false }
 func (c *Position) History() *games.History             { return c.st.h }

@@ -114,9 +114,9 @@ func evaluate(env *builtin.Env, s state) (*games.Eval, error) {
 
 // toEval is the solver's Eval as the engine's.
 func toEval(s state, ev solver.Eval) *games.Eval {
-	out := &games.Eval{Value: ev.Value}
+	out := &games.Eval{Value: ev.Value, Best: make([]games.Move, 0, len(ev.Moves))}
 	for _, m := range ev.Best() {
-		out.Best = append(out.Best, move{m})
+		out.Best = append(out.Best, boxed(m))
 	}
 	if len(out.Best) == 0 {
 		return out

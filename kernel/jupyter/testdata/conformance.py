@@ -24,7 +24,7 @@ class GamelabKernelTests(jupyter_kernel_test.KernelTests):
 
     completion_samples = [
         {"text": "solv", "matches": {"solve"}},
-        {"text": "ran", "matches": {"randpolygon", "randcoins", "randboard"}},
+        {"text": "ran", "matches": {"randpolygon", "randcoins", "randboard", "random"}},
     ]
 
     complete_code_samples = ["1 + 2", "p = " + POLYGON, "solve(" + POLYGON + ").best"]

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gamelab/internal/benchproc"
+)
+
+// judgeProg is testdata/judgeprog, a contestant's solver with a mistake
+// picked by -bug, built once.
+var judgeProg = benchproc.NewProgram("judgeprog", "go", func(out string) ([]string, error) {
+	return []string{"build", "-o", out, "./testdata/judgeprog"}, nil
+})
+
+// judge runs gamelab judge with args, then -- and the program.
+func judge(t *testing.T, args []string, prog ...string) (code int, out string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = run(append(append([]string{"judge"}, args...), append([]string{"--"}, prog...)...), strings.NewReader(""), &o, &e)
+	if e.Len() > 0 {
+		t.Logf("stderr: %s", e.String())
+	}
+	return code, o.String()
+}
+
+var failingSize = regexp.MustCompile(`smallest failing input \((\d+) `)
+
+// TestJudgeCatches: each deliberately wrong program fails, with its
+// smallest failing input of at most 4 vertices or coins (where one that
+// small exists), the expected and received answers, and a re-run line
+// that reproduces the failure.
+func TestJudgeCatches(t *testing.T) {
+	prog := judgeProg.Argv(t)[0]
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		bug      []string
+		kind     string
+		maxSize  int
+		contains string
+	}{
+		{"int32 polygon", []string{"polygon", "--format", "ioi", "--values", "-100000..100000", "--max-n", "3"}, []string{"-bug", "int32"}, "wrong answer", 2, "the best score is"},
+		{"no minima", []string{"polygon", "--format", "ioi"}, []string{"-bug", "nomin"}, "wrong answer", 4, "the best score is"},
+		{"one optimal edge of a tie", []string{"polygon", "--format", "ioi"}, []string{"-bug", "tie"}, "wrong answer", 2, "the optimal first edges are"},
+		{"crash", []string{"polygon", "--format", "ioi"}, []string{"-bug", "crash"}, "crash", 3, "exited with status 3"},
+		{"timeout", []string{"polygon", "--format", "ioi", "--timeout", "300ms"}, []string{"-bug", "sleep"}, "timeout", 4, "no answer within 300ms"},
+		{"greedy moves", []string{"coins"}, []string{"-game", "coins", "-bug", "greedy"}, "wrong answer", 4, "is not optimal"},
+		{"int32 deque", []string{"coins", "--format", "deque", "--values", "1..2000000000"}, []string{"-game", "deque", "-bug", "int32"}, "wrong answer", 4, "X − Y is"},
+		{"life line", []string{"lifeline"}, []string{"-game", "lifeline", "-bug", "zero"}, "wrong answer", 1, "the best points"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out := judge(t, append(tc.args, "--count", "60"), append([]string{prog}, tc.bug...)...)
+			if code != 1 || !strings.Contains(out, "FAIL on instance") || !strings.Contains(out, "): "+tc.kind+"\n") {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			m := failingSize.FindStringSubmatch(out)
+			if m == nil {
+				t.Fatalf("no smallest failing input:\n%s", out)
+			}
+			if n, _ := strconv.Atoi(m[1]); n > tc.maxSize {
+				t.Errorf("smallest failing input of %d, want at most %d:\n%s", n, tc.maxSize, out)
+			}
+			for _, want := range []string{"\nexpected:\n", "\nreceived:\n", tc.contains, "re-run: printf '"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			rerun := out[strings.Index(out, "re-run: ")+len("re-run: "):]
+			if strings.Count(strings.TrimSpace(rerun), "\n") != 0 {
+				t.Errorf("the re-run command is not one line: %q", rerun)
+			}
+		})
+	}
+}
+
+// TestJudgePasses: gamelab's own batch commands pass in every format, and
+// a solver that breaks ties its own way, still optimally, passes too; the
+// report says how many passed and the largest size.
+func TestJudgePasses(t *testing.T) {
+	self := gamelabBinary(t)
+	for _, tc := range []struct {
+		args []string
+		prog []string
+	}{
+		{[]string{"polygon"}, []string{self, "polygon"}},
+		{[]string{"polygon", "--format", "ioi"}, []string{self, "polygon", "--format", "ioi"}},
+		{[]string{"polygon", "--format", "json", "--rules", "goal=min"}, []string{self, "polygon", "--format", "json", "--rules", "goal=min"}},
+		{[]string{"coins"}, []string{self, "coins"}},
+		{[]string{"coins", "--format", "deque", "--values", "-1000000..1000000"}, []string{self, "coins", "--format", "deque"}},
+		{[]string{"coins", "--format", "json", "--rules", "take=2"}, []string{self, "coins", "--format", "json", "--rules", "take=2"}},
+		{[]string{"lifeline"}, []string{self, "lifeline"}},
+		{[]string{"lifeline", "--format", "json", "--rules", "capture=others-first"}, []string{self, "lifeline", "--format", "json", "--rules", "capture=others-first"}},
+		{[]string{"coins"}, []string{judgeProg.Argv(t)[0], "-game", "coins", "-bug", "tieL"}},
+	} {
+		code, out := judge(t, append(tc.args, "--count", "25"), tc.prog...)
+		if code != 0 || !regexp.MustCompile(`: 25 of 25 instances passed, sizes 1 to \d+ `).MatchString(out) {
+			t.Errorf("%v: exit %d:\n%s", tc.args, code, out)
+		}
+	}
+}
+
+// TestJudgeUsage: mistakes on the command line are usage errors (exit 2)
+// that say what is wrong.
+func TestJudgeUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"judge"}, "name the game first"},
+		{[]string{"judge", "chess", "--", "x"}, "name the game first"},
+		{[]string{"judge", "coins"}, "give the program after --"},
+		{[]string{"judge", "coins", "--format", "ioi", "--", "x"}, `unknown format "ioi"`},
+		{[]string{"judge", "coins", "--values", "9..1", "--", "x"}, "is empty"},
+		{[]string{"judge", "coins", "--values", "a..b", "--", "x"}, "a range of integers"},
+		{[]string{"judge", "coins", "--rules", "take=0", "--", "x"}, "--rules"},
+		{[]string{"judge", "coins", "--count", "0", "--", "x"}, "--count"},
+	} {
+		var o, e bytes.Buffer
+		if code := run(tc.args, strings.NewReader(""), &o, &e); code != 2 || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, e.String(), tc.want)
+		}
+	}
+	// A program that cannot run is a crash, reported as such.
+	code, out := judge(t, []string{"coins", "--count", "3"}, "/nonexistent/program")
+	if code != 1 || !strings.Contains(out, "cannot run the program") {
+		t.Errorf("missing program: exit %d:\n%s", code, out)
+	}
+}

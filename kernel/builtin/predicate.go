@@ -1,0 +1,24 @@
+package builtin
+
+// Predicates and named values: what a builtin may take besides plain
+// values, and what a library may name besides functions.
+
+// Predicate is a {…} written where a builtin takes one (strategy's rule,
+// shrink's property; Builtin.Predicates says where): the language compiles
+// its body, and Call runs it with # bound to x, in the cell that calls it,
+// so it stops when that cell is interrupted and counts against its
+// budget. The names it reads are the values they had when the {…} was
+// written, as a closure captures them.
+type Predicate interface {
+	Value
+	// Call is the body's value with # bound to x, or the error it stops
+	// with (in the user's words, without the statement's position).
+	Call(x any) (any, error)
+}
+
+// IsPredicate says a is a {…} predicate (for an error that names what was
+// wanted).
+func IsPredicate(a any) bool {
+	_, ok := a.(Predicate)
+	return ok
+}

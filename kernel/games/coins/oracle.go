@@ -1,0 +1,78 @@
+package coins
+
+import (
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/coins"
+)
+
+// maxOracleBytes bounds the table an oracle fills: a match asks a few
+// positions per coin, so past a few thousand coins solving each position
+// as it comes costs less than the whole table.
+const maxOracleBytes = 4 << 20
+
+// Oracle solves every position of the row at once (its DP table), for a
+// match or a tournament that asks many of them; nil when the table would
+// be large.
+func (c *Coins) Oracle(env *builtin.Env) (games.Oracle, error) { return oracle(env, c) }
+
+// Oracle is the row's oracle, for the positions of a line from this one.
+func (c *Position) Oracle(env *builtin.Env) (games.Oracle, error) { return oracle(env, c.st.coins) }
+
+func oracle(env *builtin.Env, c *Coins) (games.Oracle, error) {
+	cell, err := cells(env, c)
+	if cell == nil || err != nil {
+		return nil, err
+	}
+	return func(p games.Position) (*games.Eval, bool) {
+		var s state
+		switch x := p.(type) {
+		case *Coins:
+			s = start(x)
+		case *Position:
+			s = x.st
+		default:
+			return nil, false
+		}
+		if s.coins != c || s.at.Left() == 0 {
+			return nil, false
+		}
+		ev, ok := cell(s.at)
+		if !ok {
+			return nil, false
+		}
+		return toEval(s, ev), true
+	}, nil
+}
+
+// cells solves every position of the row: in int64 under the default
+// rules while the row is short and small (solver.Margins), else its DP
+// table; nil when that would be large.
+func cells(env *builtin.Env, c *Coins) (func(p solver.Position) (solver.Eval, bool), error) {
+	if c.rules.IsDefault() && c.N <= solver.MaxMarginsCoins {
+		if err := env.Reserve(solver.MarginsBytes(c.N)); err != nil {
+			return nil, err
+		}
+		if m, ok := solver.NewMargins(c.row); ok {
+			return func(p solver.Position) (solver.Eval, bool) { return m.Eval(p), true }, nil
+		}
+	}
+	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules)}
+	if g.TableSize() > maxOracleBytes {
+		return nil, nil
+	}
+	if err := env.Reserve(g.TableSize()); err != nil {
+		return nil, err
+	}
+	tab, err := g.Table(env.Ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return func(p solver.Position) (solver.Eval, bool) {
+		cell, err := tab.At(p.Lo+1, p.Hi, p.M)
+		if err != nil {
+			return solver.Eval{}, false
+		}
+		return cell.Eval, true
+	}, nil
+}

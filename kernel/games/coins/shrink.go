@@ -1,0 +1,37 @@
+package coins
+
+import (
+	"math/big"
+	"slices"
+
+	"gamelab/kernel/games"
+)
+
+// What shrink and the engine's experiments need of a row: its coins, as
+// parts and as values.
+
+func init() {
+	Game.Returns["shrink"] = []any{&Coins{}}
+	Game.Kinds["match"] = "coins, a coins position"
+	Game.Kinds["shrink"] = "coins"
+}
+
+// Parts is the coins.
+func (c *Coins) Parts() int { return c.N }
+
+// WithoutParts is the row without coins i..j−1 (from 0); false when no
+// coin would be left.
+func (c *Coins) WithoutParts(i, j int) (games.Position, bool) {
+	if j-i >= c.N {
+		return nil, false
+	}
+	return c.with(func(row []*big.Int) []*big.Int { return slices.Delete(row, i, j) }), true
+}
+
+// ShrinkValues are the coins.
+func (c *Coins) ShrinkValues() []*big.Int { return c.row }
+
+// WithValue is the row with coin i+1 set to v.
+func (c *Coins) WithValue(i int, v *big.Int) (games.Position, bool) {
+	return c.with(func(row []*big.Int) []*big.Int { row[i] = v; return row }), true
+}

@@ -1,0 +1,42 @@
+package polygon
+
+import (
+	"math/big"
+	"slices"
+
+	"gamelab/kernel/games"
+	solver "gamelab/solvers/polygon"
+)
+
+// What shrink and the engine's experiments need of a ring: its vertices as
+// parts (a vertex goes with the edge before it, op_i v_i, as the text form
+// writes them) and its values.
+
+func init() {
+	Game.Returns["shrink"] = []any{&Polygon{}}
+	Game.Kinds["match"] = "a polygon, a chain"
+	Game.Kinds["shrink"] = "a polygon"
+}
+
+// Parts is the ring's vertices.
+func (p *Polygon) Parts() int { return p.N }
+
+// WithoutParts is the ring without vertices i..j−1 (from 0) and the edges
+// before them; false when no vertex would be left.
+func (p *Polygon) WithoutParts(i, j int) (games.Position, bool) {
+	if j-i >= p.N {
+		return nil, false
+	}
+	q := &solver.Polygon{Ops: slices.Delete(slices.Clone(p.p.Ops), i, j), Values: slices.Delete(slices.Clone(p.p.Values), i, j)}
+	return newPolygon(q, p.rules), true
+}
+
+// ShrinkValues are v1..vn.
+func (p *Polygon) ShrinkValues() []*big.Int { return p.p.Values }
+
+// WithValue is the ring with v(i+1) set to v.
+func (p *Polygon) WithValue(i int, v *big.Int) (games.Position, bool) {
+	q := &solver.Polygon{Ops: p.p.Ops, Values: slices.Clone(p.p.Values)}
+	q.Values[i] = v
+	return newPolygon(q, p.rules), true
+}
