@@ -92,3 +92,52 @@ func TestABadGAMELAB_MEMORYIsAnError(t *testing.T) {
 		t.Errorf("GAMELAB_MEMORY=100MB: exit %d, %q %q", code, stdout, stderr)
 	}
 }
+
+// ring is a polygon batch instance of n vertices.
+func ring(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d\n", n)
+	for i := range n {
+		fmt.Fprintf(&b, "%c %d ", "+*"[i%2], i%7-3)
+	}
+	return b.String() + "\n"
+}
+
+// triangle is a Life Line dataset of size n for player 1, its cells cycling
+// through 0..3.
+func triangle(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d 1\n", n)
+	for r := 1; r <= n; r++ {
+		for p := range r {
+			b.WriteByte("0123"[(r+p)%4])
+			b.WriteByte(' ')
+		}
+		b.WriteByte('\n')
+	}
+	return b.String() + "0 0\n"
+}
+
+func TestTheBatchCommandsKeepTheBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary under limits")
+	}
+	for _, tc := range []struct {
+		name  string
+		as    int64
+		env   []string
+		stdin string
+		args  []string
+	}{
+		{"polygon under ulimit -v", 3e9, nil, ring(10000), []string{"polygon"}},
+		{"polygon under a budget", 0, []string{"GAMELAB_MEMORY=64MB"}, ring(3000), []string{"polygon", "--format", "json"}},
+		{"lifeline under a budget", 0, []string{"GAMELAB_MEMORY=64MB"}, triangle(2000), []string{"lifeline"}},
+		{"coins under a budget", 0, []string{"GAMELAB_MEMORY=64MB"}, strings.Repeat("1 ", 40000) + "\n", []string{"coins"}},
+	} {
+		code, stdout, stderr := runUnder(t, tc.as, tc.env, tc.stdin, time.Minute, tc.args...)
+		noFatal(t, tc.name, code, stderr)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "instance 1 (line 1): memory budget exceeded") && !strings.Contains(stderr, "dataset 1 (line 1): memory budget exceeded") {
+			t.Errorf("%s: exit %d, stdout %.100q, stderr:\n%.600s", tc.name, code, stdout, stderr)
+		}
+	}
+}

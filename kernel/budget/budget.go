@@ -23,6 +23,7 @@
 package budget
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -135,6 +136,22 @@ func ParseBytes(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a number of bytes", s)
 	}
 	return n * mult, nil
+}
+
+// Guard opens an account for work outside a session (a batch command's
+// solve of one instance): its context is cancelled when the heap passes the
+// budget, and end closes the account and returns, when that is what stopped
+// the work, the error to report.
+func (b *Budget) Guard(ctx context.Context) (guarded context.Context, end func() error) {
+	a, guarded, closeAccount := b.Start(ctx)
+	return guarded, func() error {
+		over := a.Over()
+		closeAccount()
+		if over {
+			return fmt.Errorf("memory budget exceeded: more than the budget of %s (GAMELAB_MEMORY sets it)", builtin.ByteSize(b.Limit()))
+		}
+		return nil
+	}
 }
 
 // Limit is the budget in bytes.
