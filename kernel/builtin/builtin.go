@@ -169,6 +169,10 @@ type Builtin struct {
 	// that is documented only: a statement (help, del), or a function of
 	// expr's own that the engine does not replace.
 	Fn Func
+	// Streams says Fn writes its arguments' text out a chunk at a time
+	// (print, eprint, save) instead of holding it: the engine reserves no
+	// memory for that text before calling it.
+	Streams bool
 }
 
 // Func is what a builtin does: args are its arguments, evaluated.

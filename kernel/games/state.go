@@ -2,6 +2,8 @@ package games
 
 import (
 	"math/big"
+	"slices"
+	"unsafe"
 
 	"gamelab/kernel/builtin"
 )
@@ -83,6 +85,23 @@ type History struct {
 	Moves   []Move
 	Players []string            // Players[i] made Moves[i]
 	Totals  map[string]*big.Int // each player's rewards so far; nil entries are 0
+	// used is how much of Moves' and Players' arrays the histories that
+	// share them fill: Extend appends in place when h ends there, so a
+	// line of 100000 moves makes its histories in linear time and memory,
+	// not quadratic; a history extended a second time copies. text holds
+	// the moves written one after another (see Line), shared the same way.
+	used    *int
+	text    *[]byte
+	textLen int
+}
+
+// Line is the moves' texts one after another ("LRL2"), without a copy:
+// the bytes a history shows are never written again.
+func (h *History) Line() string {
+	if h == nil || h.textLen == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(*h.text), h.textLen)
 }
 
 // Len is the number of moves played; a nil History has none.
@@ -99,14 +118,27 @@ func (h *History) Extend(start Position, player string, m Move, reward *big.Int)
 	out := &History{Start: start, Totals: map[string]*big.Int{}}
 	if h != nil {
 		out.Start = h.Start
-		out.Moves = append(out.Moves, h.Moves...)
-		out.Players = append(out.Players, h.Players...)
 		for p, v := range h.Totals {
 			out.Totals[p] = v
 		}
+		if h.used != nil && *h.used == len(h.Moves) && len(h.Moves) == len(h.Players) {
+			// h is the last of its line: the next slots are free.
+			out.Moves, out.Players, out.used, out.text = h.Moves, h.Players, h.used, h.text
+		} else {
+			out.Moves = slices.Clone(h.Moves)
+			out.Players = slices.Clone(h.Players)
+			text := []byte(h.Line())
+			out.used, out.text = new(int), &text
+		}
+	}
+	if out.used == nil {
+		out.used, out.text = new(int), new([]byte)
 	}
 	out.Moves = append(out.Moves, m)
 	out.Players = append(out.Players, player)
+	*out.used = len(out.Moves)
+	*out.text = append(*out.text, m.String()...)
+	out.textLen = len(*out.text)
 	if reward != nil {
 		t := new(big.Int).Set(reward)
 		if prev := out.Totals[player]; prev != nil {

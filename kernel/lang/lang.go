@@ -73,7 +73,7 @@ func (l *Language) makeOptions() []expr.Option {
 	for _, lib := range append(l.cfg.Libraries, &ExprFunctions) {
 		for _, b := range lib.Builtins {
 			if b.Fn != nil {
-				opts = append(opts, expr.Function(b.Name, l.wrap(b.Name, lib.Kind, b.Fn, lib != &ExprFunctions)))
+				opts = append(opts, expr.Function(b.Name, l.wrap(b.Name, lib.Kind, b.Fn, lib != &ExprFunctions && !b.Streams)))
 			}
 		}
 	}

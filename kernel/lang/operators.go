@@ -66,7 +66,7 @@ func operators(cur *current, jsonValue func(any) any) []expr.Option {
 	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(cur.meter, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
 		cur.meter.Reserve(textBytes(cur.meter, args[0]))
-		return printer.Text(args[0]), nil
+		return printer.TextOf(args[0], cur.meter), nil
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
 		cur.meter.Reserve(2 * textBytes(cur.meter, args[0])) // indented

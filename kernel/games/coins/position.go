@@ -87,14 +87,11 @@ func (s state) value() *Position {
 	if s.rules().TwoM() {
 		m = max(s.at.M, 1)
 	}
-	var line []solver.Move
-	if s.h != nil {
-		for _, mv := range s.h.Moves {
-			line = append(line, mv.(move).m)
-		}
-	}
-	return &Position{N: s.at.Left(), Values: games.Numbers(s.left()), A: games.Number(s.h.Total("A")),
-		B: games.Number(s.h.Total("B")), Turn: turn, Moves: solver.LineString(line), M: m,
+	// The row's values and the history's text, shared, not copied: a line
+	// of 100000 moves makes its positions in linear time.
+	values := s.coins.Values[s.at.Lo:s.at.Hi:s.at.Hi]
+	return &Position{N: s.at.Left(), Values: values, A: games.Number(s.h.Total("A")),
+		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m,
 		RuleMap: s.coins.rules.Map(), Coins: s.coins, st: s}
 }
 
