@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -276,5 +277,46 @@ func TestSIGINTStopsEveryLongStatement(t *testing.T) {
 				t.Errorf("%q (piped %v): exit %d, %d bytes out ending %q, stderr %.300q", tc.stmt, piped, code, total, stdout[max(len(stdout)-40, 0):], stderr)
 			}
 		}
+	}
+}
+
+// goWords are Go's words that reached users before issue 20: reflect's and
+// fmt's messages, a function's Go type, a struct printed by fmt.
+var goWords = regexp.MustCompile(`reflect|%!|func\(|interface \{\}|map\[|\{[0-9]+ \[|0x[0-9a-f]{6}|\$[a-z]`)
+
+// The audit's values and errors, piped in as a user types them: each
+// answer in the user's words, game values passed through as themselves,
+// plot's labels exact.
+func TestPipedAnswersAreInTheUsersWords(t *testing.T) {
+	for _, tc := range []struct{ stmt, want string }{
+		{"map(coins([1, 2]), #)", "map: argument 1 (array) must be an array, got coins"},
+		{"len(nil)", "invalid argument for len (type nil)"},
+		{"len(solve)", "solve is a function, not a value"},
+		{"x = solve", "solve is a function, not a value"},
+		{"not json", "json is a function, not a value"},
+		{`P = polygon("+ 1 + 2"); solve(P ?? 1).best`, "3"},
+		{`P = polygon("+ 1 + 2"); P ?? 1`, `polygon("+ 1 + 2")`},
+		{"groupBy([1, 2, 3], # % 2)", "{0: [2], 1: [1, 3]}"},
+		{"groupBy([1, 2, 3], # % 2)[1]", "[1, 3]"},
+		{"json(groupBy([1, 2, 3], # % 2))", `{"0":[2],"1":[1,3]}`},
+		{"plot([2**53 + 1, 1])", "9007199254740993"},
+		{"text(plot([10**20, 10**20 + 1]))", "100000000000000000001"},
+		{"text(plot([10**1000]))", "1" + strings.Repeat("0", 1000)},
+		{"json(plot([10**30]))", `"values":[1000000000000000000000000000000]`},
+		{"filter(polygon(\"+ 1\"), true)", "filter: argument 1 (array) must be an array, got polygon"},
+		{"map({a: 1}, #)", "map: argument 1 (array) must be an array, got map"},
+	} {
+		_, stdout, stderr := runUnder(t, 0, nil, tc.stmt+"\n", 20*time.Second)
+		if !strings.Contains(stdout+stderr, tc.want) || goWords.MatchString(stdout+stderr) {
+			t.Errorf("%s: want %q; got\n%s%s", tc.stmt, tc.want, stdout, stderr)
+		}
+	}
+	// A result of millions of nested items is summarised.
+	nested := "#"
+	for range 14 {
+		nested = "map(1..3, " + nested + ")"
+	}
+	if _, stdout, _ := runUnder(t, 0, nil, nested+"\n", time.Minute); len(stdout) > 10000 || !strings.Contains(stdout, "(1000 of 4782969 items shown") {
+		t.Errorf("4.7 million nested items: %d bytes shown, ending %q", len(stdout), stdout[max(len(stdout)-200, 0):])
 	}
 }

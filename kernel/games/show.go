@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -438,6 +439,15 @@ func JSONValue(x any) any {
 		out := make(map[string]any, len(v))
 		for k, e := range v {
 			out[k] = JSONValue(e)
+		}
+		return out
+	}
+	if m := reflect.ValueOf(x); m.Kind() == reflect.Map && m.Type().Key().Kind() != reflect.String {
+		// A map keyed by any value (groupBy's): JSON's keys are strings, so
+		// each key is written as print writes it.
+		out := make(map[string]any, m.Len())
+		for it := m.MapRange(); it.Next(); {
+			out[Format(it.Key().Interface())] = JSONValue(it.Value().Interface())
 		}
 		return out
 	}

@@ -17,6 +17,7 @@ type Cell struct {
 type current struct {
 	cell  Cell
 	meter builtin.Meter
+	kept  []int // per filter running, innermost last: the items it kept (loops.go)
 }
 
 // env is the running cell's Env.

@@ -81,6 +81,7 @@ func (l *Language) makeOptions() []expr.Option {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cur.env(), args...) }))
 	}
 	opts = append(opts, operators(l.cur, l.cfg.JSONValue)...)
+	opts = append(opts, loopFunctions(l.cur)...)
 	opts = append(opts, extensions(l.cur, l.cfg.NoteColumns)...)
 	return append(opts, expr.Patch(exactPatch{}))
 }
