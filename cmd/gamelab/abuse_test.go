@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -318,5 +319,105 @@ func TestPipedAnswersAreInTheUsersWords(t *testing.T) {
 	}
 	if _, stdout, _ := runUnder(t, 0, nil, nested+"\n", time.Minute); len(stdout) > 10000 || !strings.Contains(stdout, "(1000 of 4782969 items shown") {
 		t.Errorf("4.7 million nested items: %d bytes shown, ending %q", len(stdout), stdout[max(len(stdout)-200, 0):])
+	}
+}
+
+// A piped line of 17 MB is one statement like any other, in piped input
+// and in gamelab run; one past MaxStatement is one error for itself and
+// the statements after it still run. (Today: "bufio.Scanner: token too
+// long" ended the run.)
+func TestLongLinesAreStatements(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pipes 90 MB")
+	}
+	dir := t.TempDir()
+	long := "x = 1\ns = \"" + strings.Repeat("a", 17<<20) + "\"\nlen(s)\nx + 1\n"
+	tooLong := "x = 1\ns = \"" + strings.Repeat("a", 70<<20) + "\"\nx + 1\n"
+	script := filepath.Join(dir, "long.gl")
+	if err := os.WriteFile(script, []byte(long), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{nil, {"run", script}} {
+		code, stdout, stderr := runUnder(t, 0, nil, long, time.Minute, args...)
+		if code != 0 || stdout != fmt.Sprintf("%d\n2\n", 17<<20) {
+			t.Errorf("gamelab %q, a 17 MB line: exit %d, %q, %q", args, code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr := runUnder(t, 0, nil, tooLong, time.Minute)
+	if code != 1 || stdout != "2\n" || !strings.Contains(stderr, "stdin:2: the line is 70.0 MB long, more than the 64 MB a statement may be") {
+		t.Errorf("a 70 MB line: exit %d, %q, %q", code, stdout, stderr)
+	}
+}
+
+// gamelab run and gamelab test say what is wrong with a file that is no
+// script, notebook or golden, in the user's words, and never hang on one.
+func TestRunAndTestOnFilesThatAreNot(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"run", write("bad.ipynb", "not json\n")}, 1, "not a notebook: it is not JSON (line 1, column 2"},
+		{[]string{"test", write("mal.ipynb", `{"cells": 5}`)}, 1, `not a notebook: its "cells" is a number where a list belongs`},
+		{[]string{"test", write("src.ipynb", `{"cells": [{"cell_type": "code", "source": 5}]}`)}, 1, `the "source" of cell 1 is neither a string nor a list of strings`},
+		{[]string{"run", write("ok.ipynb", `{"cells": [{"cell_type": "code", "source": ["x = 20\n", "x + 1"]}, {"cell_type": "markdown", "source": "x"}, {"cell_type": "code", "source": "x * 2"}]}`)}, 0, "21\n40\n"},
+		{[]string{"test", write("nl.gl", "1+1\n") + "", write("nl.golden", "1+1\n#> 2")}, 0, "ok"},
+		{[]string{"test", write("crlf.gl", "1+1\r\n"), write("crlf.golden", "1+1\r\n#> 2\r\n")}, 0, "ok"},
+		{[]string{"test", write("bom.gl", "\ufeff1+1\n"), write("bom.golden", "\ufeff1+1\n#> 2\n")}, 0, "ok"},
+		{[]string{"test", write("blank.gl", "1+1\n"), write("blank.golden", "1+1\n#> 2 \n")}, 1, `-#> 2    (as written: "#> 2 ")`},
+	} {
+		args := tc.args
+		if args[0] == "test" {
+			args = args[:2] // the golden was written beside the script
+		}
+		code, stdout, stderr := runUnder(t, 0, nil, "", 20*time.Second, args...)
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) || goWords.MatchString(stdout+stderr) || strings.Contains(stdout+stderr, "Go struct") {
+			t.Errorf("gamelab %s %s: exit %d, want %d and %q:\n%s%s", args[0], filepath.Base(args[1]), code, tc.code, tc.want, stdout, stderr)
+		}
+	}
+	// A golden that never ends.
+	zero := write("zero.gl", "1\n")
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero.golden")); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runUnder(t, 0, nil, "", 20*time.Second, "test", zero); code != 1 || !strings.Contains(stderr, "not a regular file") {
+		t.Errorf("a golden of /dev/zero: exit %d, %q %q", code, stdout, stderr)
+	}
+	// A kernel name that climbs out of the kernels folder.
+	for _, name := range []string{"..", "."} {
+		code, _, stderr := runUnder(t, 0, nil, "", 20*time.Second, "kernel", "install", "--prefix", filepath.Join(dir, "k"), "--name", name)
+		if _, err := os.Stat(filepath.Join(dir, "k")); code != 2 || err == nil || !strings.Contains(stderr, "dots only") {
+			t.Errorf("kernel install --name %s: exit %d, %q, wrote: %v", name, code, stderr, err == nil)
+		}
+	}
+}
+
+// save writes only regular files: to a FIFO it neither blocks (no reader)
+// nor reports a success whose data vanished (a reader that reads nothing).
+func TestSaveRefusesAFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	for _, reader := range []bool{false, true} {
+		if reader {
+			r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+		}
+		code, stdout, stderr := runUnder(t, 0, nil, "", 20*time.Second, "-c", `save(1..10**6, "`+fifo+`")`)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "not a regular file: it is a named pipe") {
+			t.Errorf("save to a FIFO (a reader: %v): exit %d, %q %q", reader, code, stdout, stderr)
+		}
 	}
 }
