@@ -333,10 +333,7 @@ func TestLongLinesAreStatements(t *testing.T) {
 	dir := t.TempDir()
 	long := "x = 1\ns = \"" + strings.Repeat("a", 17<<20) + "\"\nlen(s)\nx + 1\n"
 	tooLong := "x = 1\ns = \"" + strings.Repeat("a", 70<<20) + "\"\nx + 1\n"
-	script := filepath.Join(dir, "long.gl")
-	if err := os.WriteFile(script, []byte(long), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	script := writeFile(t, dir, "long.gl", long)
 	for _, args := range [][]string{nil, {"run", script}} {
 		code, stdout, stderr := runUnder(t, 0, nil, long, time.Minute, args...)
 		if code != 0 || stdout != fmt.Sprintf("%d\n2\n", 17<<20) {
@@ -353,13 +350,7 @@ func TestLongLinesAreStatements(t *testing.T) {
 // script, notebook or golden, in the user's words, and never hang on one.
 func TestRunAndTestOnFilesThatAreNot(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	for _, tc := range []struct {
 		args []string
 		code int

@@ -29,25 +29,7 @@ func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stder
 	s := kernel.NewSession()
 	anyFailed := false
 	for _, name := range files {
-		if filepath.Ext(name) == ".ipynb" {
-			failed, err := runNotebook(ctx, s, name, stdout, stderr, keepGoing)
-			if err != nil {
-				fmt.Fprintf(stderr, "gamelab run: %s: %v\n", name, err)
-				return 1
-			}
-			anyFailed = anyFailed || failed
-			if failed && !keepGoing || ctx.Err() != nil {
-				break
-			}
-			continue
-		}
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "gamelab run: %v\n", err)
-			return 1
-		}
-		failed, err := RunScript(ctx, s, name, f, stdout, stderr, keepGoing)
-		f.Close()
+		failed, err := runFile(ctx, s, name, stdout, stderr, keepGoing)
 		if err != nil {
 			fmt.Fprintf(stderr, "gamelab run: %s: %v\n", name, err)
 			return 1
@@ -58,6 +40,20 @@ func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stder
 		}
 	}
 	return ExitStatus(anyFailed)
+}
+
+// runFile runs one file in s: a notebook's code cells, or a script's
+// statements.
+func runFile(ctx context.Context, s *kernel.Session, name string, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
+	if filepath.Ext(name) == ".ipynb" {
+		return runNotebook(ctx, s, name, stdout, stderr, keepGoing)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	return RunScript(ctx, s, name, f, stdout, stderr, keepGoing)
 }
 
 // ExitStatus is the exit status of a run that failed or not.
