@@ -412,3 +412,34 @@ func TestSaveRefusesAFIFO(t *testing.T) {
 		}
 	}
 }
+
+// On the terminal: Ctrl-C, three times over, stops a long cell and keeps
+// the session (a third one used to leave gamelab, every variable lost), and
+// a GAMELAB_HISTORY that names a FIFO does not hang the REPL before its
+// banner.
+func TestREPLKeepsTheSessionWhateverCtrlC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary on a pseudo-terminal")
+	}
+	fifo := filepath.Join(t.TempDir(), "history")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	s := startOnPTY(t, gamelabBinary(t), "GAMELAB_HISTORY="+fifo, "NO_COLOR=1")
+	s.expect("history not saved", 1)
+	s.expect("[1]>", 1)
+	s.send("x = 42\r")
+	s.expect("[2]>", 1)
+	for i, stmt := range []string{`xs = 1..4*10**7; eprint("run" + "ning"); print(xs)`, `eprint("run" + "ning"); len(map(1..10**8, #))`,
+		`c = randcoins(100000, 1); line = repeat("L", 100000); eprint("run" + "ning"); analyze(c, line)`} {
+		s.send(stmt + "\r")
+		s.expect("running", i+1)
+		s.send("\x03\x03\x03")
+		s.expect("interrupted", i+1)
+		s.expect(fmt.Sprintf("[%d]>", i+3), 1)
+	}
+	s.send("x\r")
+	s.expect("42\n[6]>", 1)
+	s.send("\x04")
+	s.waitExit()
+}

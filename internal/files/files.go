@@ -44,16 +44,8 @@ func notRegular(name string, m fs.FileMode) error {
 // writes would vanish into its buffer), a device or a directory is
 // refused with ErrNotRegular, and nothing blocks.
 func Create(name string) (*os.File, error) {
-	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
-		return nil, notRegular(name, fi.Mode())
-	}
-	// Non-blocking, so a FIFO made between the check and the open fails
-	// (no reader) or opens at once, to be refused below.
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|nonBlock, 0o666)
+	f, err := openRegular(name, os.O_WRONLY|os.O_CREATE, 0o666)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkRegular(f, name); err != nil {
 		return nil, err
 	}
 	if err := f.Truncate(0); err != nil {
@@ -63,14 +55,26 @@ func Create(name string) (*os.File, error) {
 	return f, nil
 }
 
+// Append opens name for appending as a regular file, made with perm when
+// missing; like Create, it refuses anything else without blocking.
+func Append(name string, perm fs.FileMode) (*os.File, error) {
+	return openRegular(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, perm)
+}
+
 // Open opens name for reading as a regular file; anything else is refused
 // with ErrNotRegular before a read could block on it (a FIFO) or never end
 // (/dev/zero).
-func Open(name string) (*os.File, error) {
+func Open(name string) (*os.File, error) { return openRegular(name, os.O_RDONLY, 0) }
+
+// openRegular opens name with flag if it is a regular file (or is made
+// one): what is there already is looked at before it is opened, so a
+// device is never opened at all, and the open does not block, so a FIFO
+// made in between fails (no reader) or opens at once, to be refused after.
+func openRegular(name string, flag int, perm fs.FileMode) (*os.File, error) {
 	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() {
 		return nil, notRegular(name, fi.Mode())
 	}
-	f, err := os.OpenFile(name, os.O_RDONLY|nonBlock, 0)
+	f, err := os.OpenFile(name, flag|nonBlock, perm)
 	if err != nil {
 		return nil, err
 	}
