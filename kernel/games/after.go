@@ -85,7 +85,7 @@ func PlayLineIn(env *builtin.Env, p Position, fn string, k int, line []Move) (en
 	positions = []Position{p}
 	for t, m := range line {
 		if env != nil && env.Meter != nil {
-			env.Meter.Poll(t)
+			env.Meter.Tick() // a move takes microseconds: a look every 1024
 		}
 		if pos, err := forMover(p, m); err == nil {
 			p = pos

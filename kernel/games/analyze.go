@@ -152,7 +152,7 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 	}
 	for t, m := range line {
 		if env.Meter != nil {
-			env.Meter.Poll(t)
+			env.Meter.Tick()
 		}
 		pos, ev := positions[t], evals[t]
 		st := pos.Step(m)
