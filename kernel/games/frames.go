@@ -48,7 +48,7 @@ func Frames(caption string, n int, full bool, pic func(i int) display.Drawing) d
 	steps, omitted, gap := PickFrames(n, full)
 	f := display.Frames{Caption: caption, Omitted: omitted, Gap: gap}
 	for _, i := range steps {
-		f.Frames = append(f.Frames, display.Frame{Label: fmt.Sprintf("step %d", i+1), Pic: pic(i)})
+		f.Frames = append(f.Frames, display.Frame{Label: fmt.Sprintf("step %d", i+1), Pic: display.Lazy(func() display.Drawing { return pic(i) })})
 	}
 	if omitted > 0 {
 		f.Notes = append(f.Notes, fmt.Sprintf("%d of %d steps drawn; save(t, \"t.svg\") draws up to %d", len(steps), n, maxFullFrames))
