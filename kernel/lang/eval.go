@@ -55,6 +55,8 @@ func (l *Language) Eval(src Source, names Names) (any, *Error) {
 	// turned off rather than left to refuse work that fits.
 	machine := vm.VM{MemoryBudget: math.MaxUint}
 	l.cur.kept = l.cur.kept[:0] // a filter that failed left its count
+	l.cur.vm = &machine
+	defer func() { l.cur.vm = nil }()
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
 		return nil, runError(c.tree, c.code, err, l.PlainWords)

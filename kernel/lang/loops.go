@@ -20,6 +20,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
 
 	"gamelab/kernel/builtin"
 )
@@ -31,11 +32,24 @@ var loopBuiltins = map[string]bool{
 	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "groupBy": true, "reduce": true,
 }
 
-// itemBytes is what one item of a list that map or filter builds costs
-// at its peak: the VM's stack slot, which grows by a quarter at a time
-// (old and new stack live while it is copied, 36 bytes an item), the
-// result's slot it is copied into, and the item's box (an int past 255).
-const itemBytes = 48
+// mapItemBytes is what one item of the list map builds costs at its
+// peak: its slot on the VM's stack (sized for all of them at once, see
+// growStack), the result's slot it is copied into, and its box (an int
+// past 255).
+const mapItemBytes = 40
+
+// growStack makes room on the stack of m for n more values before a map
+// pushes its n results there: the VM's own growth, a quarter at a time,
+// copies the whole stack at each step, and the copy of a stack of a
+// gigabyte takes a quarter of a second that nothing can interrupt.
+func growStack(m *vm.VM, n int) {
+	if m == nil || cap(m.Stack)-len(m.Stack) >= n {
+		return
+	}
+	stack := make([]any, len(m.Stack), len(m.Stack)+n+16)
+	copy(stack, m.Stack)
+	m.Stack = stack
+}
 
 // keptBytes is what each item filter has kept needs beyond what the heap
 // holds of it already: the stack's next growth (a quarter more slots, the
@@ -53,7 +67,8 @@ func loopFunctions(cur *current) []expr.Option {
 			}
 			switch name {
 			case "map", "sortBy":
-				cur.meter.ReserveItems(int64(n), itemBytes)
+				cur.meter.ReserveItems(int64(n), mapItemBytes)
+				growStack(cur.vm, n)
 			case "filter":
 				cur.kept = append(cur.kept, 0)
 			}
