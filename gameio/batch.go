@@ -33,6 +33,12 @@ type Batch struct {
 	// redrawn in place with a carriage return and erased when the instance
 	// is answered: meant for a terminal (`--progress`).
 	Progress io.Writer
+	// Memory, when set, runs each instance's solve under the memory
+	// budget: it returns the solve's context, which carries the budget's
+	// room (see WithRoom) and is cancelled when the heap passes the
+	// budget, and end, called when the solve returns, which says whether
+	// the budget stopped it (the error to report) and closes its account.
+	Memory func(ctx context.Context) (solveCtx context.Context, end func() error)
 
 	now func() time.Time // the meters' clock: time.Now, or a test's
 }
@@ -67,7 +73,7 @@ func (b Batch) Run(ctx context.Context, instances iter.Seq[*Instance], out, errw
 			continue
 		}
 		m := b.meter(num, unit)
-		answer, warnings, err := in.Solve(ctx, m.Update)
+		answer, warnings, err := b.solve(ctx, in, m.Update)
 		m.End()
 		for _, warn := range warnings {
 			report(in, "warning: "+warn)
@@ -84,4 +90,17 @@ func (b Batch) Run(ctx context.Context, instances iter.Seq[*Instance], out, errw
 		return 1
 	}
 	return status
+}
+
+// solve answers one instance, under the memory budget when the run has one.
+func (b Batch) solve(ctx context.Context, in *Instance, progress func(done, total int64)) ([]byte, []string, error) {
+	if b.Memory == nil {
+		return in.Solve(ctx, progress)
+	}
+	solveCtx, end := b.Memory(ctx)
+	answer, warnings, err := in.Solve(solveCtx, progress)
+	if over := end(); over != nil {
+		return nil, warnings, over
+	}
+	return answer, warnings, err
 }

@@ -21,8 +21,9 @@ func (s *Session) budgetBuiltin() *builtin.Builtin {
 		Doc: "The session's memory budget in bytes: one limit for its variables and history and for the work of the statement " +
 			"that runs (strings, arrays, ranges, integers, games and solver tables). A statement that would pass it stops with a " +
 			"MemoryError, keeping every variable, and its memory goes back. The default is a quarter of the machine's memory " +
-			"(or of the container's limit), at least 64 MB: " + builtin.ByteSize(max(budget.MachineMemory()/4, budget.Min)) + " here. " +
-			"GAMELAB_MEMORY=2GB in the environment sets another; budget(bytes) changes it (at least 64 MB): " +
+			"(or of the container's limit), less under an address-space or data limit (ulimit -v, ulimit -d), at least 64 MB: " +
+			builtin.ByteSize(budget.ProcessLimits().Default()) + " here. " +
+			"GAMELAB_MEMORY=2GB in the environment sets another; budget(bytes) changes it (at least 64 MB, at most what those limits let the process hold): " +
 			`budget(2**30) or budget("512MB").`,
 		Example: `budget()`,
 		Returns: []any{0},
@@ -48,6 +49,9 @@ func (s *Session) setBudget(_ *builtin.Env, args ...any) (any, error) {
 		return nil, builtin.ArgError("budget", 1, "bytes", "must be a number of bytes like 2**30 or \"512MB\", got %s", printer.Shown(x, ""))
 	case bytes < budget.Min:
 		return nil, builtin.ArgError("budget", 1, "bytes", "must be at least %d (%s), got %d", budget.Min, builtin.ByteSize(budget.Min), bytes)
+	}
+	if err := budget.ProcessLimits().Check(bytes); err != nil {
+		return nil, builtin.ArgError("budget", 1, "bytes", "%v, got %s", err, builtin.ByteSize(bytes))
 	}
 	if runtime.GC(); budget.HeapBytes() > bytes {
 		// Every later statement would stop at once, this one too.

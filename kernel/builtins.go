@@ -5,9 +5,9 @@ package kernel
 // documentation from: the session's libraries.
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"gamelab/kernel/builtin"
@@ -28,7 +28,8 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Signature: "print(x, …)",
 			Doc:       "Writes its arguments to the output, separated by spaces and followed by a newline: strings as they are, everything else as a result is shown.",
 			Example:   `print("best:", 488)`,
-			Fn:        func(env *builtin.Env, args ...any) (any, error) { env.Print(printLine(args)); return nil, nil },
+			Fn:        func(env *builtin.Env, args ...any) (any, error) { return nil, printLine(env, env.Print, args) },
+			Streams:   true,
 		},
 		{
 			Name:      "eprint",
@@ -36,7 +37,8 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Doc: "Writes its arguments as print does, but to the error stream: Jupyter shows it apart as stderr, " +
 				"the REPL in its error colour, piped gamelab on stderr. For warnings and progress notes that are not results.",
 			Example: `eprint("note: this board is large")`,
-			Fn:      func(env *builtin.Env, args ...any) (any, error) { env.Eprint(printLine(args)); return nil, nil },
+			Fn:      func(env *builtin.Env, args ...any) (any, error) { return nil, printLine(env, env.Eprint, args) },
+			Streams: true,
 		},
 		{
 			Name:      "clear",
@@ -188,15 +190,31 @@ func untimed(_ *builtin.Env, args ...any) (any, error) {
 	return x, err
 }
 
-// printLine is what print and eprint write: the arguments separated by
-// spaces, strings as they are, and a newline.
-func printLine(args []any) string {
-	parts := make([]string, len(args))
+// printLine writes what print and eprint write to out: the arguments
+// separated by spaces, strings as they are, and a newline; a line of
+// hundreds of megabytes (print(1..4*10**7)) goes out a chunk at a time,
+// polling the cell between chunks, and a short one in one piece.
+func printLine(env *builtin.Env, out func(string), args []any) error {
+	w := bufio.NewWriterSize(writerFunc(func(p []byte) (int, error) {
+		out(string(p))
+		return len(p), nil
+	}), 64<<10)
 	for i, a := range args {
-		parts[i] = printer.Text(a)
+		if i > 0 {
+			w.WriteString(" ")
+		}
+		if err := printer.Write(w, a, env.Meter); err != nil {
+			return err // too deep to write (w itself never fails)
+		}
 	}
-	return strings.Join(parts, " ") + "\n"
+	w.WriteString("\n")
+	return w.Flush()
 }
+
+// writerFunc is an io.Writer made of a function.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 // libraries are the session's builtins: the games' (and those WithBuiltins
 // added), then the session's own.

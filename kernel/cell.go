@@ -30,18 +30,33 @@ type cellRun struct {
 }
 
 func (c *cellRun) print(text string) {
-	c.stdout.WriteString(text)
-	if c.opts.Stdout != nil {
-		io.WriteString(c.opts.Stdout, text)
-	}
+	c.record(&c.stdout, text, c.opts.Stdout)
 }
 
 // eprint writes to the cell's error stream (eprint, warnings).
 func (c *cellRun) eprint(text string) {
-	c.stderr.WriteString(text)
-	if c.opts.Stderr != nil {
-		io.WriteString(c.opts.Stderr, text)
+	c.record(&c.stderr, text, c.opts.Stderr)
+}
+
+// recordLimit is how much of a stream Output keeps when the front end
+// takes it as it is written: print(1..4*10**7) streams 389 MB that the
+// cell's record need not hold a second time.
+const recordLimit = 1 << 20
+
+// record writes text to the stream w, when the front end streams, and
+// keeps it in the cell's record b: all of it when nothing streams (its
+// memory reserved first: print(1..10**8) then needs a gigabyte), else its
+// first recordLimit bytes.
+func (c *cellRun) record(b *strings.Builder, text string, w io.Writer) {
+	if w == nil {
+		c.Reserve(int64(len(text)))
+		b.WriteString(text)
+		return
 	}
+	if room := recordLimit - b.Len(); room > 0 {
+		b.WriteString(text[:min(len(text), room)])
+	}
+	io.WriteString(w, text)
 }
 
 // warn reports a warning on the error stream, once per cell: a sweep such

@@ -156,6 +156,10 @@ func (s *Session) display(v any, name string, pictures bool) Display {
 func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if stop, ok := r.(*builtin.Error); ok && stop.Kind == builtin.MemoryError {
+				e = st.ErrorAt(0, stop.Kind, stop.Msg) // the budget's stop of a statement's own work (vars' text)
+				return
+			}
 			e = st.ErrorAt(0, builtin.InternalError, fmt.Sprintf("internal error in %q: %v", strings.TrimSpace(st.Text), r))
 			if debugPanics {
 				e.Msg += "\n" + string(debug.Stack())

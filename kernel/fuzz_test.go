@@ -54,5 +54,11 @@ func FuzzExecute(f *testing.F) {
 		if out.Err != nil && out.Err.Kind == builtin.InternalError {
 			t.Fatalf("%q: %v", code, out.Err)
 		}
+		if out.Err != nil && goWords.MatchString(out.Err.Msg) && !goWords.MatchString(code) {
+			t.Fatalf("%q: an error in Go's words: %v", code, out.Err)
+		}
+		if out.Result != nil && goWords.MatchString(out.Result.Text) && !goWords.MatchString(code) {
+			t.Fatalf("%q: a result in Go's words: %s", code, out.Result.Text)
+		}
 	})
 }

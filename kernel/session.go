@@ -78,11 +78,11 @@ type ExecOptions struct {
 	// NoHistory: do not advance the counter or record the cell for _N.
 	NoHistory bool
 	// Stdout, when set, receives print() output as it is written (Jupyter
-	// streams it); Output.Stdout still holds all of it.
+	// streams it); Output.Stdout still holds its first megabyte.
 	Stdout io.Writer
 	// Stderr, when set, receives the error stream as it is written:
 	// eprint() output and the builtins' warnings. Output.Stderr still holds
-	// all of it.
+	// its first megabyte.
 	Stderr io.Writer
 	// Display, when set, receives each item of Output.Displays as it is
 	// shown, so a front end can keep it in order with the streamed Stdout.

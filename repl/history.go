@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"gamelab/internal/files"
 )
 
 // History file format: one entry per line, oldest first, appended as each
@@ -23,6 +25,10 @@ const historyLimit = 1000
 func encodeEntry(code string) string { return strings.ReplaceAll(code, "\n", newlineMark) }
 func decodeEntry(line string) string { return strings.ReplaceAll(line, newlineMark, "\n") }
 
+// maxHistoryFile is the largest history file read: a thousand entries of
+// a few kilobytes each, with room to spare.
+const maxHistoryFile = 64 << 20
+
 // history is the list of entries and the file they persist in.
 type history struct {
 	path    string
@@ -37,7 +43,9 @@ func openHistory(path string) (*history, error) {
 	if path == "" {
 		return h, nil
 	}
-	data, err := os.ReadFile(path)
+	// A regular file only: a FIFO (or a device) named by GAMELAB_HISTORY
+	// would block the REPL before its banner, or never end.
+	data, err := files.ReadFile(path, maxHistoryFile)
 	if err != nil && !os.IsNotExist(err) {
 		return h, fmt.Errorf("reading %s: %w", path, err)
 	}
@@ -57,7 +65,7 @@ func openHistory(path string) (*history, error) {
 			return h, err
 		}
 	}
-	h.f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	h.f, err = files.Append(path, 0o600)
 	if err != nil {
 		return h, fmt.Errorf("opening %s: %w", path, err)
 	}

@@ -19,6 +19,7 @@ import (
 
 const (
 	keyInterrupt = 0x03 // Ctrl-C
+	keyQuit      = 0x1c // Ctrl-\: while a cell runs, leave gamelab, the cell and the session with it
 	keySuspend   = 0x1a // Ctrl-Z
 )
 
@@ -37,6 +38,7 @@ type keyboard struct {
 	err     error         // the input's read error, after buf
 	closed  bool
 	cell    chan struct{} // non-nil while a cell runs: one value per Ctrl-C
+	quit    chan struct{} // while a cell runs: a value for a Ctrl-\
 	// suspend handles Ctrl-Z while a cell runs (on a terminal: stop the
 	// process as the shell's job control expects); nil keeps it a key.
 	suspend func()
@@ -92,6 +94,13 @@ func (k *keyboard) takeCellKeys() (suspends int) {
 		select {
 		case k.cell <- struct{}{}:
 		default: // the cell has more Ctrl-Cs waiting than it acts on
+		}
+	}
+	if i := bytes.IndexByte(k.buf, keyQuit); i >= 0 {
+		k.buf = k.buf[i+1:]
+		select {
+		case k.quit <- struct{}{}:
+		default:
 		}
 	}
 	if k.suspend != nil {
@@ -152,19 +161,20 @@ func (k *keyboard) Close() error {
 
 // startCell is called when an entry is complete and its cell is about to
 // run. From now until endCell every Ctrl-C, those already typed after the
-// entry's Enter included, is a value on the returned channel. A Ctrl-C
-// typed before the cell starts is on the channel when startCell returns.
-func (k *keyboard) startCell() <-chan struct{} {
+// entry's Enter included, is a value on ctrlC, and a Ctrl-\ one on quit.
+// A Ctrl-C typed before the cell starts is on ctrlC when startCell returns.
+func (k *keyboard) startCell() (ctrlC, quit <-chan struct{}) {
 	k.mu.Lock()
-	// Room for the three Ctrl-Cs the REPL acts on (see REPL.execute).
+	// Room for the Ctrl-Cs the REPL acts on (see REPL.execute).
 	k.cell = make(chan struct{}, 3)
+	k.quit = make(chan struct{}, 1)
 	suspends := k.takeCellKeys()
-	cell, suspend := k.cell, k.suspend
+	cell, q, suspend := k.cell, k.quit, k.suspend
 	k.mu.Unlock()
 	for range suspends {
 		suspend()
 	}
-	return cell
+	return cell, q
 }
 
 // endCell makes the keys typed from now on keys for readline again; the

@@ -328,9 +328,11 @@ func (r *REPL) welcome() {
 	r.printf("Type help for the builtins, help(name) for one; Tab completes; Ctrl-D leaves.\n")
 }
 
-// errCellStuck ends Run when a cell ignores three Ctrl-Cs: the only way
-// left to get the terminal back is to leave the cell running and exit.
-var errCellStuck = errors.New("the running cell did not stop after Ctrl-C; left it")
+// errCellLeft ends Run when the user asks, with Ctrl-\, to leave a cell
+// that does not stop: the only way to get the terminal back is then to
+// leave the cell running and exit. Ctrl-C never does it: a third Ctrl-C
+// that lost the session and every variable in it was a trap.
+var errCellLeft = errors.New("left the running cell, and the session, at Ctrl-\\")
 
 // execute runs one entry as a cell and prints what it produced: print()
 // output, the error stream (eprint, warnings: in the error colour) and shown
@@ -343,20 +345,15 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	discard(r.interrupts)
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	ctrlC := r.keys.startCell()
+	ctrlC, quit := r.keys.startCell()
 	defer r.keys.endCell()
 	stops := 0
-	interrupt := func() error {
-		stops++
-		switch stops {
-		case 1:
+	interrupt := func() {
+		if stops++; stops == 1 {
 			cancel()
-		case 2:
-			r.note("still stopping; Ctrl-C once more leaves gamelab")
-		default:
-			return errCellStuck
+			return
 		}
-		return nil
+		r.note("still stopping; the session and its variables stay (Ctrl-\\ leaves gamelab without them)")
 	}
 	// A Ctrl-C typed before the cell starts stops it before it does anything
 	// (the engine then returns at once, Interrupted).
@@ -377,16 +374,14 @@ func (r *REPL) execute(ctx context.Context, code string) error {
 	go func() { done <- r.eng.ExecuteWith(cctx, code, opts) }()
 	var out *kernel.Output
 	for out == nil {
-		var err error
 		select {
 		case out = <-done:
 		case <-ctrlC:
-			err = interrupt()
+			interrupt()
 		case <-r.interrupts:
-			err = interrupt()
-		}
-		if err != nil {
-			return err
+			interrupt()
+		case <-quit:
+			return errCellLeft
 		}
 	}
 	r.next = out.Count + 1

@@ -458,25 +458,52 @@ func TestSIGINTFromElsewhere(t *testing.T) {
 
 func TestCellThatIgnoresCtrlC(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
+	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
+		if code == "stuck" {
+			close(started)
+			<-release // deaf to ctx
+		}
+		return &kernel.Output{Count: 1}
+	}}
+	tm := start(t, eng)
+	tm.send("stuck" + keyEnter)
+	<-started
+	// However many Ctrl-Cs, the session stays: the REPL waits for the cell.
+	tm.send(keyCtrlC + keyCtrlC + keyCtrlC + keyCtrlC)
+	tm.expectN("still stopping; the session and its variables stay (Ctrl-\\ leaves gamelab without them)", 3)
+	select {
+	case err := <-tm.done:
+		t.Fatalf("Ctrl-C ended the REPL: %v", err)
+	default:
+	}
+	close(release)
+	tm.expect("[2]>")
+	tm.send("after" + keyEnter)
+	tm.expect("[3]>")
+	eng.wantRan(t, "stuck", "after")
+	tm.quit()
+}
+
+// Ctrl-\ is the way out of a cell that never stops, at the user's word.
+func TestCtrlBackslashLeavesAStuckCell(t *testing.T) {
+	started, release := make(chan struct{}), make(chan struct{})
 	defer close(release)
 	eng := &fakeEngine{exec: func(ctx context.Context, code string, o kernel.ExecOptions) *kernel.Output {
 		close(started)
-		<-release // deaf to ctx
+		<-release
 		return &kernel.Output{}
 	}}
 	tm := start(t, eng)
 	tm.send("stuck" + keyEnter)
 	<-started
-	tm.send(keyCtrlC + keyCtrlC)
-	tm.expect("still stopping; Ctrl-C once more leaves gamelab")
-	tm.send(keyCtrlC)
+	tm.send(keyCtrlC + "\x1c")
 	select {
 	case err := <-tm.done:
-		if !errors.Is(err, errCellStuck) {
-			t.Errorf("Run returned %v, want errCellStuck", err)
+		if !errors.Is(err, errCellLeft) {
+			t.Errorf("Run returned %v, want errCellLeft", err)
 		}
 	case <-time.After(wait):
-		t.Fatal("a third Ctrl-C did not end the REPL")
+		t.Fatal("Ctrl-\\ did not end the REPL")
 	}
 }
 

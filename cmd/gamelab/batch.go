@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gamelab/gameio"
+	"gamelab/kernel/budget"
 	"gamelab/kernel/games"
 )
 
@@ -80,7 +81,13 @@ func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, std
 		fmt.Fprintf(stderr, "gamelab %s: --rules %v\n", g.Name, err)
 		return 2
 	}
-	batch := gameio.Batch{Game: g.Name, Unit: g.Batch.Unit}
+	// The same memory budget as a session's, under the same limits: a solve
+	// sizes its tables by the room left and stops when the heap passes it.
+	mem := budget.New(budget.Default())
+	batch := gameio.Batch{Game: g.Name, Unit: g.Batch.Unit, Memory: func(ctx context.Context) (context.Context, func() error) {
+		guarded, end := mem.Guard(ctx)
+		return gameio.WithRoom(guarded, mem.Available), end
+	}}
 	if *progress {
 		batch.Progress = stderr
 	}

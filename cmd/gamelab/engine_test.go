@@ -40,16 +40,20 @@ func runBin(t *testing.T, bin, stdin string, args ...string) (code int, stdout, 
 	return 0, o.String(), e.String()
 }
 
+// writeFile writes text to the file name in dir and returns its path.
+func writeFile(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func TestBinary(t *testing.T) {
 	bin := gamelabBinary(t)
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeFile(t, dir, name, text) }
 	good := write("good.gl", "x = 6\n# a comment\nys = [x,\n  7]\nx * 7\n")
 	bad := write("bad.gl", "1 + 1\nnope\n2 + 2\n")
 

@@ -8,8 +8,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"gamelab/internal/version"
 	"gamelab/kernel/jupyter"
@@ -68,11 +70,42 @@ func runKernel(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			cancel()
 		}
 	}()
+	go watchParent(ctx, cancel, time.Second)
 	if err := k.Run(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "gamelab kernel: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// watchParent ends the kernel (stop) when the process that started it is
+// gone, as ipykernel's parent poller does: a client killed without a
+// shutdown leaves no kernel behind. The orphan is then a child of init, or
+// of a subreaper: its parent changes. The parent is the one Jupyter's
+// launcher names in JPY_PARENT_PID (so a client gone before the kernel
+// looked counts too), else the kernel's parent at start; a kernel started
+// by init has no parent to outlive.
+func watchParent(ctx context.Context, stop func(), every time.Duration) {
+	parent := os.Getppid()
+	if pid, err := strconv.Atoi(os.Getenv("JPY_PARENT_PID")); err == nil && pid > 0 {
+		parent = pid
+	}
+	if parent == 1 {
+		return
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			if os.Getppid() != parent {
+				stop()
+				return
+			}
+		}
+	}
 }
 
 func runKernelInstall(args []string, stdout, stderr io.Writer) int {

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"gamelab/internal/version"
+	"gamelab/kernel/budget"
 )
 
 // command is one subcommand of the binary.
@@ -40,33 +41,55 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return runDefault(args, stdin, stdout, stderr)
-	}
-	switch args[0] {
-	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			if c := lookup(args[1]); c != nil {
-				fmt.Fprintf(stdout, "usage: gamelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
-				return 0
+	var c *command
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "-h", "-help", "--help":
+			if len(args) > 1 {
+				if c := lookup(args[1]); c != nil {
+					fmt.Fprintf(stdout, "usage: gamelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+					return 0
+				}
+				fmt.Fprintf(stderr, "gamelab: no command %q\n", args[1])
+				return 2
 			}
-			fmt.Fprintf(stderr, "gamelab: no command %q\n", args[1])
+			printHelp(stdout)
+			return 0
+		case "version", "-version", "--version":
+			fmt.Fprintf(stdout, "gamelab %s\n", version.Version)
+			return 0
+		}
+		if c = lookup(args[0]); c == nil && !strings.HasPrefix(args[0], "-") {
+			fmt.Fprintf(stderr, "gamelab: unknown command %q (try 'gamelab help')\n", args[0])
 			return 2
 		}
-		printHelp(stdout)
-		return 0
-	case "version", "-version", "--version":
-		fmt.Fprintf(stdout, "gamelab %s\n", version.Version)
-		return 0
 	}
-	if c := lookup(args[0]); c != nil {
+	if usesBudget(args) {
+		if _, err := budget.FromEnv(); err != nil {
+			fmt.Fprintf(stderr, "gamelab: %v\n", err)
+			return 2
+		}
+	}
+	if c != nil {
 		return c.run(args[1:], stdin, stdout, stderr)
 	}
-	if !strings.HasPrefix(args[0], "-") {
-		fmt.Fprintf(stderr, "gamelab: unknown command %q (try 'gamelab help')\n", args[0])
-		return 2
-	}
 	return runDefault(args, stdin, stdout, stderr) // its flags: -c CODE
+}
+
+// usesBudget says whether the command runs statements or solves under the
+// memory budget, so that a GAMELAB_MEMORY it cannot use is an error before
+// it starts, not the default in silence: all but the web page's (its
+// engine has its own) and kernel install.
+func usesBudget(args []string) bool {
+	switch {
+	case len(args) == 0:
+		return true
+	case args[0] == "web":
+		return false
+	case args[0] == "kernel":
+		return len(args) < 2 || args[1] != "install"
+	}
+	return true
 }
 
 // lookup finds the subcommand called name; nil if there is none.

@@ -23,6 +23,7 @@
 package budget
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -62,38 +63,59 @@ func New(bytes int64) *Budget {
 
 // Default is the budget of a new session: a quarter of the memory this
 // process may use (the machine's RAM, or the container's limit when that
-// is smaller), at least Min; GAMELAB_MEMORY (bytes, or with a suffix KB,
-// MB, GB) overrides it. A quarter leaves room for the garbage collector's
-// headroom and for the rest of the machine.
+// is smaller), under the ceiling that the address-space and data limits
+// leave (see Limits), at least Min; GAMELAB_MEMORY (bytes, or with a
+// suffix KB, MB, GB) sets another. A quarter leaves room for the garbage
+// collector's headroom and for the rest of the machine. A GAMELAB_MEMORY
+// that FromEnv refuses gives the default: the front ends report FromEnv's
+// error at start instead of running with it.
 func Default() int64 {
-	if v, ok := os.LookupEnv("GAMELAB_MEMORY"); ok {
-		if n, err := ParseBytes(v); err == nil && n >= Min {
-			return n
-		}
+	n, err := FromEnv()
+	if err != nil {
+		return processLimits().Default()
 	}
-	return max(MachineMemory()/4, Min)
+	return n
 }
 
+// FromEnv is the budget GAMELAB_MEMORY asks for, or the default when it is
+// not set; an error that says what is wrong when it is not a number of
+// bytes, is less than Min or is more than the limits let the process hold.
+func FromEnv() (int64, error) {
+	v, ok := os.LookupEnv("GAMELAB_MEMORY")
+	if !ok {
+		return processLimits().Default(), nil
+	}
+	n, err := ParseBytes(v)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("GAMELAB_MEMORY=%q is not a number of bytes: write it like 2GB, 512MB or 1073741824", v)
+	case n < Min:
+		return 0, fmt.Errorf("GAMELAB_MEMORY=%q is less than the smallest budget, %s", v, builtin.ByteSize(Min))
+	}
+	if err := processLimits().Check(n); err != nil {
+		return 0, fmt.Errorf("GAMELAB_MEMORY=%q %v", v, err)
+	}
+	return n, nil
+}
+
+// processLimits are this process's limits, read once, at the first
+// session's start, when what the process maps is what the runtime took
+// before any statement ran.
+var processLimits = sync.OnceValue(ReadLimits)
+
+// ProcessLimits are the memory limits of this process (see Limits), as the
+// first session read them.
+func ProcessLimits() Limits { return processLimits() }
+
 // MachineMemory is the memory this process may use: the smaller of
-// /proc/meminfo's MemTotal and the cgroup's memory.max; 4 GiB when neither
-// can be read (not Linux).
+// /proc/meminfo's MemTotal and its cgroups' limits; 4 GiB when neither can
+// be read (not Linux).
 func MachineMemory() int64 {
-	total := int64(4 << 30)
-	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
-		for _, line := range strings.Split(string(b), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-					total = kb << 10
-				}
-			}
-		}
+	l := processLimits()
+	if l.Cgroup > 0 {
+		return min(l.RAM, l.Cgroup)
 	}
-	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
-		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 {
-			total = min(total, n)
-		}
-	}
-	return total
+	return l.RAM
 }
 
 // ParseBytes reads "512MB", "2GB", "1073741824".
@@ -116,16 +138,34 @@ func ParseBytes(s string) (int64, error) {
 	return n * mult, nil
 }
 
+// Guard opens an account for work outside a session (a batch command's
+// solve of one instance): its context is cancelled when the heap passes the
+// budget, and end closes the account and returns, when that is what stopped
+// the work, the error to report.
+func (b *Budget) Guard(ctx context.Context) (guarded context.Context, end func() error) {
+	a, guarded, closeAccount := b.Start(ctx)
+	return guarded, func() error {
+		over := a.Over()
+		closeAccount()
+		if over {
+			return fmt.Errorf("memory budget exceeded: more than the budget of %s (GAMELAB_MEMORY sets it)", builtin.ByteSize(b.Limit()))
+		}
+		return nil
+	}
+}
+
 // Limit is the budget in bytes.
 func (b *Budget) Limit() int64 { return b.limit.Load() }
 
 // Set makes bytes the budget and tells the Go runtime, whose memory limit
-// sits above it by an eighth (and 64 MiB), so that the collector runs
-// harder as the heap nears the budget but a statement that stays inside it
-// is never slowed by a collection per allocation.
+// sits above it by a sixteenth (and 32 MiB), so that the collector runs
+// harder as the heap nears the budget and returns freed memory to the
+// system before the process's resident memory passes the budget by a
+// tenth, but a statement that stays inside it is never slowed by a
+// collection per allocation.
 func (b *Budget) Set(bytes int64) {
 	b.limit.Store(bytes)
-	debug.SetMemoryLimit(bytes + bytes/8 + 64<<20)
+	debug.SetMemoryLimit(bytes + bytes/16 + 32<<20)
 }
 
 // Available is how many bytes more fit now.

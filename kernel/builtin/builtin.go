@@ -177,6 +177,10 @@ type Builtin struct {
 	// strategies optimal and greedy): expressions read it as a name where
 	// the session has no variable of that name; Fn is then nil.
 	Value any
+	// Streams says Fn writes its arguments' text out a chunk at a time
+	// (print, eprint, save) instead of holding it: the engine reserves no
+	// memory for that text before calling it.
+	Streams bool
 }
 
 // Func is what a builtin does: args are its arguments, evaluated.

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"bufio"
 	"io"
 	"math"
 	"strconv"
@@ -9,8 +10,12 @@ import (
 
 // Bars is a simple bar chart, such as a what-if sweep.
 type Bars struct {
-	Labels  []string
-	Values  []float64
+	Labels []string
+	Values []float64 // where each bar ends: a pixel needs no more exactness
+	// Texts, when set, writes value i exactly where its float would not
+	// ("9007199254740993", 10^1000's digits): "" or a short Texts keeps
+	// the float's own text.
+	Texts   []string
 	Caption string
 	// XLabel and YLabel, when set, name the axes: what the bars are and
 	// what their values measure.
@@ -23,6 +28,14 @@ func (x Bars) label(i int) string {
 		return x.Labels[i]
 	}
 	return strconv.Itoa(i + 1)
+}
+
+// valueText is the text of bar i's value: its exact text when it has one.
+func (x Bars) valueText(i int) string {
+	if i < len(x.Texts) && x.Texts[i] != "" {
+		return x.Texts[i]
+	}
+	return value(x.Values[i])
 }
 
 // value formats a bar's value in the shortest exact form ("488", "0.1").
@@ -39,9 +52,10 @@ func value(v float64) string {
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 
 // span is the value range the bars cover; it always contains 0, so every
-// bar starts at the zero line, and is never empty.
-func (x Bars) span() (lo, hi float64) {
-	for _, v := range x.Values {
+// bar starts at the zero line, and is never empty. check is polled.
+func (x Bars) span(check func(i int)) (lo, hi float64) {
+	for i, v := range x.Values {
+		check(i)
 		if finite(v) {
 			lo, hi = min(lo, v), max(hi, v)
 		}
@@ -55,41 +69,78 @@ func (x Bars) span() (lo, hi float64) {
 // barCols is the length of the longest text bar.
 const barCols = 40
 
+// blanks is n spaces, blocks n full blocks: a line of a chart of ten
+// million bars is written without making either.
+func blanks(n int) string {
+	const s = "                                                                                "
+	if n <= len(s) {
+		return s[:max(n, 0)]
+	}
+	return strings.Repeat(" ", n)
+}
+
+func blocks(n int) string {
+	if n*len("█") <= len(fullBlocks) {
+		return fullBlocks[:n*len("█")]
+	}
+	return strings.Repeat("█", n)
+}
+
+// fullBlocks is the longest bar.
+var fullBlocks = strings.Repeat("█", barCols)
+
 // Text draws one horizontal bar per value, labels on the left and values
 // on the right; negative values extend left of the zero line. A value that
 // is not finite gets no bar.
-func (x Bars) Text() string {
-	var out []string
+func (x Bars) Text() string { return render(x.WriteText) }
+
+// WriteText writes Text's drawing to w, a line at a time.
+func (x Bars) WriteText(w io.Writer) error {
+	check := checker(w)
+	b := bufio.NewWriterSize(w, 64<<10)
 	if x.Caption != "" {
-		out = append(out, x.Caption)
+		b.WriteString(x.Caption + "\n")
 	}
 	if len(x.Values) == 0 {
-		return strings.Join(append(out, "(no bars)"), "\n") + "\n"
+		b.WriteString("(no bars)\n")
+		return b.Flush()
 	}
 	if x.XLabel != "" || x.YLabel != "" {
-		out = append(out, x.XLabel+" / "+x.YLabel)
+		b.WriteString(x.XLabel + " / " + x.YLabel + "\n")
 	}
 	lw := 0
 	for i := range x.Values {
+		check(i)
 		lw = max(lw, runeWidth(x.label(i)))
 	}
-	lo, hi := x.span()
+	lo, hi := x.span(check)
 	scale := barCols / (hi - lo)
 	zero := int(math.Round(-lo * scale))
 	for i, v := range x.Values {
-		bar := []rune(strings.Repeat(" ", zero) + "│")
+		check(i)
+		k := 0
 		if finite(v) {
-			k := int(math.Round(math.Abs(v) * scale))
-			if v < 0 {
-				copy(bar[zero-k:], []rune(strings.Repeat("█", k)))
-			} else {
-				bar = append(bar, []rune(strings.Repeat("█", k))...)
-			}
+			k = int(math.Round(math.Abs(v) * scale))
 		}
-		line := x.label(i) + strings.Repeat(" ", lw-runeWidth(x.label(i))) + " " + string(bar) + " " + value(v)
-		out = append(out, line)
+		label := x.label(i)
+		b.WriteString(label)
+		b.WriteString(blanks(lw - runeWidth(label) + 1))
+		// Left of the zero line blanks, then a negative bar; right of it a
+		// positive one.
+		if v < 0 && k > 0 {
+			b.WriteString(blanks(zero - k))
+			b.WriteString(blocks(k))
+			b.WriteString("│")
+		} else {
+			b.WriteString(blanks(zero))
+			b.WriteString("│")
+			b.WriteString(blocks(k))
+		}
+		b.WriteString(" ")
+		b.WriteString(x.valueText(i))
+		b.WriteString("\n")
 	}
-	return strings.Join(out, "\n") + "\n"
+	return b.Flush()
 }
 
 const (
@@ -107,9 +158,11 @@ func (x Bars) WriteSVG(w io.Writer) error {
 	if n == 0 {
 		return writeEmptySVG(w, x.Caption, "no bars")
 	}
+	check := checker(w)
 	bw := clamp(640/float64(n), 4, 48) // bar pitch
 	longest := 0.0
 	for i := range x.Values {
+		check(i)
 		longest = max(longest, textWidth(x.label(i), 11))
 	}
 	rotate := longest > bw-4 // labels turn when they do not fit under a bar
@@ -131,7 +184,7 @@ func (x Bars) WriteSVG(w io.Writer) error {
 		left = max(left, min(longest, 160)*0.5+8)
 	}
 	W := max(2*left+float64(n)*bw, titleWidth(x.Caption))
-	lo, hi := x.span()
+	lo, hi := x.span(check)
 	below := 14.0 // room for the values under negative bars
 	if lo == 0 {
 		below = 0
@@ -149,7 +202,8 @@ func (x Bars) WriteSVG(w io.Writer) error {
 	for i, v := range x.Values {
 		bx := left + float64(i)*bw
 		cx := bx + bw/2
-		d.printf(`<g><title>%s: %s</title>`, esc(x.label(i)), esc(value(v)))
+		check(i)
+		d.printf(`<g><title>%s: %s</title>`, esc(x.label(i)), esc(x.valueText(i)))
 		if finite(v) {
 			y, h, fill := zeroY-v*scale, v*scale, barFill
 			if v < 0 {
@@ -161,7 +215,7 @@ func (x Bars) WriteSVG(w io.Writer) error {
 				if v < 0 {
 					ty = y + h + 12
 				}
-				d.text(cx, ty, 10, `text-anchor="middle" fill="`+ink+`"`, short(value(v)))
+				d.text(cx, ty, 10, `text-anchor="middle" fill="`+ink+`"`, short(x.valueText(i)))
 			}
 		} else {
 			d.text(cx, zeroY-4, 10, `text-anchor="middle" fill="`+faint+`"`, value(v))

@@ -1,6 +1,8 @@
 package display
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -30,6 +32,13 @@ type Drawing interface {
 	Text() string
 	WriteSVG(w io.Writer) error
 }
+
+// Lazy is a drawing made each time it is drawn: the frames of a long trace
+// (200 rows of 20000 coins) are made one at a time, not all first.
+type Lazy func() Drawing
+
+func (l Lazy) Text() string               { return l().Text() }
+func (l Lazy) WriteSVG(w io.Writer) error { return l().WriteSVG(w) }
 
 // Layout of the frames: each picture is scaled to fit a cell of at most
 // frameW × frameH pixels (never enlarged), but never below minFrameScale,
@@ -75,24 +84,32 @@ func (x Frames) Text() string {
 // SVG lays the frames out in rows, each under its label.
 func (x Frames) SVG() string { return render(x.WriteSVG) }
 
-// WriteSVG writes SVG's picture to w.
+// WriteSVG writes SVG's picture to w. It draws each frame twice, once for
+// its size (the layout needs all of them first) and once to write it, so
+// that it holds one frame at a time: a trace of 200 frames of 20000 coins
+// each is 800 MB of SVG, which a first version held whole before writing
+// any. Each frame checks w (a Checker) before it is drawn.
 func (x Frames) WriteSVG(w io.Writer) error {
 	type cell struct {
 		label    string
-		doc      string // the frame's own SVG document; "" for the gap
+		pic      Drawing // nil for the gap
 		w, h     float64
 		scale    float64
 		x, y, cw float64
+	}
+	check := func() {
+		if c, ok := w.(Checker); ok {
+			c.Check()
+		}
 	}
 	var cells []cell
 	for i, f := range x.Frames {
 		if x.Omitted > 0 && i == x.Gap {
 			cells = append(cells, cell{label: x.gapNote(), w: 160, h: 60, scale: 1})
 		}
-		doc := render(f.Pic.WriteSVG)
-		fw, fh := svgSize(doc)
-		scale := frameScale(fw, fh)
-		cells = append(cells, cell{label: f.Label, doc: doc, w: fw, h: fh, scale: scale})
+		check()
+		fw, fh := svgSize(svgHead(f.Pic))
+		cells = append(cells, cell{label: f.Label, pic: f.Pic, w: fw, h: fh, scale: frameScale(fw, fh)})
 	}
 	top := 12.0
 	if x.Caption != "" {
@@ -120,17 +137,48 @@ func (x Frames) WriteSVG(w io.Writer) error {
 	}
 	for _, c := range cells {
 		d.text(c.x, c.y+14, 12, `font-weight="bold" fill="`+ink+`"`, c.label)
-		if c.doc == "" {
+		if c.pic == nil {
 			continue
 		}
+		check()
 		d.printf(`<rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="%s"/>`+"\n",
 			num(c.x-1), num(c.y+frameLabelH-1), num(c.w*c.scale+2), num(c.h*c.scale+2), lattice)
-		d.b.WriteString(embed(c.doc, c.x, c.y+frameLabelH, c.w*c.scale, c.h*c.scale))
+		d.b.WriteString(embed(render(c.pic.WriteSVG), c.x, c.y+frameLabelH, c.w*c.scale, c.h*c.scale))
 	}
 	for i, n := range x.Notes {
 		d.text(12, cy+rowH+14+float64(i)*18, 12, `fill="`+ink+`"`, n)
 	}
 	return d.end()
+}
+
+// svgHead is the opening of pic's SVG document, its <svg …> tag with its
+// size: the drawing is stopped once its first chunk is written, so a
+// frame of 20000 coins costs a chunk's work here, not the whole drawing's.
+func svgHead(pic Drawing) (head string) {
+	h := &headWriter{}
+	defer func() {
+		if r := recover(); r != nil && r != errEnough {
+			panic(r) // the cell's stop (a Checker's panic), or a bug
+		}
+		head = string(h.b)
+	}()
+	_ = pic.WriteSVG(h)
+	return
+}
+
+// headWriter keeps what is written until it holds the first tag, then
+// stops the drawing by panicking with errEnough (a drawing does not look
+// at its writes' errors until it ends).
+type headWriter struct{ b []byte }
+
+var errEnough = errors.New("the head is written")
+
+func (h *headWriter) Write(p []byte) (int, error) {
+	h.b = append(h.b, p...)
+	if bytes.IndexByte(h.b, '>') >= 0 {
+		panic(errEnough)
+	}
+	return len(p), nil
 }
 
 // svgSize reads the width and height of a document this package wrote.

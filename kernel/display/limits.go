@@ -75,8 +75,27 @@ func (x Ring) WriteText(w io.Writer) error { return writeString(w, x.Text()) }
 // WriteText writes Text's drawing to w.
 func (x Row) WriteText(w io.Writer) error { return writeString(w, x.Text()) }
 
-// WriteText writes Text's drawing to w.
-func (x Bars) WriteText(w io.Writer) error { return writeString(w, x.Text()) }
+// A Checker is a writer that a drawing's long loops, which write nothing
+// for a while (measuring ten million labels), ask whether to stop: the
+// games' writers check the cell's meter, which panics with the cell's
+// error when it was interrupted or went over its memory budget.
+type Checker interface {
+	Check()
+}
+
+// checker is the check of w, when it is a Checker, for a loop to call
+// with its index: it checks every 65536 items, a millisecond's work.
+func checker(w io.Writer) func(i int) {
+	c, ok := w.(Checker)
+	if !ok {
+		return func(int) {}
+	}
+	return func(i int) {
+		if i&0xffff == 0xffff {
+			c.Check()
+		}
+	}
+}
 
 func writeString(w io.Writer, s string) error {
 	_, err := io.WriteString(w, s)

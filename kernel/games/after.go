@@ -76,8 +76,17 @@ func ParseLine(p Position, fn string, k int, x any) ([]Move, error) {
 // the way (positions[0] is p). A move a position refuses is the error of
 // Illegal, naming the move by its number in the line.
 func PlayLine(p Position, fn string, k int, line []Move) (end Position, positions []Position, err error) {
+	return PlayLineIn(nil, p, fn, k, line)
+}
+
+// PlayLineIn is PlayLine checking the cell of env (nil: none) as it goes:
+// a line of 100000 moves stops at an interrupt.
+func PlayLineIn(env *builtin.Env, p Position, fn string, k int, line []Move) (end Position, positions []Position, err error) {
 	positions = []Position{p}
 	for t, m := range line {
+		if env != nil && env.Meter != nil {
+			env.Meter.Tick() // a move takes microseconds: a look every 1024
+		}
 		if pos, err := forMover(p, m); err == nil {
 			p = pos
 		} else {

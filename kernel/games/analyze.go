@@ -132,7 +132,7 @@ func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 // it). The whole line is checked before anything is solved, so an illegal
 // move is reported at once.
 func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, error) {
-	_, positions, err := PlayLine(p, fn, 2, line)
+	_, positions, err := PlayLineIn(env, p, fn, 2, line)
 	if err != nil {
 		return nil, err
 	}
@@ -151,6 +151,9 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 		}
 	}
 	for t, m := range line {
+		if env.Meter != nil {
+			env.Meter.Tick()
+		}
 		pos, ev := positions[t], evals[t]
 		st := pos.Step(m)
 		a.alone = a.alone || st.Carry == 0

@@ -54,7 +54,7 @@ func FramesBy(caption string, label func(i int) string, n int, full bool, pic fu
 	steps, omitted, gap := PickFrames(n, full)
 	f := display.Frames{Caption: caption, Omitted: omitted, Gap: gap}
 	for _, i := range steps {
-		f.Frames = append(f.Frames, display.Frame{Label: label(i), Pic: pic(i)})
+		f.Frames = append(f.Frames, display.Frame{Label: label(i), Pic: display.Lazy(func() display.Drawing { return pic(i) })})
 	}
 	if omitted > 0 {
 		f.Notes = append(f.Notes, fmt.Sprintf("%d of %d steps drawn; save(t, \"t.svg\") draws up to %d", len(steps), n, maxFullFrames))

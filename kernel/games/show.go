@@ -3,20 +3,23 @@ package games
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"gamelab/kernel/builtin"
-	"gamelab/kernel/printer"
 	"io"
 	"maps"
 	"math"
 	"math/big"
-	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 
+	"gamelab/internal/files"
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
+	"gamelab/kernel/printer"
 )
 
 func init() {
@@ -33,11 +36,13 @@ func init() {
 		Name:      "save",
 		Signature: `save(x, file)`,
 		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
-			`ends in .txt, whole however large. A relative name is relative to the current directory. Returns the file name. ` +
+			`ends in .txt, whole however large. A relative name is relative to the current directory; only a regular file is ` +
+			`written (a named pipe or a device is refused). Returns the file name. ` +
 			`To save the session itself as a script (IPython's %save), save_session(file).`,
 		Example: `save(polygon("* -5 + -2 * -8 * -5 + 8"), "ring.svg")`,
 		Returns: []any{""},
 		Fn:      fnSave,
+		Streams: true,
 	})
 	register(&builtin.Builtin{
 		Name:      "plot",
@@ -144,28 +149,34 @@ func fnSave(env *builtin.Env, args ...any) (any, error) {
 					return err
 				}
 			}
-			return writeFullText(w, x)
+			return writeFullText(w, x, env.Meter)
 		}
 	default:
 		return nil, builtin.ArgError("save", 2, "file", "must end in .svg or .txt, got %q", file)
 	}
-	if err := writeFile(file, write); err != nil {
+	if err := writeFile(env, file, write); err != nil {
+		var be *builtin.Error
+		if errors.As(err, &be) || env.Ctx.Err() != nil {
+			return nil, err // the cell's stop: an interrupt or the budget
+		}
 		return nil, fmt.Errorf("save: %w", err)
 	}
 	return file, nil
 }
 
-// writeFile writes a file through a buffer, reporting the first error of
-// writing, flushing or closing.
-func writeFile(name string, write func(w io.Writer) error) error {
+// writeFile writes a regular file (files.Create: a named pipe or a device
+// is refused, so nothing blocks) through a buffer, checking the cell
+// between chunks, and reports the first error of writing, flushing or
+// closing.
+func writeFile(env *builtin.Env, name string, write func(w io.Writer) error) error {
 	if runtime.GOOS == "js" {
 		return fmt.Errorf("the web page has no files to write %s to; its output has a link that saves a picture", name)
 	}
-	f, err := os.Create(name)
+	f, err := files.Create(name)
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 256<<10)
+	bw := fileWriter{bufio.NewWriterSize(checkedWriter{f, env.Meter}, 256<<10), env.Meter}
 	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
@@ -176,12 +187,44 @@ func writeFile(name string, write func(w io.Writer) error) error {
 	return err
 }
 
+// checkedWriter checks the cell's meter (nil: never) before each write: a
+// drawing of hundreds of megabytes stops within a chunk of an interrupt.
+type checkedWriter struct {
+	w io.Writer
+	m builtin.Meter
+}
+
+func (c checkedWriter) Write(p []byte) (int, error) {
+	c.Check()
+	return c.w.Write(p)
+}
+
+// Check checks the cell (display.Checker: a drawing's long loops ask).
+func (c checkedWriter) Check() {
+	if c.m != nil {
+		c.m.Check()
+	}
+}
+
+// fileWriter is the buffer a file is written through, which a drawing's
+// long loops can ask to check the cell.
+type fileWriter struct {
+	*bufio.Writer
+	m builtin.Meter
+}
+
+func (w fileWriter) Check() { checkedWriter{nil, w.m}.Check() }
+
 // writeFullText writes x's whole text, ending in one newline: a game value
-// with nothing left out, anything else as Format writes it.
-func writeFullText(w io.Writer, x any) error {
+// with nothing left out, anything else as Format writes it, a chunk at a
+// time under the meter m.
+func writeFullText(w io.Writer, x any, m builtin.Meter) error {
 	t, ok := x.(Texter)
 	if !ok {
-		return WriteString(w, Format(x)+"\n")
+		if err := printer.Write(w, x, m); err != nil {
+			return err
+		}
+		return WriteString(w, "\n")
 	}
 	// Text drawings end in one newline already; Format trims it, and the
 	// file gets it back.
@@ -210,20 +253,38 @@ func (c *Chart) WriteSVG(w io.Writer, full bool) error {
 	return DrawSVG(w, c.bars, full, c.card, fmt.Sprintf("more than %d bars", display.MaxSVGBars))
 }
 
-// card stands in for a chart of too many bars: their range.
+// card stands in for a chart of too many bars: their range, exact.
 func (c *Chart) card(why string) display.Card {
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range c.bars.Values {
-		if !math.IsNaN(v) {
-			lo, hi = min(lo, v), max(hi, v)
+	lo, hi := -1, -1
+	for i, v := range c.bars.Values {
+		if math.IsNaN(v) {
+			continue
+		}
+		if lo < 0 || v < c.bars.Values[lo] {
+			lo = i
+		}
+		if hi < 0 || v > c.bars.Values[hi] {
+			hi = i
 		}
 	}
 	caption := c.bars.Caption
 	if caption == "" {
 		caption = "chart"
 	}
-	return MakeCard(caption, []string{fmt.Sprintf("%s from %v to %v", Count(len(c.bars.Values), "bar", "bars"), lo, hi)}, why,
+	span := "none of them a number"
+	if lo >= 0 {
+		span = "from " + c.valueText(lo) + " to " + c.valueText(hi)
+	}
+	return MakeCard(caption, []string{Count(len(c.bars.Values), "bar", "bars") + " " + span}, why,
 		`text(x) or save(x, "chart.txt") or save(x, "chart.svg") draws them all`)
+}
+
+// valueText is bar i's value as the chart writes it: exact.
+func (c *Chart) valueText(i int) string {
+	if i < len(c.bars.Texts) && c.bars.Texts[i] != "" {
+		return c.bars.Texts[i]
+	}
+	return strconv.FormatFloat(c.bars.Values[i], 'g', -1, 64)
 }
 
 func fnPlot(env *builtin.Env, args ...any) (any, error) {
@@ -241,20 +302,12 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 	if len(args) == 2 {
 		labelArg, valueArg, k = first, second, 2
 	}
-	list, ok := AsList(valueArg)
-	if !ok {
-		return nil, BadType("plot", k, "values", "an array of numbers", valueArg)
-	}
-	vals, err := ChartValues("plot", k, list)
+	vals, texts, err := chartNumbers(env.Meter, "plot", k, valueArg)
 	if err != nil {
 		return nil, err
 	}
-	labels := make([]string, len(vals))
-	if labelArg == nil {
-		for i := range labels {
-			labels[i] = fmt.Sprint(i + 1)
-		}
-	} else {
+	var labels []string // none: the bars are numbered 1..n as they are drawn
+	if labelArg != nil {
 		ll, ok := AsList(labelArg)
 		if !ok {
 			return nil, BadType("plot", 1, "labels", "an array", labelArg)
@@ -262,11 +315,20 @@ func fnPlot(env *builtin.Env, args ...any) (any, error) {
 		if len(ll) != len(vals) {
 			return nil, builtin.ArgError("plot", 1, "labels", "must hold one label per value (%d), got %d", len(vals), len(ll))
 		}
+		labels = make([]string, len(ll))
 		for i, l := range ll {
+			poll(env.Meter, i)
 			labels[i] = Format(l)
 		}
 	}
-	return &Chart{display.Bars{Labels: labels, Values: vals}}, nil
+	return &Chart{display.Bars{Labels: labels, Values: vals, Texts: texts}}, nil
+}
+
+// poll checks the cell (m, when set) every 65536 items of a loop.
+func poll(m builtin.Meter, i int) {
+	if m != nil {
+		m.Poll(i)
+	}
 }
 
 // NewChart is the chart that draws bars.
@@ -276,34 +338,84 @@ func NewChart(bars display.Bars) *Chart { return &Chart{bars} }
 func Labels1(n int) []string {
 	out := make([]string, n)
 	for i := range out {
-		out[i] = fmt.Sprint(i + 1)
+		out[i] = strconv.Itoa(i + 1)
 	}
 	return out
 }
 
-// ChartValues converts numbers for a chart. Bars are drawn to a pixel, so a
-// big integer's nearest float is exact enough; the labels carry no values.
+// ChartValues converts numbers for a chart (see ChartData).
 func ChartValues(fn string, k int, list []any) ([]float64, error) {
-	if len(list) == 0 {
-		return nil, builtin.ArgError(fn, k, "values", "is empty: nothing to plot")
+	vals, _, err := ChartData(fn, k, list)
+	return vals, err
+}
+
+// ChartData converts numbers for a chart: the floats the bars are drawn
+// to (a pixel needs no more; an integer past the floats' range as the
+// largest float), and, for each integer past 2^53, which a float may not
+// hold and whose float text is no longer digits, its exact text (texts is
+// nil when there is none): 2**53 + 1, 10**20 + 1 and 10**1000 are
+// labelled as they are.
+func ChartData(fn string, k int, list []any) (vals []float64, texts []string, err error) {
+	return chartNumbers(nil, fn, k, list)
+}
+
+// maxExactInt is 2^53: every integer up to it is a float exactly, and a
+// float's text writes it in digits.
+var maxExactInt = big.NewInt(1 << 53)
+
+// chartNumbers is ChartData of any list, a range's []int without boxing
+// it, polling m (nil: never).
+func chartNumbers(m builtin.Meter, fn string, k int, arg any) (vals []float64, texts []string, err error) {
+	ints, isInts := arg.([]int)
+	var list []any
+	n := len(ints)
+	if !isInts {
+		var ok bool
+		if list, ok = AsList(arg); !ok {
+			return nil, nil, BadType(fn, k, "values", "an array of numbers", arg)
+		}
+		n = len(list)
 	}
-	out := make([]float64, len(list))
-	for i, x := range list {
-		switch v := x.(type) {
+	if n == 0 {
+		return nil, nil, builtin.ArgError(fn, k, "values", "is empty: nothing to plot")
+	}
+	vals = make([]float64, n)
+	exactly := func(i int, text func() string) {
+		if texts == nil {
+			texts = make([]string, n)
+		}
+		texts[i] = text()
+	}
+	for i := range n {
+		poll(m, i)
+		if isInts {
+			v := ints[i]
+			if vals[i] = float64(v); v > 1<<53 || v < -1<<53 {
+				exactly(i, func() string { return strconv.Itoa(v) })
+			}
+			continue
+		}
+		switch v := list[i].(type) {
 		case float64:
-			out[i] = v
+			vals[i] = v
 			continue
 		case float32:
-			out[i] = float64(v)
+			vals[i] = float64(v)
 			continue
 		}
-		b, msg := ToBig(x)
+		b, msg := ToBig(list[i])
 		if msg != "" {
-			return nil, builtin.ArgError(fn, k, "values", "element %d must be a number, got %s", i+1, TypeName(x))
+			return nil, nil, builtin.ArgError(fn, k, "values", "element %d must be a number, got %s", i+1, TypeName(list[i]))
 		}
-		out[i], _ = new(big.Float).SetInt(b).Float64()
+		f, _ := new(big.Float).SetInt(b).Float64()
+		if math.IsInf(f, 0) {
+			f = math.Copysign(math.MaxFloat64, f)
+		}
+		if vals[i] = f; b.CmpAbs(maxExactInt) > 0 {
+			exactly(i, b.String)
+		}
 	}
-	return out, nil
+	return vals, texts, nil
 }
 
 // JSONValued is implemented by the game values and results: the object
@@ -331,6 +443,15 @@ func JSONValue(x any) any {
 		}
 		return out
 	}
+	if m := reflect.ValueOf(x); m.Kind() == reflect.Map && m.Type().Key().Kind() != reflect.String {
+		// A map keyed by any value (groupBy's): JSON's keys are strings, so
+		// each key is written as print writes it.
+		out := make(map[string]any, m.Len())
+		for it := m.MapRange(); it.Next(); {
+			out[Format(it.Key().Interface())] = JSONValue(it.Value().Interface())
+		}
+		return out
+	}
 	return x
 }
 
@@ -353,9 +474,9 @@ func fnText(env *builtin.Env, args ...any) (any, error) {
 		return nil, err
 	}
 	if t, ok := x.(Texter); ok {
-		return strings.TrimRight(TextOf(t, true), "\n"), nil
+		return strings.TrimRight(RenderIn(env, func(w io.Writer) error { return t.WriteText(w, true) }), "\n"), nil
 	}
-	return Format(x), nil
+	return printer.TextOf(x, env.Meter), nil
 }
 
 func fnSVG(env *builtin.Env, args ...any) (any, error) {
@@ -367,12 +488,24 @@ func fnSVG(env *builtin.Env, args ...any) (any, error) {
 	if !ok {
 		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", TypeName(x))
 	}
-	return SVGOf(p, true), nil
+	return RenderIn(env, func(w io.Writer) error { return p.WriteSVG(w, true) }), nil
 }
 
+// JSONValue is the labels and the values, exact.
 func (c *Chart) JSONValue() any {
+	labels := c.bars.Labels
+	if labels == nil {
+		labels = Labels1(len(c.bars.Values))
+	}
+	values := make([]any, len(c.bars.Values))
+	for i, v := range c.bars.Values {
+		values[i] = v
+		if i < len(c.bars.Texts) && c.bars.Texts[i] != "" {
+			values[i] = json.Number(c.bars.Texts[i])
+		}
+	}
 	return struct {
-		Labels []string  `json:"labels"`
-		Values []float64 `json:"values"`
-	}{c.bars.Labels, c.bars.Values}
+		Labels []string `json:"labels"`
+		Values []any    `json:"values"`
+	}{labels, values}
 }

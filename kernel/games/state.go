@@ -2,6 +2,7 @@ package games
 
 import (
 	"math/big"
+	"unsafe"
 
 	"gamelab/kernel/builtin"
 )
@@ -84,11 +85,13 @@ type History struct {
 	Players []string            // Players[i] made Moves[i]
 	Totals  map[string]*big.Int // each player's rewards so far; nil entries are 0
 
-	// buf holds Moves and Players with room to grow, shared along a line
-	// of play, so that extending the last history of a line costs no copy
-	// (a match of n moves makes n of them). Moves and Players are cut to
+	// buf holds Moves and Players with room to grow, and the moves' text,
+	// shared along a line of play, so that extending the last history of
+	// a line costs no copy (a match or an analyzed line of n moves makes n
+	// of them, in linear time and memory). Moves and Players are cut to
 	// their length, so an append to them never writes into buf.
-	buf *historyBuf
+	buf     *historyBuf
+	textLen int // how much of buf.text is this history's Line
 }
 
 // historyBuf is the storage a line's histories share: its length is that
@@ -96,6 +99,16 @@ type History struct {
 type historyBuf struct {
 	moves   []Move
 	players []string
+	text    []byte // the moves written one after another: "LRL2"
+}
+
+// Line is the moves' texts one after another ("LRL2"), without a copy:
+// the bytes a history shows are never written again.
+func (h *History) Line() string {
+	if h == nil || h.buf == nil || h.textLen == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(h.buf.text), h.textLen)
 }
 
 // Len is the number of moves played; a nil History has none.
@@ -126,11 +139,20 @@ func (h *History) Extend(start Position, player string, m Move, reward *big.Int)
 		if h != nil {
 			copy(buf.moves, h.Moves)
 			copy(buf.players, h.Players)
+			if h.buf != nil {
+				buf.text = []byte(h.Line())
+			} else {
+				for _, hm := range h.Moves {
+					buf.text = append(buf.text, hm.String()...)
+				}
+			}
 		}
 	}
 	buf.moves = append(buf.moves, m)
 	buf.players = append(buf.players, player)
+	buf.text = append(buf.text, m.String()...)
 	out.Moves, out.Players, out.buf = buf.moves[:n+1:n+1], buf.players[:n+1:n+1], buf
+	out.textLen = len(buf.text)
 	if reward != nil {
 		t := new(big.Int).Set(reward)
 		if prev := out.Totals[player]; prev != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"strings"
 )
 
 // Spec describes a kernelspec to install.
@@ -32,6 +33,11 @@ type Spec struct {
 func KernelDir(name string, user, sysPrefix bool, prefix string) (string, error) {
 	if !validName.MatchString(name) {
 		return "", fmt.Errorf("kernel name %q: use letters, digits, '.', '_' and '-'", name)
+	}
+	if strings.Trim(name, ".") == "" {
+		// "." and ".." pass the pattern, and name the kernels folder itself
+		// or the one above it.
+		return "", fmt.Errorf("kernel name %q: a name of dots only is a folder's, not a kernel's; use letters or digits too", name)
 	}
 	n := 0
 	for _, b := range []bool{user, sysPrefix, prefix != ""} {

@@ -2,7 +2,11 @@ package lang
 
 // The running cell, as the language's functions find it when they run.
 
-import "gamelab/kernel/builtin"
+import (
+	"github.com/expr-lang/expr/vm"
+
+	"gamelab/kernel/builtin"
+)
 
 // Cell is the running cell as the language sees it.
 type Cell struct {
@@ -17,6 +21,8 @@ type Cell struct {
 type current struct {
 	cell  Cell
 	meter builtin.Meter
+	kept  []int  // per filter running, innermost last: the items it kept (loops.go)
+	vm    *vm.VM // the machine running the expression, whose stack a map sizes (loops.go)
 }
 
 // env is the running cell's Env.

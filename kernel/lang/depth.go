@@ -15,15 +15,15 @@ import (
 
 	"github.com/expr-lang/expr/vm/runtime"
 
-	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 )
 
 // maxValueDepth bounds the nesting of arrays and maps in a value, as
 // encoding/json bounds what it reads.
-const maxValueDepth = 10000
+const maxValueDepth = printer.MaxDepth
 
 // errTooDeep is the error of a value nested deeper than maxValueDepth.
-var errTooDeep = builtin.Errorf(builtin.RuntimeError, "the value nests arrays or maps more than %d deep", maxValueDepth)
+var errTooDeep = printer.ErrTooDeep
 
 // nestedTooDeep says whether v nests arrays or maps deeper than
 // maxValueDepth; the walk goes no deeper than that, so it cannot overflow.

@@ -54,6 +54,9 @@ func (l *Language) Eval(src Source, names Names) (any, *Error) {
 	// cell's meter (package budget) measures the heap instead, so expr's is
 	// turned off rather than left to refuse work that fits.
 	machine := vm.VM{MemoryBudget: math.MaxUint}
+	l.cur.kept = l.cur.kept[:0] // a filter that failed left its count
+	l.cur.vm = &machine
+	defer func() { l.cur.vm = nil }()
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
 		return nil, runError(c.tree, c.code, err, l.PlainWords)
@@ -98,6 +101,10 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	}
 	if e := methodCall(c.tree, c.env); e != nil {
 		return nil, e
+	}
+	if id := functionValue(tree, config); id != nil {
+		return nil, &Error{Kind: builtin.TypeError, At: id.Location().From,
+			Msg: fmt.Sprintf("%s is a function, not a value: call it, as in %s(…) (help(%s) shows how)", id.Value, id.Value, id.Value)}
 	}
 	var e *Error
 	if c.prog, e = l.build(tree, config); e != nil {
@@ -158,31 +165,61 @@ func envFor(src Source, names Names) map[string]any {
 // would report as "unknown name", found here so that it is a NameError by
 // construction rather than by the checker's message.
 func unknownIdentifier(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
-	declared := map[string]bool{"$env": true}
-	var ids []*ast.IdentifierNode
+	names := namesOf(tree)
+	return names.first(func(id *ast.IdentifierNode) bool {
+		_, isFunc := config.Functions[id.Value]
+		_, isBuiltin := config.Builtins[id.Value]
+		return !names.declared[id.Value] && !isVariable(config, id.Value) && !isFunc && !isBuiltin
+	})
+}
+
+// functionValue is the first name in tree that names a function but is
+// not called: `x = solve` or len(solve). expr would make it nil (x became
+// nil in silence) or a Go function whose type its messages spell out.
+func functionValue(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
+	names := namesOf(tree)
+	return names.first(func(id *ast.IdentifierNode) bool {
+		_, isFunc := config.Functions[id.Value]
+		_, isBuiltin := config.Builtins[id.Value]
+		return !names.called[id] && !names.declared[id.Value] && !isVariable(config, id.Value) && (isFunc || isBuiltin)
+	})
+}
+
+// isVariable says name is in the expression's environment.
+func isVariable(config *conf.Config, name string) bool {
+	_, ok := config.Env.Get(&config.NtCache, name)
+	return ok
+}
+
+// treeNames are the names of a tree: its identifiers, the names its lets
+// declare ($env too), the nodes it calls.
+type treeNames struct {
+	ids      []*ast.IdentifierNode
+	declared map[string]bool
+	called   map[ast.Node]bool
+}
+
+func namesOf(tree *parser.Tree) treeNames {
+	t := treeNames{declared: map[string]bool{"$env": true}, called: map[ast.Node]bool{}}
 	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
 		switch x := (*n).(type) {
+		case *ast.CallNode:
+			t.called[x.Callee] = true
 		case *ast.VariableDeclaratorNode:
-			declared[x.Name] = true
+			t.declared[x.Name] = true
 		case *ast.IdentifierNode:
-			ids = append(ids, x)
+			t.ids = append(t.ids, x)
 		}
 	}))
+	return t
+}
+
+// first is the identifier that comes first in the statement of those pick
+// takes, nil when it takes none.
+func (t treeNames) first(pick func(id *ast.IdentifierNode) bool) *ast.IdentifierNode {
 	var first *ast.IdentifierNode
-	for _, id := range ids {
-		if declared[id.Value] {
-			continue
-		}
-		if _, ok := config.Env.Get(&config.NtCache, id.Value); ok {
-			continue
-		}
-		if _, ok := config.Functions[id.Value]; ok {
-			continue
-		}
-		if _, ok := config.Builtins[id.Value]; ok {
-			continue
-		}
-		if first == nil || id.Location().From < first.Location().From {
+	for _, id := range t.ids {
+		if pick(id) && (first == nil || id.Location().From < first.Location().From) {
 			first = id
 		}
 	}

@@ -116,7 +116,7 @@ func fieldOf(v any, name string) (any, error) {
 		return m[name], nil
 	}
 	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Map && rv.Type().Key().Kind() == reflect.String {
+	if rv.Kind() == reflect.Map && (rv.Type().Key().Kind() == reflect.String || rv.Type().Key().Kind() == reflect.Interface) {
 		item := rv.MapIndex(reflect.ValueOf(name).Convert(rv.Type().Key()))
 		if !item.IsValid() {
 			return nil, nil

@@ -166,10 +166,36 @@ func indexValue(args ...any) (any, error) {
 		}
 		return items[at], nil
 	}
+	if item, ok := keyedItem(x, i); ok {
+		return item, nil
+	}
 	if name, ok := i.(string); ok {
 		return fieldOf(x, name) // never a method (see fields.go)
 	}
 	return nil, fmt.Errorf("cannot index %s with %s: only lists, strings and game values have numbered items", printer.KindPhrase(x), shown(i))
+}
+
+// keyedItem is m[key] of a map whose keys are any values, as groupBy and
+// fromPairs make ({0: [2], 1: [1, 3]}): nil when the key is missing, numbers
+// matched exactly; ok is false when x is no such map.
+func keyedItem(x, key any) (any, bool) {
+	m := reflect.ValueOf(x)
+	if m.Kind() != reflect.Map || m.Type().Key().Kind() != reflect.Interface {
+		return nil, false
+	}
+	if key != nil && reflect.TypeOf(key).Comparable() {
+		if item := m.MapIndex(reflect.ValueOf(key)); item.IsValid() {
+			return item.Interface(), true
+		}
+	}
+	if asNumber(key).kind != notNum {
+		for it := m.MapRange(); it.Next(); {
+			if k := it.Key().Interface(); asNumber(k).kind != notNum && numEqual(k, key) {
+				return it.Value().Interface(), true
+			}
+		}
+	}
+	return nil, true
 }
 
 // sliceValue is `x[a:b]`: items a to b of a list, or characters of a

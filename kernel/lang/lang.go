@@ -73,7 +73,7 @@ func (l *Language) makeOptions() []expr.Option {
 	for _, lib := range append(l.cfg.Libraries, &ExprFunctions) {
 		for _, b := range lib.Builtins {
 			if b.Fn != nil {
-				opts = append(opts, expr.Function(b.Name, l.wrap(b.Name, lib.Kind, b.Fn, lib != &ExprFunctions)))
+				opts = append(opts, expr.Function(b.Name, l.wrap(b.Name, lib.Kind, b.Fn, lib != &ExprFunctions && !b.Streams)))
 			}
 		}
 	}
@@ -81,6 +81,7 @@ func (l *Language) makeOptions() []expr.Option {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cur.env(), args...) }))
 	}
 	opts = append(opts, operators(l.cur, l.cfg.JSONValue)...)
+	opts = append(opts, loopFunctions(l.cur)...)
 	opts = append(opts, extensions(l.cur, l.cfg.NoteColumns)...)
 	return append(opts, expr.Patch(exactPatch{}))
 }

@@ -237,6 +237,8 @@ func patchSortBy(node *ast.Node, n *ast.BuiltinNode) {
 	keyed.SetLocation(pred.Location())
 	mapped := &ast.BuiltinNode{Name: "map", Arguments: []ast.Node{n.Arguments[0], keyed}}
 	mapped.SetLocation(n.Location())
+	var m ast.Node = mapped
+	patchLoop(&m, mapped, "sortBy")
 	args := append([]ast.Node{mapped}, n.Arguments[2:]...)
 	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$sortBy"}, Arguments: args})
 }

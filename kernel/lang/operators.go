@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -63,10 +64,11 @@ func operators(cur *current, jsonValue func(any) any) []expr.Option {
 		cur.meter.Tick()
 		return nil, nil
 	}))
+	opts = append(opts, expr.Function("$isNil", func(args ...any) (any, error) { return isNil(args[0]), nil }, new(func(any) bool)))
 	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(cur.meter, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
 		cur.meter.Reserve(textBytes(cur.meter, args[0]))
-		return printer.Text(args[0]), nil
+		return printer.TextOf(args[0], cur.meter), nil
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
 		cur.meter.Reserve(2 * textBytes(cur.meter, args[0])) // indented
@@ -116,6 +118,9 @@ func (exactPatch) Visit(node *ast.Node) {
 		if n.Operator == "matches" {
 			call("$matches", n.Left, n.Right)
 		}
+		if n.Operator == "??" {
+			patchCoalesce(node, n)
+		}
 	case *ast.UnaryNode:
 		if n.Operator == "-" {
 			call("$neg", n.Node)
@@ -128,6 +133,9 @@ func (exactPatch) Visit(node *ast.Node) {
 		if n.Name == "sortBy" {
 			patchSortBy(node, n)
 			return
+		}
+		if loopBuiltins[n.Name] {
+			patchLoop(node, n, n.Name)
 		}
 		if n.Name != "sum" {
 			return
@@ -240,4 +248,34 @@ func toFloat(args ...any) (any, error) {
 		return f, nil
 	}
 	return nil, fmt.Errorf("float: cannot make a number of a %s", builtin.TypeName(args[0]))
+}
+
+// patchCoalesce rewrites a ?? b as let $c = a; $isNil($c) ? b : $c. expr's
+// own ?? takes a pointer apart (P ?? 1 gave the polygon's Go struct, which
+// solve then refused); the let and the conditional pass values through as
+// they are, and b is still worked out only when a is nil.
+func patchCoalesce(node *ast.Node, n *ast.BinaryNode) {
+	name := fmt.Sprintf("$coalesce%d", n.Location().From)
+	ident := func() ast.Node {
+		id := &ast.IdentifierNode{Value: name}
+		id.SetLocation(n.Left.Location())
+		return id
+	}
+	test := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$isNil"}, Arguments: []ast.Node{ident()}}
+	test.SetLocation(n.Location())
+	pick := &ast.ConditionalNode{Ternary: true, Cond: test, Exp1: n.Right, Exp2: ident()}
+	pick.SetLocation(n.Location())
+	ast.Patch(node, &ast.VariableDeclaratorNode{Name: name, Value: n.Left, Expr: pick})
+}
+
+// isNil says v is nil, or a nil pointer, map, list or function, as ?? asks.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
+		return rv.IsNil()
+	}
+	return false
 }

@@ -113,7 +113,7 @@ func joinStrings(env *builtin.Env, args ...any) (any, error) {
 		for i, x := range items {
 			str, ok := x.(string)
 			if !ok {
-				return nil, builtin.ArgError("join", 1, "array", "must hold strings only, got %s (item %d, from 0)", builtin.TypeName(x), i)
+				return nil, builtin.ArgError("join", 1, "array", "must hold strings only, got %s (item %d)", builtin.TypeName(x), i+1)
 			}
 			strs[i] = str
 		}

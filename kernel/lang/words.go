@@ -20,6 +20,21 @@ var goTypeWords = []struct {
 	re   *regexp.Regexp
 	with func(m []string, games map[string]string) string
 }{
+	// Go's fmt of a nil where a verb wanted a value: len(nil).
+	{regexp.MustCompile(`%!\w\(<nil>\)`), func([]string, map[string]string) string { return "nil" }},
+	// A Go function type: what a builtin is to expr.
+	{regexp.MustCompile(`func\([^()]*\)(?: \([^()]*\)| [\w.*\[\]{}]+)?`), func([]string, map[string]string) string { return "function" }},
+	// The hidden functions the language's patches call, by the name the
+	// user wrote.
+	{regexp.MustCompile(`\$(indexOf|lastIndexOf|get|string|toJSON|int|float|sum|sortBy)\b`), func(m []string, _ map[string]string) string { return m[1] }},
+	{regexp.MustCompile(`\$coalesce\d+`), func([]string, map[string]string) string { return "the value before ??" }},
+	{regexp.MustCompile(`<nil>`), func([]string, map[string]string) string { return "nil" }},
+	{regexp.MustCompile(`invalid operation: float\((\S+)\)`), func(m []string, _ map[string]string) string {
+		return "invalid operation: " + m[1] + " is not a number"
+	}},
+	{regexp.MustCompile(`cannot use (\S+) as argument \(type (\S+)\) to call (\S+) ?`), func(m []string, _ map[string]string) string {
+		return m[3] + ": wants a " + m[2] + ", got " + m[1]
+	}},
 	{regexp.MustCompile(`interface conversion: interface \{\} is (\S+), not (\S+)`), func(m []string, games map[string]string) string {
 		return "wrong kind of value: want " + goTypeWord(m[2], games) + ", got " + goTypeWord(m[1], games)
 	}},

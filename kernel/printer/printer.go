@@ -8,10 +8,8 @@ package printer
 
 import (
 	"fmt"
-	"maps"
+	"io"
 	"math/big"
-	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,7 +35,72 @@ func Text(x any) string {
 func Literal(x any) string {
 	var f formatter
 	f.write(x)
-	return f.b.String()
+	return f.String()
+}
+
+// Write writes Text(x) to w a chunk at a time, checking m between chunks
+// (nil: no checks), so that the whole text of a list of millions of items
+// streams in little memory and stops within milliseconds of an interrupt:
+// m.Check panics with the cell's error. It returns w's first error, after
+// which it writes no more.
+func Write(w io.Writer, x any, m builtin.Meter) error {
+	if v, ok := x.(builtin.Value); ok {
+		_, err := io.WriteString(w, Text(v))
+		return err
+	}
+	if s, ok := x.(string); ok {
+		return writeChunks(w, s, m)
+	}
+	f := formatter{out: w, m: m}
+	f.write(x)
+	if f.err == ErrTooDeep {
+		return f.err // the statement fails; what went out before stays
+	}
+	f.flush()
+	return f.err
+}
+
+// TextOf is Text(x) made under the meter m: polled as it grows, so that
+// string(1..4*10**7) stops within milliseconds of an interrupt.
+func TextOf(x any, m builtin.Meter) string {
+	switch x.(type) {
+	case builtin.Value, string:
+		return Text(x)
+	}
+	// In chunks, joined once at the end: a buffer that doubled as it grew
+	// would copy the text over and over and, at its last doubling, hold
+	// three times it.
+	var chunks []string
+	f := formatter{m: m, out: writerFunc(func(p []byte) (int, error) {
+		chunks = append(chunks, string(p))
+		return len(p), nil
+	})}
+	f.write(x)
+	f.flush()
+	if m != nil {
+		m.Check()
+	}
+	return strings.Join(chunks, "")
+}
+
+// writerFunc is an io.Writer made of a function.
+type writerFunc func(p []byte) (int, error)
+
+func (w writerFunc) Write(p []byte) (int, error) { return w(p) }
+
+// writeChunks writes s to w a chunk at a time, checking m between them.
+func writeChunks(w io.Writer, s string, m builtin.Meter) error {
+	for len(s) > 0 {
+		n := min(len(s), chunkBytes)
+		if m != nil {
+			m.Check()
+		}
+		if _, err := io.WriteString(w, s[:n]); err != nil {
+			return err
+		}
+		s = s[n:]
+	}
+	return nil
 }
 
 // Shown lists and maps of more than MaxShownItems items in all (counted
@@ -75,7 +138,7 @@ func Shown(x any, name string) string {
 	}
 	f := formatter{cut: true}
 	f.write(x)
-	return f.b.String() + fmt.Sprintf("\n(%d of %d items shown; %s give them all)", f.items, total, GetAll(name))
+	return f.String() + fmt.Sprintf("\n(%d of %d items shown; %s give them all)", f.items, total, GetAll(name))
 }
 
 // ShownAs is a value whose shown text is a summary that refers to the
@@ -123,103 +186,4 @@ func ShortNumber(n *big.Int) string {
 		return s
 	}
 	return fmt.Sprintf("%s…%s (%d digits)", s[:len(s)-digits+ShortEnds], s[len(s)-ShortEnds:], digits)
-}
-
-// countItems counts the items of x down to its numbers, strings and other
-// values that are neither lists nor maps (an empty list counts 1).
-func countItems(x any) int {
-	switch v := x.(type) {
-	case map[string]any:
-		n := 0
-		for _, e := range v {
-			n += countItems(e)
-		}
-		return max(n, 1)
-	case []any:
-		n := 0
-		for _, e := range v {
-			n += countItems(e)
-		}
-		return max(n, 1)
-	case string, builtin.Typed:
-		return 1
-	}
-	if v := reflect.ValueOf(x); v.Kind() == reflect.Slice || v.Kind() == reflect.Array {
-		if k := v.Type().Elem().Kind(); k != reflect.Interface && k != reflect.Slice && k != reflect.Array && k != reflect.Map {
-			return max(v.Len(), 1) // []int, []string, …: no need to look at each
-		}
-		n := 0
-		for i := range v.Len() {
-			n += countItems(v.Index(i).Interface())
-		}
-		return max(n, 1)
-	}
-	return 1
-}
-
-// formatter writes plain values: whole, or with cut, each long list or map
-// summarised and each long integer shortened (see Shown). items counts the
-// numbers, strings and other single values written.
-type formatter struct {
-	b     strings.Builder
-	cut   bool
-	items int
-}
-
-func (f *formatter) write(x any) {
-	switch v := x.(type) {
-	case nil:
-		f.single("nil")
-		return
-	case string:
-		f.single(strconv.Quote(v))
-		return
-	case *big.Int:
-		if f.cut {
-			f.single(ShortNumber(v))
-		} else {
-			f.single(v.String())
-		}
-		return
-	case builtin.Typed:
-		f.single("<" + v.TypeName() + ">")
-		return
-	case map[string]any:
-		keys := slices.Sorted(maps.Keys(v))
-		f.b.WriteString("{")
-		f.each(len(keys), func(i int) {
-			f.b.WriteString(strconv.Quote(keys[i]) + ": ")
-			f.write(v[keys[i]])
-		})
-		f.b.WriteString("}")
-		return
-	}
-	if l, ok := builtin.AsList(x); ok {
-		f.b.WriteString("[")
-		f.each(len(l), func(i int) { f.write(l[i]) })
-		f.b.WriteString("]")
-		return
-	}
-	f.single(fmt.Sprint(x))
-}
-
-func (f *formatter) single(s string) {
-	f.b.WriteString(s)
-	f.items++
-}
-
-// each writes items 0..n-1 separated by commas; with cut, of more than
-// CutItems only the first and last EdgeItems, "…" between them.
-func (f *formatter) each(n int, item func(i int)) {
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			f.b.WriteString(", ")
-		}
-		if f.cut && n > CutItems && i == EdgeItems {
-			f.b.WriteString("…")
-			i = n - EdgeItems - 1
-			continue
-		}
-		item(i)
-	}
 }

@@ -2,7 +2,9 @@ package script
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // diffContext is the number of unchanged lines shown around a change.
@@ -53,11 +55,29 @@ func UnifiedDiff(nameA, nameB, a, b string) string {
 		}
 		fmt.Fprintf(&w, "@@ -%s +%s @@\n", hunkRange(script[from].a, na), hunkRange(script[from].b, nb))
 		for _, e := range script[from:to] {
-			fmt.Fprintf(&w, "%c%s\n", e.op, e.text)
+			fmt.Fprintf(&w, "%c%s\n", e.op, visible(e))
 		}
 		i = to
 	}
 	return w.String()
+}
+
+// visible is a line of the diff as it shows: a changed line that ends in
+// blanks or holds characters that do not print (a tab, a carriage return,
+// a zero-width space) is followed by its quoted form, so that two lines
+// that look the same show how they differ.
+func visible(e edit) string {
+	if e.op == ' ' {
+		return e.text
+	}
+	hidden := strings.TrimRight(e.text, " ") != e.text
+	for _, r := range e.text {
+		hidden = hidden || !unicode.IsGraphic(r) || unicode.Is(unicode.Cf, r)
+	}
+	if !hidden {
+		return e.text
+	}
+	return e.text + "   (as written: " + strconv.QuoteToGraphic(e.text) + ")"
 }
 
 func hunkRange(start, n int) string {
@@ -77,6 +97,9 @@ func splitLines(s string) []string {
 	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 }
 
+// maxTable bounds the cells of editScript's table: 16 million, 64 MB.
+const maxTable = 16 << 20
+
 // editScript turns x into y with the fewest insertions and deletions: the
 // classic LCS table, after trimming the common head and tail.
 func editScript(x, y []string) []edit {
@@ -92,6 +115,21 @@ func editScript(x, y []string) []edit {
 		ey--
 	}
 	mx, my := x[i:ex], y[i:ey]
+	if int64(len(mx))*int64(len(my)) > maxTable {
+		// Too large a middle for the table (a golden of a million lines):
+		// all of it removed, then all of it added.
+		script := head
+		for p := range mx {
+			script = append(script, edit{'-', mx[p], i + p, i})
+		}
+		for q := range my {
+			script = append(script, edit{'+', my[q], ex, i + q})
+		}
+		for k := 0; ex+k < len(x); k++ {
+			script = append(script, edit{' ', x[ex+k], ex + k, ey + k})
+		}
+		return script
+	}
 	// lcs[p][q] is the LCS length of mx[p:] and my[q:].
 	lcs := make([][]int32, len(mx)+1)
 	for p := range lcs {

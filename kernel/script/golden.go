@@ -8,13 +8,16 @@ package script
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"gamelab/internal/files"
 	"gamelab/kernel"
 )
 
@@ -26,13 +29,7 @@ func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stder
 	s := kernel.NewSession()
 	anyFailed := false
 	for _, name := range files {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "gamelab run: %v\n", err)
-			return 1
-		}
-		failed, err := RunScript(ctx, s, name, f, stdout, stderr, keepGoing)
-		f.Close()
+		failed, err := runFile(ctx, s, name, stdout, stderr, keepGoing)
 		if err != nil {
 			fmt.Fprintf(stderr, "gamelab run: %s: %v\n", name, err)
 			return 1
@@ -43,6 +40,20 @@ func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stder
 		}
 	}
 	return ExitStatus(anyFailed)
+}
+
+// runFile runs one file in s: a notebook's code cells, or a script's
+// statements.
+func runFile(ctx context.Context, s *kernel.Session, name string, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
+	if filepath.Ext(name) == ".ipynb" {
+		return runNotebook(ctx, s, name, stdout, stderr, keepGoing)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	return RunScript(ctx, s, name, f, stdout, stderr, keepGoing)
 }
 
 // ExitStatus is the exit status of a run that failed or not.
@@ -123,6 +134,24 @@ func Files(paths []string) ([]string, error) {
 	return files, nil
 }
 
+// MaxFile is the largest script, golden or notebook test reads: a golden
+// that never ends (a link to /dev/zero is refused anyway) must not fill
+// the memory.
+const MaxFile = 256 << 20
+
+// normalize is a golden as an editor may have saved it, in the form a
+// transcript takes: without a byte-order mark, with LF line ends, ending
+// in one newline. Those differences do not fail a test; a diff that shows
+// nothing would follow from them.
+func normalize(text string) string {
+	text = strings.TrimPrefix(text, "\ufeff")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return text
+}
+
 // GoldenPath is where a script's golden transcript lives: beside it, with
 // the extension .golden.
 func GoldenPath(script string) string {
@@ -133,7 +162,7 @@ func GoldenPath(script string) string {
 // writes) its transcript: a script's with its golden file, a notebook's
 // with its saved outputs. A difference is printed to w as a unified diff.
 func Check(path string, update bool, w io.Writer) (ok bool, err error) {
-	src, err := os.ReadFile(path)
+	src, err := files.ReadFile(path, MaxFile)
 	if err != nil {
 		return false, err
 	}
@@ -148,13 +177,24 @@ func Check(path string, update bool, w io.Writer) (ok bool, err error) {
 		got = Transcript(filepath.Base(path), string(src))
 		golden := GoldenPath(path)
 		if update {
-			return true, os.WriteFile(golden, []byte(got), 0o644)
+			f, err := files.Create(golden)
+			if err != nil {
+				return false, err
+			}
+			_, err = f.WriteString(got)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			return true, err
 		}
-		b, err := os.ReadFile(golden)
-		if err != nil {
+		b, err := files.ReadFile(golden, MaxFile)
+		if errors.Is(err, fs.ErrNotExist) {
 			return false, fmt.Errorf("%v (write it with 'gamelab test --update %s')", err, path)
 		}
-		want, wantName = string(b), golden
+		if err != nil {
+			return false, err
+		}
+		want, wantName = normalize(string(b)), golden
 	}
 	if got == want {
 		return true, nil

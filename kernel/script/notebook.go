@@ -1,11 +1,16 @@
 package script
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"reflect"
 	"strings"
 
+	"gamelab/internal/files"
 	"gamelab/kernel"
 )
 
@@ -24,6 +29,96 @@ type notebook struct {
 			Evalue     string                     `json:"evalue"`
 		} `json:"outputs"`
 	} `json:"cells"`
+}
+
+// readNotebook reads a saved notebook; what keeps it from being one is
+// said in the user's words: where its JSON breaks, or which field holds
+// what where (never encoding/json's Go types).
+func readNotebook(src []byte) (*notebook, error) {
+	var nb notebook
+	err := json.Unmarshal(src, &nb)
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		line, col := linePosition(src, syntax.Offset)
+		return nil, fmt.Errorf("not a notebook: it is not JSON (line %d, column %d: %v)", line, col, syntax)
+	case errors.As(err, &typ):
+		return nil, fmt.Errorf("not a notebook: its %q is %s where %s belongs", typ.Field, withArticle(typ.Value), jsonKind(typ.Type))
+	case err != nil:
+		return nil, fmt.Errorf("not a notebook: %v", err)
+	case nb.Cells == nil:
+		return nil, errors.New(`not a notebook: it has no "cells"`)
+	}
+	for i, c := range nb.Cells {
+		var text string
+		var parts []string
+		if len(c.Source) > 0 && json.Unmarshal(c.Source, &text) != nil && json.Unmarshal(c.Source, &parts) != nil {
+			return nil, fmt.Errorf(`not a notebook: the "source" of cell %d is neither a string nor a list of strings`, i+1)
+		}
+	}
+	return &nb, nil
+}
+
+// linePosition is the line and column (from 1) of byte offset off in src.
+func linePosition(src []byte, off int64) (line, col int) {
+	off = min(max(off, 1), int64(len(src)))
+	before := src[:off-1]
+	line = bytes.Count(before, []byte("\n")) + 1
+	return line, len(before) - bytes.LastIndexByte(before, '\n')
+}
+
+// withArticle is "a number", "an object" for a JSON value's kind.
+func withArticle(kind string) string {
+	if strings.IndexAny(kind[:1], "aeiou") == 0 {
+		return "an " + kind
+	}
+	return "a " + kind
+}
+
+// jsonKind is the kind of JSON value the Go type t reads.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	}
+	return "a number"
+}
+
+// runNotebook runs the code cells of the notebook file name in order, as
+// `gamelab run` runs a script's statements: each cell's output to stdout,
+// its error to stderr named by the file and the cell ("demo.ipynb[3]:1:5:
+// …"). It reports whether a cell failed; without keepGoing it stops at the
+// first failure.
+func runNotebook(ctx context.Context, s *kernel.Session, name string, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
+	src, err := files.ReadFile(name, MaxFile)
+	if err != nil {
+		return false, err
+	}
+	nb, err := readNotebook(src)
+	if err != nil {
+		return false, err
+	}
+	k := 0
+	for _, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		k++
+		if RunStatement(ctx, s, fmt.Sprintf("%s[%d]", name, k), 1, multiline(c.Source), stdout, stderr) {
+			failed = true
+			if !keepGoing || ctx.Err() != nil {
+				break
+			}
+		}
+	}
+	return failed, nil
 }
 
 // multiline reads nbformat's text fields, a string or a list of strings.
@@ -46,9 +141,9 @@ func multiline(raw json.RawMessage) string {
 // ("Kind: message", as the Jupyter kernel reports ename and evalue), each
 // output line prefixed like a transcript's.
 func ReplayNotebook(src []byte) (got, want string, err error) {
-	var nb notebook
-	if err := json.Unmarshal(src, &nb); err != nil {
-		return "", "", fmt.Errorf("not a notebook: %v", err)
+	nb, err := readNotebook(src)
+	if err != nil {
+		return "", "", err
 	}
 	s := kernel.NewSession()
 	var g, w strings.Builder

@@ -10,6 +10,7 @@ package script
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -20,44 +21,144 @@ import (
 // RunScript runs the statements read from r, each as its own cell: results
 // and printed text to stdout, each error to stderr with its place in r. It
 // reports whether any statement failed; without keepGoing it stops at the
-// first failure.
+// first failure, and at once when ctx is cancelled (Ctrl-C), even while
+// it reads a line that never ends.
 func RunScript(ctx context.Context, s *kernel.Session, name string, r io.Reader, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
-	err = EachStatement(r, func(line int, code string) bool {
+	err = EachStatementOf(ctxReader{ctx, r}, func(line int, code string, tooLong error) bool {
+		if tooLong != nil {
+			fmt.Fprintf(stderr, "%s:%d: %v\n", name, line, tooLong)
+			failed = true
+			return keepGoing
+		}
 		if RunStatement(ctx, s, name, line, code, stdout, stderr) {
 			failed = true
 			return keepGoing && ctx.Err() == nil
 		}
 		return true
 	})
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		// Interrupted while reading a line: no statement was stopped to say so.
+		fmt.Fprintf(stderr, "%s: interrupted\n", name)
+		return true, nil
+	}
 	return failed, err
+}
+
+// ctxReader reads r until ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// MaxStatement is the longest line, and statement, a script may hold: a
+// piped line of 17 MB (a long string literal) is one statement like any
+// other; past this, reading it whole could take the memory of the session.
+const MaxStatement = 64 << 20
+
+// LineTooLong is the error of a line longer than MaxStatement: that
+// statement is skipped, whole, and reading goes on after it.
+type LineTooLong struct{ Bytes int64 }
+
+func (e *LineTooLong) Error() string {
+	return fmt.Sprintf("the line is %s long, more than the %d MB a statement may be; it was skipped", byteSize(e.Bytes), MaxStatement>>20)
+}
+
+// byteSize writes bytes for a person: 80.0 MB.
+func byteSize(n int64) string {
+	if n >= 1<<30 {
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
 }
 
 // EachStatement reads r and calls fn with each complete statement (one line, or
 // several when a bracket or raw string is open) and the number of its first
-// line, until fn returns false.
+// line, until fn returns false. A line longer than MaxStatement is skipped.
 func EachStatement(r io.Reader, fn func(line int, code string) bool) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	return EachStatementOf(r, func(line int, code string, tooLong error) bool {
+		return tooLong != nil || fn(line, code)
+	})
+}
+
+// EachStatementOf is EachStatement that also tells fn of each line too long
+// to be a statement (a *LineTooLong, code ""); the statement it began, and
+// the lines gathered for it, are dropped. It returns r's error, if any.
+func EachStatementOf(r io.Reader, fn func(line int, code string, tooLong error) bool) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	var chunk []string
-	start, n := 0, 0
-	for sc.Scan() {
-		n++
+	start, n, size := 0, 0, 0
+	for {
+		text, long, err := readLine(br)
+		if err != nil && err != io.EOF {
+			return err
+		}
+		end := err == io.EOF
+		if end && text == "" && long == 0 {
+			break
+		}
+		if n++; n == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // an editor's byte-order mark
+		}
 		if len(chunk) == 0 {
 			start = n
 		}
-		chunk = append(chunk, strings.TrimSuffix(sc.Text(), "\r"))
-		code := strings.Join(chunk, "\n")
-		if c, _ := kernel.IsComplete(code); c != kernel.Incomplete {
-			chunk = nil
-			if !fn(start, code) {
+		if size += len(text); long == 0 && size > MaxStatement {
+			long = int64(size) // the lines of one statement, together
+		}
+		if long > 0 {
+			chunk, size = nil, 0
+			if !fn(start, "", &LineTooLong{Bytes: long}) {
 				return nil
 			}
+		} else {
+			chunk = append(chunk, strings.TrimSuffix(text, "\r"))
+			code := strings.Join(chunk, "\n")
+			if c, _ := kernel.IsComplete(code); c != kernel.Incomplete {
+				chunk, size = nil, 0
+				if !fn(start, code, nil) {
+					return nil
+				}
+			}
+		}
+		if end {
+			break
 		}
 	}
 	if len(chunk) > 0 {
-		fn(start, strings.Join(chunk, "\n"))
+		fn(start, strings.Join(chunk, "\n"), nil)
 	}
-	return sc.Err()
+	return nil
+}
+
+// readLine reads one line, without its "\n": its text or, for a line
+// longer than MaxStatement, "" and its length (the rest of it read and
+// dropped, never held). err is the reader's: io.EOF with the last line,
+// when it has no "\n", or alone after it.
+func readLine(br *bufio.Reader) (text string, long int64, err error) {
+	var buf []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		if long > 0 || len(buf)+len(part) > MaxStatement {
+			long += int64(len(buf) + len(part))
+			buf = nil
+		} else {
+			buf = append(buf, part...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if long > 0 {
+			return "", long, err
+		}
+		return strings.TrimSuffix(string(buf), "\n"), 0, err
+	}
 }
 
 // RunStatement executes one cell, writing its output to stdout and its error
@@ -104,7 +205,7 @@ const outputPrefix = "#> "
 // (printed text, the error stream, shown values, its result, its error) with
 // every line prefixed by "#> ".
 func Transcript(name, src string) string {
-	src = strings.ReplaceAll(src, "\r\n", "\n")
+	src = strings.TrimPrefix(strings.ReplaceAll(src, "\r\n", "\n"), "\ufeff")
 	s := kernel.NewSession()
 	var b strings.Builder
 	EachStatement(strings.NewReader(src), func(line int, code string) bool {

@@ -28,6 +28,7 @@
 package polygon
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -136,13 +137,26 @@ func shortToken(text string) string {
 // It takes time about linear in the text (math/big's multiplication for
 // long numbers, where big.Int.SetString is quadratic).
 func Parse(text string) (*Polygon, error) {
+	return ParseContext(context.Background(), text)
+}
+
+// ParseContext is Parse, stopping with ctx's error once ctx is done: a
+// ring of fifty numbers of 300,000 digits takes seconds to read.
+func ParseContext(ctx context.Context, text string) (*Polygon, error) {
 	p := &Polygon{}
 	tok, count := 0, 0
 	lastStart, lastWord := 0, ""
-	for off := 0; ; {
+	for off, digits := 0, 0; ; {
 		start, end := nextToken(text, off)
 		if start == end {
 			break
+		}
+		// A look at ctx every ten thousand characters, a millisecond's work.
+		if digits += end - start; digits > 10000 {
+			digits = 0
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		off = end
 		count++

@@ -76,6 +76,9 @@ func rows(write func(w *bytes.Buffer, r *solver.Result, rules games.Rules)) func
 				} else {
 					g := solver.Game{Coins: row, Rules: solverRules(rules)}
 					inst.Solve = func(ctx context.Context, progress func(done, total int64)) ([]byte, []string, error) {
+						if err := gameio.Fits(ctx, g.SolveBytes(), fmt.Sprintf("a row of %d coins", len(g.Coins))); err != nil {
+							return nil, nil, err
+						}
 						r, err := g.Solve(ctx, progress)
 						if err != nil {
 							return nil, nil, err
@@ -126,6 +129,9 @@ func deque(in io.Reader, rules games.Rules) iter.Seq[*gameio.Instance] {
 			if inst.Err == nil {
 				g := solver.Game{Coins: row, Rules: solverRules(rules)}
 				inst.Solve = func(ctx context.Context, _ func(done, total int64)) ([]byte, []string, error) {
+					if err := gameio.Fits(ctx, g.SolveBytes(), fmt.Sprintf("a row of %d coins", len(g.Coins))); err != nil {
+						return nil, nil, err
+					}
 					x, err := g.Value(ctx)
 					if err != nil {
 						return nil, nil, err

@@ -61,7 +61,10 @@ func fnCoins(env *builtin.Env, args ...any) (any, error) {
 		return nil, err
 	}
 	if s, ok := x.(string); ok {
-		row, err := solver.ParseRow(s)
+		row, err := solver.ParseRowContext(env.Ctx, s)
+		if err := env.Ctx.Err(); err != nil {
+			return nil, err // interrupted while reading
+		}
 		if err != nil {
 			return nil, inputError("coins", 1, err)
 		}

@@ -37,7 +37,6 @@ type state struct {
 	coins *Coins
 	at    solver.Position
 	h     *games.History
-	moves string // the moves of h written out: "LRL2"
 }
 
 // start is the row's position before any move.
@@ -100,7 +99,7 @@ func (s state) play(gm games.Move) (state, error) {
 	}
 	m.m = r.Canonical(s.at, m.m)
 	gain := r.Gain(s.coins.row, s.at, m.m)
-	next := state{coins: s.coins, at: r.Next(s.at, m.m), h: s.h.Extend(s.coins, s.mover(), m, gain), moves: s.moves + m.m.String()}
+	next := state{coins: s.coins, at: r.Next(s.at, m.m), h: s.h.Extend(s.coins, s.mover(), m, gain)}
 	return next, nil
 }
 
@@ -115,10 +114,12 @@ func (s state) value() *Position {
 	if s.rules().TwoM() {
 		m = max(s.at.M, 1)
 	}
-	// The row's map of its rules serves every position of it: values are
-	// never changed in place.
-	return &Position{N: s.at.Left(), Values: games.Numbers(s.left()), A: games.Number(s.h.Total("A")),
-		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.moves, M: m,
+	// The row's values, its map of its rules and the history's text are
+	// shared, not copied (values are never changed in place): a line of
+	// 100000 moves makes its positions in linear time.
+	values := s.coins.Values[s.at.Lo:s.at.Hi:s.at.Hi]
+	return &Position{N: s.at.Left(), Values: values, A: games.Number(s.h.Total("A")),
+		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m,
 		RuleMap: s.coins.RuleMap, Coins: s.coins, st: s}
 }
 

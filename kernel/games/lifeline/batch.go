@@ -60,6 +60,9 @@ func datasets(json bool) func(io.Reader, games.Rules) iter.Seq[*gameio.Instance]
 				}
 				if inst.Err == nil {
 					inst.Solve = func(ctx context.Context, _ func(done, total int64)) ([]byte, []string, error) {
+						if err := gameio.Fits(ctx, solver.SolveBytes(b.Grid, b.N), fmt.Sprintf("a board of %d vertices", len(b.Cells))); err != nil {
+							return nil, nil, err
+						}
 						res, err := solverRules(rules).Solve(ctx, b, player)
 						if err != nil {
 							return nil, nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "lifeline: "))

@@ -3,6 +3,7 @@ package polygon
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -49,7 +50,12 @@ func reader(write writer) func(in io.Reader, rules games.Rules) iter.Seq[*gameio
 				if ring.err == nil {
 					p := ring.poly
 					in.Solve = func(ctx context.Context, progress func(done, total int64)) ([]byte, []string, error) {
-						r, err := solver.SolveWith(ctx, p, solver.Options{Progress: progress, Goal: goalOf(rules)})
+						room := min(gameio.Room(ctx), solver.DefaultMaxTableBytes)
+						r, err := solver.SolveWith(ctx, p, solver.Options{Progress: progress, Goal: goalOf(rules), MaxTableBytes: room})
+						var size *solver.SizeError
+						if errors.As(err, &size) && room < solver.DefaultMaxTableBytes {
+							err = &gameio.RoomError{What: fmt.Sprintf("a ring of %d vertices", size.N), Need: size.Need, Room: room}
+						}
 						if err != nil {
 							return nil, nil, err
 						}

@@ -78,7 +78,10 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 			}
 			return nil, games.BadType("polygon", 1, "text", "a string", first)
 		}
-		p, err := solver.Parse(text)
+		p, err := solver.ParseContext(env.Ctx, text)
+		if err := env.Ctx.Err(); err != nil {
+			return nil, err // interrupted while reading
+		}
 		if err != nil {
 			return nil, inputError("polygon", 1, err)
 		}

@@ -157,11 +157,11 @@ func (r *Result) JSONValue() any {
 
 // Plot is plot(solve(p)): the scores by first edge.
 func (r *Result) Plot() (any, error) {
-	vals, err := games.ChartValues("plot", 1, r.Scores)
+	vals, texts, err := games.ChartData("plot", 1, r.Scores)
 	if err != nil {
 		return nil, err
 	}
-	return games.NewChart(display.Bars{Labels: games.Labels1(r.N), Values: vals,
+	return games.NewChart(display.Bars{Labels: games.Labels1(r.N), Values: vals, Texts: texts,
 		Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
 		XLabel:  "first edge deleted", YLabel: "best final score"}), nil
 }

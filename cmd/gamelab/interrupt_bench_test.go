@@ -1,0 +1,105 @@
+//go:build linux
+
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// interruptOps are issue 20's long statements, each after the setup that
+// makes its inputs: what Ctrl-C must stop within 200 ms.
+func interruptOps(dir string) []struct{ name, setup, stmt string } {
+	return []struct{ name, setup, stmt string }{
+		{"print", "xs = 1..4*10**7", "print(xs)"},
+		{"string", "xs = 1..4*10**7", "len(string(xs))"},
+		{"save", "xs = 1..4*10**7", `save(xs, "` + filepath.Join(dir, "big.txt") + `")`},
+		{"coins-parse", `s = repeat(repeat("9", 300000) + " ", 50)`, "len(coins(s).values)"},
+		{"polygon-parse", `s = repeat("+ " + repeat("9", 300000) + " ", 50)`, "len(polygon(s).values)"},
+		{"svg-plot", "p = plot(1..10**7)", "len(svg(p))"},
+		{"text-plot", "p = plot(1..10**7)", "len(text(p))"},
+		{"map", "xs = 1..10**8", "len(map(xs, #))"},
+		{"analyze", `c = randcoins(100000, 1); line = repeat("L", 100000)`, "len(analyze(c, line).loss)"},
+		{"svg-trace", "t = trace(randcoins(20000, 1))", "len(svg(t))"},
+	}
+}
+
+// BenchmarkInterruptLatency measures how long each of issue 20's long
+// statements takes to stop after a SIGINT, in the process as a user runs
+// it (gamelab -c, its inputs made first, the signal sent a random 50 to
+// 800 ms into the statement, so it lands anywhere in the work), from the
+// signal to the process's exit. It reports the 50th and 99th percentiles
+// and the worst over every run of every statement; the goal is a 99th
+// percentile of at most 200 ms:
+//
+//	go test -run '^$' -bench InterruptLatency -benchtime 1x ./cmd/gamelab
+//
+// GAMELAB_INTERRUPT_RUNS sets the runs per statement (default 10).
+func BenchmarkInterruptLatency(b *testing.B) {
+	runs := 10
+	fmt.Sscan(os.Getenv("GAMELAB_INTERRUPT_RUNS"), &runs)
+	bin := gamelabBinary(b)
+	var all []time.Duration
+	for _, op := range interruptOps(b.TempDir()) {
+		var took []time.Duration
+		for range runs {
+			took = append(took, interruptOnce(b, bin, op.setup, op.stmt))
+		}
+		slices.Sort(took)
+		b.Logf("%-14s median %4d ms, worst %4d ms", op.name, percentile(took, 50).Milliseconds(), took[len(took)-1].Milliseconds())
+		all = append(all, took...)
+	}
+	slices.Sort(all)
+	b.ReportMetric(float64(percentile(all, 50).Milliseconds()), "p50-ms")
+	b.ReportMetric(float64(percentile(all, 99).Milliseconds()), "p99-ms")
+	b.ReportMetric(float64(all[len(all)-1].Milliseconds()), "max-ms")
+}
+
+// interruptOnce runs stmt in gamelab -c after setup, sends SIGINT a random
+// while after stmt has started, and returns the time from the signal to
+// the exit; a statement that ended by itself first is run again.
+func interruptOnce(b *testing.B, bin, setup, stmt string) time.Duration {
+	for {
+		cmd := exec.Command(bin, "-c", setup+`; eprint("run" + "ning"); `+stmt)
+		stderr := &watched{}
+		cmd.Stdout, cmd.Stderr = nil, stderr
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		for text, _ := stderr.text(); !strings.Contains(text, "running"); text, _ = stderr.text() {
+			select {
+			case err := <-done:
+				b.Fatalf("%s ended before it ran: %v %s", stmt, err, text)
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+		select {
+		case <-done:
+			continue // done before the signal: no measurement
+		case <-time.After(time.Duration(50+rand.IntN(750)) * time.Millisecond):
+		}
+		sent := time.Now()
+		cmd.Process.Signal(syscall.SIGINT)
+		<-done
+		took := time.Since(sent)
+		if text, _ := stderr.text(); !strings.Contains(text, "interrupted") {
+			continue // it ended by itself just before the signal
+		}
+		return took
+	}
+}
+
+// percentile is the p-th percentile of sorted durations.
+func percentile(sorted []time.Duration, p int) time.Duration {
+	return sorted[min(len(sorted)-1, (len(sorted)*p+99)/100-1)]
+}

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package files
+
+// nonBlock: no FIFOs to wait on here.
+const nonBlock = 0
