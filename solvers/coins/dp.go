@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"math/bits"
 	"runtime"
+	"sync/atomic"
 )
 
 // diffDP is one number representation of the rolling margin row. After
@@ -115,7 +116,7 @@ func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz
 		split := m
 		if h != nil && m >= 2*t.halfCells {
 			split = m / 2 &^ 63
-			h.work <- span{sz, split, m, row}
+			h.give(span{sz, split, m, row})
 		}
 		var err error
 		for lo := 0; lo < split && err == nil; lo += chunk {
@@ -127,7 +128,7 @@ func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz
 			}
 		}
 		if split < m {
-			err = errors.Join(err, <-h.done)
+			err = errors.Join(err, h.wait())
 		}
 		if err != nil {
 			return ctx.Err()
@@ -145,32 +146,68 @@ func runDP(ctx context.Context, dp stepper, n int, table *choices, after func(sz
 // work in place, each cell reading its right neighbour, so they stay on
 // one core.
 type helper struct {
-	work chan span
-	done chan error
+	state atomic.Int32 // idle, busy (a span handed over), or quit
+	s     span         // the span while busy
+	err   error        // its result, once idle again
 }
+
+const (
+	helperIdle int32 = iota
+	helperBusy
+	helperQuit
+)
 
 type span struct {
 	sz, lo, hi int
 	row        []uint64
 }
 
+// startHelper starts the helper's goroutine. Hand-over is a flag that
+// each side spins on (yielding between looks), not a channel: a diagonal
+// is tens of microseconds of work, and waking a parked thread took as
+// long, so with channels the two halves barely overlapped (take 3 of
+// 30000 coins took the same time on one core as on two).
 func startHelper(ctx context.Context, dp stepper, chunk int) *helper {
-	h := &helper{work: make(chan span), done: make(chan error)}
+	h := &helper{}
 	go func() {
-		for s := range h.work {
+		for {
+			st := h.state.Load()
+			for st == helperIdle {
+				runtime.Gosched()
+				st = h.state.Load()
+			}
+			if st == helperQuit {
+				return
+			}
+			s := h.s
 			var err error
 			for lo := s.lo; lo < s.hi && err == nil; lo += chunk {
 				if err = ctx.Err(); err == nil {
 					dp.step(s.sz, lo, min(lo+chunk, s.hi), s.row)
 				}
 			}
-			h.done <- err
+			h.err = err
+			h.state.Store(helperIdle)
 		}
 	}()
 	return h
 }
 
-func (h *helper) stop() { close(h.work) }
+// give hands s to the helper, which is idle.
+func (h *helper) give(s span) {
+	h.s = s
+	h.state.Store(helperBusy)
+}
+
+// wait waits for the helper to finish the span it was given.
+func (h *helper) wait() error {
+	for h.state.Load() == helperBusy {
+		runtime.Gosched()
+	}
+	return h.err
+}
+
+func (h *helper) stop() { h.state.Store(helperQuit) }
 
 // numPath selects the representation: auto picks the cheapest that is safe;
 // the others let tests force a slower one on rows a faster one would take.
