@@ -3,6 +3,7 @@ package polygon
 import (
 	"context"
 	"errors"
+	"math"
 	"math/big"
 	"runtime"
 	"sync/atomic"
@@ -12,9 +13,9 @@ import (
 // Estimates. A solve's time is the sum of its levels': an int64 level of C
 // cells and ln-1 splits each costs about C·(ln-1)·fastSplit, an exact one
 // C·(exactCell + (ln-1)·exactSplit + wordCell·w²) with w its numbers'
-// 64-bit words (the per-cell parts are the candidates settled exactly, big
-// products whose cost grows as w², and the values stored; they outweigh
-// the splits' ranking at every length this machine solves). Which levels
+// 64-bit words (the per-cell parts are the few candidates settled exactly,
+// whose big products cost w², and the values stored), times sizeFactor(n)
+// as the tables outgrow the caches. Which levels
 // are exact, and how long their numbers get, the instance itself says:
 // its first values are solved as a chain (sampleGrowth, a millisecond) and
 // the bit lengths of its levels extrapolated linearly (a chain's numbers
@@ -51,9 +52,11 @@ type speeds struct {
 	fastSplit, exactSplit, exactCell, wordCell float64
 }
 
-// projectSpeeds were measured on the project's 2-core machines, shared
-// with other work: randpolygon(n, 1) for n = 160..700 and int64 rings.
-var projectSpeeds = speeds{fastSplit: 6, exactSplit: 5, exactCell: 1200, wordCell: 146}
+// projectSpeeds were measured on the project's 2-core machines: int64
+// rings, and the levels of randpolygon(n, 1) for n = 150..1500 (an exact
+// cell cost about 2.7 µs + 5.6 ns a split at n = 1500, its numbers' size
+// hardly showing: the float ranking leaves few big products a cell).
+var projectSpeeds = speeds{fastSplit: 6, exactSplit: 5, exactCell: 2500, wordCell: 1}
 
 // sampleLength is the length of the chain whose levels predict an
 // instance's numbers; probeTime what a probe should take.
@@ -131,10 +134,23 @@ func (s speeds) predictNs(n int, chain bool, g growth) float64 {
 		if chain {
 			cells = n - ln + 1
 		}
-		ns += s.levelNs(cells, ln, g.bitsAt(ln))
+		bits := g.bitsAt(ln)
+		level := s.levelNs(cells, ln, bits)
+		if bits >= 62 {
+			level *= sizeFactor(n)
+		}
+		ns += level
 	}
 	return ns
 }
+
+// sizeFactor is how much slower an exact cell of an instance of n values
+// is than the model's, as its tables outgrow the caches: at the same
+// length, a cell of a 1500-vertex ring cost 2.2 to 2.6 times one of a
+// 300-vertex ring, and sqrt(n/300) fits 300..1500 within a fifth; below
+// 300 the tables fit. A probe of a prefix is scaled by it too, so what it
+// measures is the machine's speed, not its prefix's size.
+func sizeFactor(n int) float64 { return math.Sqrt(float64(max(n, 300)) / 300) }
 
 // instance is what an estimate needs of an instance: its values, the
 // operator of the edge before each (opAt, as newTables takes it), and
@@ -216,6 +232,9 @@ func probe(ctx context.Context, in instance, opts Options, g growth) (sp speeds,
 			cells = s - ln + 1
 		}
 		model := projectSpeeds.kindNs(cells, ln, float64(bits), exact)
+		if exact {
+			model *= sizeFactor(s)
+		}
 		if exact {
 			exactNs, exactModel, exactLevels = exactNs+ns, exactModel+model, exactLevels+1
 		} else {

@@ -3,6 +3,7 @@ package polygon
 import (
 	"context"
 	"errors"
+	"math/big"
 	"testing"
 	"time"
 )
@@ -45,6 +46,16 @@ func TestEstimates(t *testing.T) {
 	}
 }
 
+// bigRandom is a ring of n values in -10^30..10^30 with ops from ops.
+func bigRandom(n int, ops string) *Polygon {
+	bound := new(big.Int).Exp(big.NewInt(10), big.NewInt(30), nil)
+	p, err := RandomRange(n, 1, new(big.Int).Neg(bound), bound, ops)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
 // BenchmarkEstimate measures estimates against real solves (int64 and
 // exact, several sizes): each reports real/est, the solve's time over the
 // estimate's (1 is exact; the aim is 0.5..2), and est-ms, what the
@@ -60,6 +71,9 @@ func BenchmarkEstimate(b *testing.B) {
 		{"randpolygon-500", Random(500, 1)},
 		{"randpolygon-800", Random(800, 1)},
 		{"randpolygon-1100", Random(1100, 1)},
+		{"randpolygon-1500", Random(1500, 1)},
+		{"values-1e30-150", bigRandom(150, "+*")},
+		{"values-1e30-300", bigRandom(300, "+-*")},
 		{"minus-500", genVariant(500, "+-*", -10, 10)},
 		{"mixed-2..2-400", genPolygon(400, "mixed", -2, 2)},
 	} {
