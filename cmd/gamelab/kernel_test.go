@@ -142,7 +142,7 @@ func TestJupyterClients(t *testing.T) {
 			t.Fatalf("%v\n%s", err, out)
 		}
 	})
-	for _, name := range []string{"demo.ipynb", "explore.ipynb", "variants.ipynb", "experiments.ipynb"} {
+	for _, name := range []string{"demo.ipynb", "explore.ipynb", "variants.ipynb", "experiments.ipynb", "dp.ipynb"} {
 		t.Run(name, func(t *testing.T) {
 			nb, err := filepath.Abs("../../scripts/" + name)
 			if err != nil {
