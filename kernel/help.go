@@ -21,6 +21,10 @@ func (s *Session) help(st *syntax.Statement, h *syntax.Help) *Error {
 		return nil
 	}
 	name := h.Topic.Value
+	if instead, ok := lang.Magics[strings.TrimPrefix(name, "%")]; ok && strings.HasPrefix(name, "%") {
+		// help("%save"): IPython's magic is a function here.
+		name, _, _ = strings.Cut(instead, "(")
+	}
 	if text, ok := s.describe(name, s.helpWidth()); ok {
 		s.cell.showHelp(text, h.Query)
 		return nil

@@ -96,9 +96,17 @@ func TestSaveSession(t *testing.T) {
 // save_session, whose own help has an example.
 func TestSaveSessionHelp(t *testing.T) {
 	s := newTestSession()
-	for name, want := range map[string]string{"save": "save_session(file)", "save_session": "IPython's %save"} {
+	for name, want := range map[string]string{"save": "save_session(file)", "save_session": "IPython's %save", `"%save"`: "save_session(file)"} {
 		if out := run(t, s, "help("+name+")"); out.Err != nil || !strings.Contains(out.Stdout, want) {
 			t.Errorf("help(%s): %q, %v", name, out.Stdout, out.Err)
+		}
+	}
+	// The magic typed as IPython users type it: an error that says what
+	// to write instead.
+	for stmt, want := range map[string]string{"%save study.gl": `IPython's %save is save_session("file.gl") here`,
+		"%matplotlib inline": "gamelab has no % commands"} {
+		if out := run(t, s, stmt); out.Err == nil || !strings.Contains(out.Err.Msg, want) {
+			t.Errorf("%s: %v, want %q", stmt, out.Err, want)
 		}
 	}
 }

@@ -257,6 +257,26 @@ func bigLiterals(src []rune, toks []lexer.Token, from, to int, env map[string]an
 	}
 }
 
+// Magics are IPython's % commands a user may type, and what does their
+// work here.
+var Magics = map[string]string{
+	"save": `save_session("file.gl")`, "who": "vars", "whos": "vars", "time": "time(x)", "timeit": "time(x)",
+}
+
+// magicHint is what an error at the "%" of t says when it starts an
+// IPython magic (%save study.gl): what to write instead.
+func magicHint(toks []lexer.Token, t lexer.Token) string {
+	for i, tok := range toks[:len(toks)-1] {
+		if tok == t && toks[i+1].Is(lexer.Identifier) {
+			if instead, ok := Magics[toks[i+1].Value]; ok {
+				return fmt.Sprintf(" (IPython's %%%s is %s here)", toks[i+1].Value, instead)
+			}
+			return " (gamelab has no % commands: help lists what it has)"
+		}
+	}
+	return ""
+}
+
 // syntaxError is the SyntaxError for expr's parser error err: the token it
 // trips on in the user's words (expr writes it as Go, Operator("=")),
 // with a hint where a user's intent is plain: a map written as a
@@ -275,6 +295,8 @@ func syntaxError(src Source, err error) *Error {
 				msg += " (== compares; name = value, a statement of its own, assigns)"
 			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
 				msg += " (a let names a value for the expression after its ;, as in let x = 6; x * 7)"
+			case t.Is(lexer.Operator, "%"):
+				msg += magicHint(toks, t)
 			}
 			break
 		}
