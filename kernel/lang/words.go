@@ -41,7 +41,7 @@ var goTypeWords = []struct {
 	{regexp.MustCompile(`int\(\*?big\.Int\)`), func([]string, map[string]string) string {
 		return "int(x) with x past 64 bits (a range's ends and counts must fit in 64 bits)"
 	}},
-	{regexp.MustCompile(`(?:\[\]|map\[string\])?(?:interface \{\}|\*?[a-z]+\.[A-Z]\w*|float64|int64|\[\]int)`), func(m []string, games map[string]string) string {
+	{regexp.MustCompile(`(?:\[\]|map\[string\])?(?:interface \{\}|\*?[a-z]+\.[A-Z]\w*|float64|int64|\[\]int)|\[\](?:uint8|byte|string|bool|int32|uint|any)\b`), func(m []string, games map[string]string) string {
 		return goTypeWord(m[0], games)
 	}},
 }
@@ -60,6 +60,8 @@ func plainWords(msg string, games map[string]string) string {
 // big.Int an int, a slice a list.
 func goTypeWord(t string, games map[string]string) string {
 	switch {
+	case t == "[]uint8" || t == "[]byte":
+		return "bytes" // a b"…" literal
 	case strings.HasPrefix(t, "[]"):
 		return "list"
 	case strings.HasPrefix(t, "map["):
