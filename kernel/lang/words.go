@@ -41,6 +41,8 @@ var goTypeWords = []struct {
 	{regexp.MustCompile(`int\(\*?big\.Int\)`), func([]string, map[string]string) string {
 		return "int(x) with x past 64 bits (a range's ends and counts must fit in 64 bits)"
 	}},
+	// A Go map type of any keys (groupBy's map[interface {}][]interface {}).
+	{regexp.MustCompile(`map\[(?:interface \{\}|[\w.*]+)\](?:\[\])*(?:interface \{\}|[\w.*]+)`), func([]string, map[string]string) string { return "map" }},
 	{regexp.MustCompile(`(?:\[\]|map\[string\])?(?:interface \{\}|\*?[a-z]+\.[A-Z]\w*|float64|int64|\[\]int)|\[\](?:uint8|byte|string|bool|int32|uint|any)\b`), func(m []string, games map[string]string) string {
 		return goTypeWord(m[0], games)
 	}},
