@@ -19,6 +19,7 @@ import (
 	"errors"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/conf"
 
 	"gamelab/kernel/builtin"
 )
@@ -40,7 +41,7 @@ type Config struct {
 // the operators, the patches) made once, and the cell that runs now.
 type Language struct {
 	cfg     Config
-	options []expr.Option
+	base    *conf.Config      // expr's configuration of every expression but its names (see configFor)
 	goNames map[string]string // the game values' Go type names, and theirs (see PlainWords)
 	cur     *current          // the cell running now
 }
@@ -51,7 +52,10 @@ func New(cfg Config) *Language {
 		cfg.JSONValue = func(v any) any { return v }
 	}
 	l := &Language{cfg: cfg, goNames: goTypeNames(cfg.Libraries), cur: &current{}}
-	l.options = l.makeOptions()
+	l.base = conf.CreateNew()
+	for _, op := range l.makeOptions() {
+		op(l.base)
+	}
 	return l
 }
 
