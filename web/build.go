@@ -44,11 +44,12 @@ const WasmFile = "gamelab.wasm"
 
 // notInlined are the packages compiled without inlining for the page: the
 // language on expr, the statements, the printers and drawings, the game
-// builtins and the standard library's reflection and formatting. Inlining
-// there buys little (they run once per statement, not once per DP cell)
-// and costs about 770 kB of the engine (12.87 MB to 12.10 MB); the
-// solvers, math/big and the runtime keep it, since the page's solves are
-// their loops.
+// builtins and the standard library's reflection, formatting and strings
+// (-l there only stops inlining inside those packages; their callers still
+// inline them). Inlining there buys little (they run once per statement,
+// not once per DP cell) and costs about 820 kB of the engine (12.78 MB to
+// 11.96 MB); the solvers, math/big and the runtime keep it, since the
+// page's solves are their loops.
 var notInlined = []string{
 	"github.com/expr-lang/...",
 	"gamelab/kernel/lang",
@@ -65,6 +66,9 @@ var notInlined = []string{
 	"reflect",
 	"fmt",
 	"encoding/json",
+	"strings",
+	"text/tabwriter",
+	"unicode/utf8",
 }
 
 // BuildOptions say where the builder finds what it needs.

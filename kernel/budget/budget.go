@@ -30,7 +30,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,30 +201,6 @@ func (b *Budget) MemoryReturned() {
 	b.freeing.Lock()
 	//lint:ignore SA2001 a wait for the background release, not a critical section
 	b.freeing.Unlock()
-}
-
-// heapSample is the metric the meter reads: the bytes of live objects and
-// of garbage not yet swept, what a new allocation adds to.
-var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-
-// HeapBytes reads the heap. metrics.Read does not stop the world.
-func HeapBytes() int64 {
-	sample := []metrics.Sample{heapSample[0]}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return int64(min(sample[0].Value.Uint64(), math.MaxInt64))
-}
-
-// allocatedBytes is the bytes allocated since the process started.
-func allocatedBytes() uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return sample[0].Value.Uint64()
 }
 
 // errOverBudget is the watchdog's cause for cancelling a cell.

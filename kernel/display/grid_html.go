@@ -1,7 +1,6 @@
 package display
 
 import (
-	"html"
 	"strings"
 )
 
@@ -17,15 +16,15 @@ func (g Grid) HTML() string {
 	var b strings.Builder
 	b.WriteString(`<table style="border-collapse: collapse; font-variant-numeric: tabular-nums">` + "\n")
 	if g.Caption != "" {
-		b.WriteString(`<caption style="text-align: left">` + html.EscapeString(g.Caption) + "</caption>\n")
+		b.WriteString(`<caption style="text-align: left">` + esc(g.Caption) + "</caption>\n")
 	}
-	b.WriteString("<thead><tr><th>" + html.EscapeString(g.Corner) + "</th>")
+	b.WriteString("<thead><tr><th>" + esc(g.Corner) + "</th>")
 	for _, l := range g.ColLabels {
-		b.WriteString(`<th style="text-align: right">` + html.EscapeString(l) + "</th>")
+		b.WriteString(`<th style="text-align: right">` + esc(l) + "</th>")
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	for r, row := range g.Cells {
-		b.WriteString("<tr><th>" + html.EscapeString(g.RowLabels[r]) + "</th>")
+		b.WriteString("<tr><th>" + esc(g.RowLabels[r]) + "</th>")
 		for c := range g.ColLabels {
 			if c >= len(row) || row[c].Text == "" {
 				b.WriteString("<td></td>")
@@ -36,14 +35,14 @@ func (g Grid) HTML() string {
 			if cell.Heat == cell.Heat { // not NaN
 				style += "; background-color: " + mix("#ffffff", heatGood, 0.1+0.75*clamp(cell.Heat, 0, 1))
 			}
-			text := html.EscapeString(cell.Text)
+			text := esc(cell.Text)
 			if cell.Marked {
 				style += "; outline: 2px solid " + ink + "; outline-offset: -2px"
 				text = "<b>" + text + "</b>"
 			}
 			b.WriteString(`<td style="` + style + `"`)
 			if cell.Title != "" {
-				b.WriteString(` title="` + html.EscapeString(cell.Title) + `"`)
+				b.WriteString(` title="` + esc(cell.Title) + `"`)
 			}
 			b.WriteString(">" + text + "</td>")
 		}
@@ -52,7 +51,7 @@ func (g Grid) HTML() string {
 	b.WriteString("</tbody>\n</table>")
 	for _, n := range append([]string{g.HeatCaption}, g.Notes...) {
 		if n != "" {
-			b.WriteString("\n<p>" + html.EscapeString(n) + "</p>")
+			b.WriteString("\n<p>" + esc(n) + "</p>")
 		}
 	}
 	return b.String()

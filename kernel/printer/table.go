@@ -7,7 +7,6 @@ package printer
 
 import (
 	"fmt"
-	"html"
 	"maps"
 	"math/big"
 	"slices"
@@ -15,6 +14,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
 )
 
 // Table is a table value: Columns names the columns, Rows holds the cells
@@ -112,7 +112,7 @@ func (t *Table) HTML() string {
 	var b strings.Builder
 	b.WriteString("<table>\n<thead><tr>")
 	for _, c := range t.Columns {
-		b.WriteString("<th>" + html.EscapeString(c) + "</th>")
+		b.WriteString("<th>" + display.Escape(c) + "</th>")
 	}
 	b.WriteString("</tr></thead>\n<tbody>\n")
 	for i, r := range rows {
@@ -129,13 +129,13 @@ func (t *Table) HTML() string {
 			if isNumber(v) {
 				align = ` style="text-align: right"`
 			}
-			b.WriteString("<td" + align + ">" + html.EscapeString(cellText(v)) + "</td>")
+			b.WriteString("<td" + align + ">" + display.Escape(cellText(v)) + "</td>")
 		}
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>")
 	if cut {
-		fmt.Fprintf(&b, "\n<p>%d of %d rows shown; %s</p>", len(rows), len(t.Rows), html.EscapeString(t.see))
+		fmt.Fprintf(&b, "\n<p>%d of %d rows shown; %s</p>", len(rows), len(t.Rows), display.Escape(t.see))
 	}
 	return b.String()
 }
