@@ -20,7 +20,8 @@ func init() {
 		Signature: `shrink(x, {…})`,
 		Doc: `A smallest instance for which the predicate still holds: fewest vertices, coins or stones (a ` +
 			`board: fewest rows first), then values as near 0 as they go (stones as near 1), found by ` +
-			`deleting parts, a half of them, a quarter, … down to one, then making values smaller, for as ` +
+			`deleting parts, a half of them, a quarter, … down to one, then making values smaller (and a ` +
+			`polygon's * and - edges +), for as ` +
 			`long as the predicate ({…} of the instance, # the instance) stays true, as delta debugging ` +
 			`does. The predicate must be true of x itself; a candidate it fails on (an error) counts as false. ` +
 			`No single deletion or smaller value of the result keeps it true.`,
@@ -50,6 +51,13 @@ type Shrinkable interface {
 // part, tried before them: a board without its last row.
 type Reducer interface {
 	Smaller() []Position
+}
+
+// Simplifier is a Shrinkable with simpler forms of the same size and
+// values, tried after the values: a polygon with a '*' or '-' edge made
+// '+'. Each candidate is one step simpler.
+type Simplifier interface {
+	Simpler() []Position
 }
 
 // Bounds keeps shrunk values within [Lo, Hi] (either nil: unbounded), as a
@@ -99,6 +107,9 @@ func Shrink(ctx context.Context, x Position, bounds Bounds, keep func(Position) 
 		if err != nil {
 			return nil, steps, err
 		}
+		if simpler, err = simplify(simpler, try); err != nil {
+			return nil, steps, err
+		}
 		if simpler == x {
 			return x, steps, nil
 		}
@@ -131,6 +142,23 @@ again:
 			if !ok {
 				continue
 			}
+			if ok, err := try(c); err != nil {
+				return nil, err
+			} else if ok {
+				x = c
+				goto again
+			}
+		}
+	}
+	return x, nil
+}
+
+// simplify takes the game's simpler forms of x (Simplifier) while try
+// keeps them.
+func simplify(x Position, try func(Position) (bool, error)) (Position, error) {
+again:
+	if s, ok := x.(Simplifier); ok {
+		for _, c := range s.Simpler() {
 			if ok, err := try(c); err != nil {
 				return nil, err
 			} else if ok {

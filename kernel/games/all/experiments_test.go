@@ -304,7 +304,8 @@ func TestTournamentGreedyAgainstOptimal(t *testing.T) {
 
 // TestShrinkIsMinimal: under every variant, shrink's result keeps the
 // property, is no larger than the instance, and no single deletion of a
-// part nor a value one step nearer 0 keeps the property.
+// part, value one step nearer 0, nor simpler form (a polygon's edge made
+// '+') keeps the property.
 func TestShrinkIsMinimal(t *testing.T) {
 	r := rand.New(rand.NewPCG(22, 3))
 	env, _ := testEnv()
@@ -351,6 +352,13 @@ func TestShrinkIsMinimal(t *testing.T) {
 				step := new(big.Int).Sub(val, big.NewInt(int64(val.Sign())))
 				if c, ok := small.WithValue(i, step); ok && first(c) == want {
 					t.Errorf("%v: %s is not minimal: value %d can be %s", v, out.Text(), i+1, step)
+				}
+			}
+			if simp, ok := out.(games.Simplifier); ok {
+				for _, c := range simp.Simpler() {
+					if first(c) == want {
+						t.Errorf("%v: %s is not minimal: %s still holds", v, out.Text(), c.Text())
+					}
 				}
 			}
 		}

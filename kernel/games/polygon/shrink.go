@@ -40,3 +40,18 @@ func (p *Polygon) WithValue(i int, v *big.Int) (games.Position, bool) {
 	q.Values[i] = v
 	return newPolygon(q, p.rules), true
 }
+
+// Simpler is the ring with one '*' or '-' edge made '+', for each such
+// edge: after its size and values, shrink makes its operators the
+// simplest that keep the property.
+func (p *Polygon) Simpler() []games.Position {
+	var out []games.Position
+	for i, op := range p.p.Ops {
+		if op != '+' {
+			q := &solver.Polygon{Ops: slices.Clone(p.p.Ops), Values: p.p.Values}
+			q.Ops[i] = '+'
+			out = append(out, newPolygon(q, p.rules))
+		}
+	}
+	return out
+}
