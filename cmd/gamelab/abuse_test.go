@@ -568,3 +568,25 @@ func TestPeakMemoryStaysInTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// A result of a few items whose text is gigabytes (eight references to a
+// string of 100 MB, a hundred to one of 10 MB) is shown as a summary, its
+// strings shortened, within the budget. (Before: the whole text was made
+// to show it, 800 MB, and under an address-space limit the process died.)
+func TestBigTextResultIsASummary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("makes strings of 100 MB")
+	}
+	const budget = 300 << 20
+	for _, stmt := range []string{
+		`x = repeat("a", 10**8); [x, x, x, x, x, x, x, x]`,
+		`x = repeat("a", 10**7); map(1..100, x)`,
+		`x = repeat("a", 10**8); {a: x, b: x, c: x, d: x}`,
+	} {
+		code, stderr, peak := peakRSS(t, []string{"GAMELAB_MEMORY=300MB"}, "", "-c", stmt)
+		noFatal(t, stmt, code, stderr)
+		if code != 0 || peak > budget+64<<20 {
+			t.Errorf("%s: exit %d, peak resident memory %d MB (budget %d MB): %.300s", stmt, code, peak>>20, budget>>20, stderr)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"gamelab/kernel/builtin"
@@ -103,7 +104,11 @@ func (f *formatter) write(x any) {
 	case nil:
 		f.single("nil")
 	case string:
-		f.single(strconv.Quote(v))
+		if f.cut && len(v) > LongString {
+			f.single(shortString(v))
+		} else {
+			f.single(strconv.Quote(v))
+		}
 	case bool:
 		f.single(strconv.FormatBool(v))
 	case int:
@@ -132,7 +137,7 @@ func (f *formatter) write(x any) {
 	case []int:
 		f.ints(v)
 	case []string:
-		f.list(len(v), func(i int) { f.single(strconv.Quote(v[i])) })
+		f.list(len(v), func(i int) { f.write(v[i]) })
 	default:
 		f.reflected(x)
 	}
@@ -290,40 +295,69 @@ func numberOf(x any) *big.Float {
 }
 
 // countItems counts the items of x down to its numbers, strings and other
-// values that are neither lists nor maps (an empty list counts 1).
-func countItems(x any) int {
+// values that are neither lists nor maps (an empty list counts 1), and
+// about how many bytes their text takes (strings and big numbers by
+// their length, anything else as a short word).
+func countItems(x any) (n int, bytes int64) {
+	add := func(e any) {
+		k, b := countItems(e)
+		n, bytes = n+k, bytes+b
+	}
 	switch v := x.(type) {
 	case map[string]any:
-		n := 0
-		for _, e := range v {
-			n += countItems(e)
+		for k, e := range v {
+			add(e)
+			bytes += int64(len(k))
 		}
-		return max(n, 1)
+		return max(n, 1), bytes
 	case []any:
-		n := 0
 		for _, e := range v {
-			n += countItems(e)
+			add(e)
 		}
-		return max(n, 1)
-	case string, builtin.Typed:
-		return 1
+		return max(n, 1), bytes
+	case []string:
+		for _, e := range v {
+			bytes += int64(len(e)) + 4
+		}
+		return max(len(v), 1), bytes
+	case string:
+		return 1, int64(len(v)) + 2
+	case *big.Int:
+		return 1, int64(v.BitLen())*30103/100000 + 2
+	case builtin.Typed:
+		return 1, 16
 	}
 	switch v := reflect.ValueOf(x); v.Kind() {
 	case reflect.Slice, reflect.Array:
-		if k := v.Type().Elem().Kind(); k != reflect.Interface && k != reflect.Slice && k != reflect.Array && k != reflect.Map {
-			return max(v.Len(), 1) // []int, []string, …: no need to look at each
+		if k := v.Type().Elem().Kind(); k != reflect.Interface && k != reflect.Slice && k != reflect.Array && k != reflect.Map && k != reflect.String {
+			return max(v.Len(), 1), 22 * int64(v.Len()) // []int, []float64, …: no need to look at each
 		}
-		n := 0
 		for i := range v.Len() {
-			n += countItems(v.Index(i).Interface())
+			add(v.Index(i).Interface())
 		}
-		return max(n, 1)
+		return max(n, 1), bytes
 	case reflect.Map:
-		n := 0
 		for it := v.MapRange(); it.Next(); {
-			n += countItems(it.Value().Interface())
+			add(it.Value().Interface())
 		}
-		return max(n, 1)
+		return max(n, 1), bytes
 	}
-	return 1
+	return 1, 16
+}
+
+// LongString is the longest string a summary shows whole; a longer one
+// shows its first ShortStringBytes bytes and its length.
+const (
+	LongString       = 1000
+	ShortStringBytes = 60
+)
+
+// shortString is s as a summary shows it: "aaaa…" (10000000 characters).
+func shortString(s string) string {
+	cut := ShortStringBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	q := strconv.Quote(s[:cut])
+	return q[:len(q)-1] + "…\" (" + strconv.Itoa(utf8.RuneCountInString(s)) + " characters)"
 }

@@ -108,11 +108,15 @@ func writeChunks(w io.Writer, s string, m builtin.Meter) error {
 // result, as numpy summarises its arrays: each list or map of more than
 // CutItems items shows its first and last EdgeItems items around "…" (a
 // shorter one is shown whole: cutting it would save little), and an
-// integer of more than LongDigits digits shows its ends and its length. A
+// integer of more than LongDigits digits shows its ends and its length, a
+// string of more than LongString bytes its start and its length (a value
+// whose text would pass MaxShownBytes is summarised however few its items:
+// a hundred strings of 10 MB are a gigabyte to show). A
 // 2000-row board's rows are two million numbers, 6 MB of text that no
 // terminal or notebook wants at once.
 const (
 	MaxShownItems = 1000
+	MaxShownBytes = 1 << 20 // of text: past it, long strings and numbers are shortened too
 	CutItems      = 10
 	EdgeItems     = 3
 )
@@ -132,12 +136,15 @@ func Shown(x any, name string) string {
 	case builtin.Value:
 		return Text(x)
 	}
-	total := countItems(x)
-	if total <= MaxShownItems {
+	total, bytes := countItems(x)
+	if total <= MaxShownItems && bytes <= MaxShownBytes {
 		return Text(x)
 	}
 	f := formatter{cut: true}
 	f.write(x)
+	if f.items == total {
+		return f.String() + fmt.Sprintf("\n(long strings and numbers shortened; %s give them whole)", GetAll(name))
+	}
 	return f.String() + fmt.Sprintf("\n(%d of %d items shown; %s give them all)", f.items, total, GetAll(name))
 }
 

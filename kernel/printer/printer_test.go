@@ -116,3 +116,23 @@ func TestTables(t *testing.T) {
 		t.Errorf("table of a number: %q", wrong)
 	}
 }
+
+// TestLongStringsAreShortInSummaries: a few strings whose text would be
+// gigabytes are shown by their start and length; a short list of
+// moderate strings is shown whole.
+func TestLongStringsAreShortInSummaries(t *testing.T) {
+	long := strings.Repeat("é", 5<<20)
+	got := Shown([]any{long, long, "short"}, "xs")
+	if len(got) > 1000 || !strings.Contains(got, "(5242880 characters)") || !strings.Contains(got, `"short"`) ||
+		!strings.Contains(got, "print(xs)") {
+		t.Errorf("shown: %.300s (%d bytes)", got, len(got))
+	}
+	mid := strings.Repeat("b", 2000)
+	if got := Shown([]any{mid, "c"}, "ys"); got != `["`+mid+`", "c"]` {
+		t.Errorf("a short list: %.100s", got)
+	}
+	n := new(big.Int).Exp(big.NewInt(3), big.NewInt(600000), nil)
+	if got := Shown([]any{n, n, n, n}, ""); len(got) > 1000 || !strings.Contains(got, "(286273 digits)") {
+		t.Errorf("numbers of 286273 digits: %.300s", got)
+	}
+}
