@@ -106,6 +106,17 @@ func checkPolygonDP(t *testing.T, where string, v variant, x games.Position) {
 				if err != nil || ev.Value.Cmp(want) != 0 {
 					t.Fatalf("%s: position(d, %d, %d) solves to %v (%v), the cell's %s", where, i, j, ev, err, want)
 				}
+				// A whole ring's cell is the ring after deleting edge i, a
+				// whole chain's the chain: the edges keep their numbers.
+				if j == d.N && (d.Ring || i == 1) {
+					whole := x
+					if d.Ring {
+						whole = must(t, "after", x, []any{i}).(games.Position)
+					}
+					if sub.Text() != whole.Text() {
+						t.Fatalf("%s: position(d, %d, %d) is\n%s\nnot\n%s", where, i, j, sub.Text(), whole.Text())
+					}
+				}
 			}
 			cells[[2]int{i, j}] = c
 		}

@@ -225,8 +225,12 @@ func reach(k solver.Candidate, v *big.Int, max bool) string {
 }
 
 // Position is position(d, i, j): the sub-chain of the cell, a game value
-// that solve, play and analyze take: a ring of its j vertices whose
-// closing edge is deleted first, so its edges are numbered 2..j.
+// that solve, play and analyze take. A whole ring's cell (j = n) is the
+// ring after its first move deleted edge i, a whole chain's cell the chain
+// itself, both with their edges by their original numbers. A shorter
+// sub-chain is no position of x's game (no line of play leaves values
+// unmerged), so it is a game of its own: a ring of its j vertices whose
+// closing edge 1 is deleted first, its edges numbered 2..j.
 func (d *DP) Position(args []any) (any, error) {
 	var i, j int
 	if err := games.Unpack("position", args, "d", new(any), "i", &i, "j", &j); err != nil {
@@ -237,6 +241,20 @@ func (d *DP) Position(args []any) (any, error) {
 	}
 	if err := games.CheckIndex("position", 3, "j", j, 1, d.lengths(i)); err != nil {
 		return nil, err
+	}
+	switch x := d.Game.(type) {
+	case *Polygon:
+		if j == d.N {
+			s, err := ringState(x).play(edge(i))
+			if err != nil {
+				return nil, err
+			}
+			return s.value(), nil
+		}
+	case *Chain:
+		if i == 1 && j == d.N {
+			return x, nil
+		}
 	}
 	q := &solver.Polygon{Values: make([]*big.Int, j), Ops: make([]byte, j)}
 	q.Ops[0] = '+' // the closing edge, deleted by the first move
