@@ -57,6 +57,10 @@ func fnExplain(env *builtin.Env, args ...any) (any, error) {
 	if err := Unpack("explain", args, "x", new(any), "depth?", Between(&depth, 1, maxExplainDepth)); err != nil {
 		return nil, err
 	}
+	if _, ok := p.(MoverSetter); ok && p.Mover() == "" {
+		// A board's moves name their player: no tree until one is named.
+		return nil, builtin.ArgError("explain", 1, "x", "has no player to move: explain(solve(%s, player)) shows a player's moves", "x")
+	}
 	return GameTree(env, p, depth)
 }
 

@@ -140,3 +140,21 @@ func TestExplainAndPlotJSON(t *testing.T) {
 		t.Errorf("plot json %s", j)
 	}
 }
+
+// TestExplainBoard: explain(solve(b, player)) is the tree of the player's
+// stones, the best vertex starred; a board with nobody to move is an
+// error that says how to name the player, not "the game is over".
+func TestExplainBoard(t *testing.T) {
+	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
+	got := must(t, "explain", must(t, "solve", b, 4)).(*games.Explanation).Text()
+	for _, want := range []string{"4 to move: best points 6", "★ 4 (3,2) (6)", "4 (4,4) (0) → 4's points 0, loses 6"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("explain(solve(b, 4)) has no %q:\n%s", want, got)
+		}
+	}
+	for _, args := range [][]any{{b}, {b, 4}} {
+		if _, err := call(t, "explain", args...); err == nil || !strings.Contains(err.Error(), "has no player to move: explain(solve(x, player))") {
+			t.Errorf("explain%v: %v", args, err)
+		}
+	}
+}

@@ -5,8 +5,10 @@ import (
 	solver "gamelab/solvers/lifeline"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
 )
@@ -207,4 +209,18 @@ func vertexList(vs [][]int) string {
 		parts = append(parts, fmt.Sprintf("(%d,%d)", v[0], v[1]))
 	}
 	return strings.Join(parts, " ")
+}
+
+// Explain is explain(solve(b, player)): the tree of the player's moves,
+// each empty vertex with the points it makes, ★ on the best.
+func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
+	depth := 1
+	if err := games.Unpack("explain", args, "x", new(any), "depth?", games.Between(&depth, 1, 6)); err != nil {
+		return nil, err
+	}
+	p, err := r.Board.WithMover(strconv.Itoa(r.Player))
+	if err != nil {
+		return nil, err
+	}
+	return games.GameTree(env, p, depth)
 }
