@@ -263,6 +263,8 @@ func TestSIGINTStopsEveryLongStatement(t *testing.T) {
 		{`s = repeat(repeat("9", 300000) + " ", 50)`, "len(coins(s).values)"},
 		{`s = repeat("+ " + repeat("9", 300000) + " ", 50)`, "len(polygon(s).values)"},
 		{`c = randcoins(100000, 1); line = repeat("L", 100000)`, "len(analyze(c, line).loss)"},
+		{"xs = map(1..6*10**6, [#, #])", "len(json(xs))"},
+		{"xs = map(1..6*10**6, [#, #])", "len(toJSON(xs))"},
 	} {
 		for _, piped := range []bool{false, true} {
 			var r *running

@@ -29,6 +29,7 @@ func interruptOps(dir string) []struct{ name, setup, stmt string } {
 		{"map", "xs = 1..10**8", "len(map(xs, #))"},
 		{"analyze", `c = randcoins(100000, 1); line = repeat("L", 100000)`, "len(analyze(c, line).loss)"},
 		{"svg-trace", "t = trace(randcoins(20000, 1))", "len(svg(t))"},
+		{"json", "xs = map(1..6*10**6, [#, #])", "len(json(xs))"},
 	}
 }
 

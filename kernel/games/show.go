@@ -460,12 +460,11 @@ func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	if err := Unpack("json", args, "x", &x); err != nil {
 		return nil, err
 	}
-	x = JSONValue(x)
-	out, err := json.Marshal(x)
+	out, err := printer.JSON(JSONValue(x), "", env.Meter)
 	if err != nil {
-		return nil, fmt.Errorf("json: %s cannot be written as JSON: %w", TypeName(x), err)
+		return nil, fmt.Errorf("json: %s cannot be written as JSON: %v", TypeName(x), err)
 	}
-	return string(out), nil
+	return out, nil
 }
 
 func fnText(env *builtin.Env, args ...any) (any, error) {

@@ -3,7 +3,6 @@ package lang
 // The builtins and operators as expr sees them.
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -72,7 +71,7 @@ func operators(cur *current, jsonValue func(any) any) []expr.Option {
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
 		cur.meter.Reserve(2 * textBytes(cur.meter, args[0])) // indented
-		return toJSON(args[0], jsonValue)
+		return toJSON(args[0], jsonValue, cur.meter)
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
@@ -193,12 +192,12 @@ func valueIn(m builtin.Meter, needle, coll any) bool {
 }
 
 // toJSON is expr's toJSON (indented JSON) with exact integers.
-func toJSON(v any, jsonValue func(any) any) (any, error) {
-	b, err := json.MarshalIndent(jsonValue(v), "", "  ")
+func toJSON(v any, jsonValue func(any) any, m builtin.Meter) (any, error) {
+	s, err := printer.JSON(jsonValue(v), "  ", m)
 	if err != nil {
-		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %w", builtin.TypeName(v), err)
+		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %v", builtin.TypeName(v), err)
 	}
-	return string(b), nil
+	return s, nil
 }
 
 // toInt is expr's int: a float truncated, a string read (of any size), an

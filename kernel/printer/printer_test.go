@@ -1,7 +1,9 @@
 package printer
 
 import (
+	"encoding/json"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -134,5 +136,55 @@ func TestLongStringsAreShortInSummaries(t *testing.T) {
 	n := new(big.Int).Exp(big.NewInt(3), big.NewInt(600000), nil)
 	if got := Shown([]any{n, n, n, n}, ""); len(got) > 1000 || !strings.Contains(got, "(286273 digits)") {
 		t.Errorf("numbers of 286273 digits: %.300s", got)
+	}
+}
+
+// TestJSONIsEncodingJSONs: JSON writes what encoding/json writes, one line
+// and indented, for random nested lists and maps of numbers (big ones
+// too), strings that need escaping, booleans and nil.
+func TestJSONIsEncodingJSONs(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	var gen func(depth int) any
+	gen = func(depth int) any {
+		switch k := r.IntN(9); {
+		case k == 0 && depth < 4:
+			l := make([]any, r.IntN(4))
+			for i := range l {
+				l[i] = gen(depth + 1)
+			}
+			return l
+		case k == 1 && depth < 4:
+			m := map[string]any{}
+			for range r.IntN(4) {
+				m[[]string{"a", "b<", "é", "\n", "z"}[r.IntN(5)]] = gen(depth + 1)
+			}
+			return m
+		case k == 2:
+			return new(big.Int).Lsh(big.NewInt(r.Int64N(1000)-500), uint(r.IntN(200)))
+		case k == 3:
+			return []string{"", "x", `q"uote`, "tab\t", "<&>", "ü"}[r.IntN(6)]
+		case k == 4:
+			return r.IntN(2) == 0
+		case k == 5:
+			return nil
+		case k == 6:
+			return r.Float64()*1e6 - 5e5
+		case k == 7:
+			return []int{r.IntN(9), -r.IntN(9)}
+		}
+		return r.IntN(2000) - 1000
+	}
+	for range 500 {
+		x := gen(0)
+		for _, indent := range []string{"", "  "} {
+			want, _ := json.Marshal(x)
+			if indent != "" {
+				want, _ = json.MarshalIndent(x, "", indent)
+			}
+			got, err := JSON(x, indent, nil)
+			if err != nil || got != string(want) {
+				t.Fatalf("JSON(%v, %q) = %s, %v; encoding/json: %s", x, indent, got, err, want)
+			}
+		}
 	}
 }
