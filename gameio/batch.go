@@ -78,6 +78,11 @@ func (b Batch) Run(ctx context.Context, instances iter.Seq[*Instance], out, errw
 		for _, warn := range warnings {
 			report(in, "warning: "+warn)
 		}
+		if err != nil && ctx.Err() != nil {
+			w.Flush()
+			fmt.Fprintf(errw, "gamelab %s: interrupted at %s %d\n", b.Game, unit, num)
+			return 130
+		}
 		if err != nil {
 			status = 1
 			report(in, strings.TrimPrefix(err.Error(), b.Game+": "))

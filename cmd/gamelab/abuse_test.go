@@ -592,3 +592,44 @@ func TestBigTextResultIsASummary(t *testing.T) {
 		}
 	}
 }
+
+// A batch command stops at Ctrl-C as a statement does: the answers before
+// it written, "interrupted at instance N", exit 130 (it was killed by the
+// signal without a word). Also when it waits on its input.
+func TestSIGINTStopsABatch(t *testing.T) {
+	ring := "1500\n" + strings.Repeat("* 3 + -2 ", 750) + "\n"
+	r := start(t, nil, "3\n+ 1 + 2 + 3\n"+ring, "polygon", "--format", "ioi", "--progress")
+	r.waitFor(r.stderr, "instance 2: ") // its progress: the second ring is solving
+	r.interrupt()
+	if code := r.wait(); code != 130 {
+		t.Errorf("exit %d", code)
+	}
+	if text, _ := r.stderr.text(); !strings.Contains(text, "gamelab polygon: interrupted at instance 2") {
+		t.Errorf("stderr: %q", text)
+	}
+	if text, _ := r.stdout.text(); !strings.HasPrefix(text, "6\r\n") { // IOI's answers end in CRLF
+		t.Errorf("the first ring's answer is not written: %q", text)
+	}
+	// Waiting on a pipe that never ends: the signal still ends it.
+	cmd := exec.Command(gamelabBinary(t), "coins")
+	in, _ := cmd.StdinPipe()
+	defer in.Close()
+	var e bytes.Buffer
+	cmd.Stderr = &e
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond) // the command is reading; a signal before its handler would kill it anyway
+	cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(e2eWait):
+		cmd.Process.Kill()
+		t.Fatal("a batch reading its input did not stop at Ctrl-C")
+	}
+	if !strings.Contains(e.String(), "gamelab coins: interrupted") {
+		t.Errorf("stderr: %q", e.String())
+	}
+}

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"time"
 
 	"gamelab/gameio"
 	"gamelab/kernel/budget"
@@ -91,5 +94,33 @@ func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, std
 	if *progress {
 		batch.Progress = stderr
 	}
-	return batch.Run(context.Background(), format.Read(stdin, rules), stdout, stderr)
+	ctx, interrupted := interruptible(stderr, "gamelab "+g.Name)
+	defer interrupted()
+	return batch.Run(ctx, format.Read(stdin, rules), stdout, stderr)
+}
+
+// interruptible is a context that Ctrl-C (SIGINT) cancels, so a long solve
+// stops as a statement does; the batch then says so and exits 130. A
+// reader blocked on the terminal cannot see the context: if the command
+// has not ended a moment after the signal, it ends there.
+func interruptible(stderr io.Writer, name string) (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sig:
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-time.After(300 * time.Millisecond):
+			fmt.Fprintf(stderr, "%s: interrupted\n", name)
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return ctx, func() { signal.Stop(sig); close(done) }
 }

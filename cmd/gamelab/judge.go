@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/big"
 	"os"
 	"os/exec"
@@ -75,7 +77,7 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // its errors are said in one line below, not with flag's usage
 	format := fs.String("format", "", "the batch format the program reads and writes (default: the game's first)")
 	rulesText := fs.String("rules", "", "rule variants, name=value,…")
 	count := fs.Int("count", 100, "how many instances to try")
@@ -85,7 +87,7 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	valuesText := fs.String("values", "", "the values of the instances, A..B (default: the random constructor's)")
 	timeout := fs.Duration("timeout", 2*time.Second, "each run's time limit")
 	if err := fs.Parse(flagArgs); err != nil {
-		return 2
+		return usage("%s", flagWords(err))
 	}
 	switch {
 	case len(prog) == 0:
@@ -98,7 +100,10 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return usage("--min-n must be at least 1 and --max-n at least --min-n")
 	case *timeout <= 0:
 		return usage("--timeout must be positive, got %s", *timeout)
+	case *seed < 0:
+		return usage("--seed must be 0 or more, got %d", *seed)
 	}
+
 	if _, err := g.Format(*format); err != nil {
 		return usage("%v", err)
 	}
@@ -114,6 +119,9 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return usage("--values %v", err)
 		}
 		jr.Values = &b
+	}
+	if _, err := exec.LookPath(prog[0]); err != nil {
+		return usage("cannot run %s: %s", prog[0], lookWords(err))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -139,12 +147,17 @@ func runProgram(prog []string) func(ctx context.Context, input []byte) ([]byte, 
 	return func(ctx context.Context, input []byte) ([]byte, []byte, error) {
 		cmd := exec.CommandContext(ctx, prog[0], prog[1:]...)
 		cmd.Stdin = bytes.NewReader(input)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
+		out, errb := &capped{max: maxAnswerBytes}, &capped{max: maxAnswerBytes}
+		cmd.Stdout, cmd.Stderr = out, errb
 		cmd.WaitDelay = 100 * time.Millisecond // a child it left behind does not hold the judge
+		ownGroup(cmd)
 		err := cmd.Run()
+		killGroup(cmd)
+		if out.cut {
+			return out.b.Bytes(), errb.b.Bytes(), fmt.Errorf("the program wrote more than %d MB", maxAnswerBytes>>20)
+		}
 		if ctx.Err() != nil {
-			return out.Bytes(), errb.Bytes(), ctx.Err()
+			return out.b.Bytes(), errb.b.Bytes(), ctx.Err()
 		}
 		if err != nil {
 			if ee, ok := err.(*exec.ExitError); ok {
@@ -156,8 +169,29 @@ func runProgram(prog []string) func(ctx context.Context, input []byte) ([]byte, 
 				err = fmt.Errorf("cannot run the program: %v", err)
 			}
 		}
-		return out.Bytes(), errb.Bytes(), err
+		return out.b.Bytes(), errb.b.Bytes(), err
 	}
+}
+
+// maxAnswerBytes is the most of a program's output the judge keeps: an
+// answer is a few lines, and a program that writes gigabytes is wrong.
+const maxAnswerBytes = 1 << 20
+
+// capped keeps the first max bytes written to it, and whether there were
+// more.
+type capped struct {
+	b   bytes.Buffer
+	max int
+	cut bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := c.max - c.b.Len(); room < len(p) {
+		c.b.Write(p[:max(room, 0)])
+		c.cut = true
+		return len(p), nil
+	}
+	return c.b.Write(p)
 }
 
 // shellCommand writes prog as a shell runs it, each word quoted when it
@@ -171,4 +205,34 @@ func shellCommand(prog []string) string {
 		}
 	}
 	return strings.Join(words, " ")
+}
+
+// flagWords is a flag package error in the judge's words: --name, not
+// Go's "-name", and what the value should be.
+func flagWords(err error) string {
+	msg := err.Error()
+	switch {
+	case strings.HasPrefix(msg, "flag needs an argument: -"):
+		return "--" + strings.TrimPrefix(msg, "flag needs an argument: -") + " needs a value"
+	case strings.HasPrefix(msg, "flag provided but not defined: -"):
+		return "no flag --" + strings.TrimLeft(strings.TrimPrefix(msg, "flag provided but not defined: -"), "-")
+	case strings.HasPrefix(msg, "invalid value "):
+		// invalid value "abc" for flag -timeout: parse error
+		rest := strings.TrimPrefix(msg, "invalid value ")
+		value, name, _ := strings.Cut(rest, " for flag -")
+		name, _, _ = strings.Cut(name, ":")
+		return fmt.Sprintf("--%s %s is not a valid %s", name, value, map[string]string{"timeout": "duration (like 2s or 500ms)"}[name]+map[bool]string{true: "number"}[name != "timeout"])
+	}
+	return msg
+}
+
+// lookWords is why a program cannot be run, without Go's "exec:".
+func lookWords(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, exec.ErrNotFound):
+		return "no such program"
+	case errors.Is(err, fs.ErrPermission):
+		return "it is not executable"
+	}
+	return err.Error()
 }

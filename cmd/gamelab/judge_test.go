@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"gamelab/internal/benchproc"
 )
@@ -124,9 +129,85 @@ func TestJudgeUsage(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, want %q", tc.args, code, e.String(), tc.want)
 		}
 	}
-	// A program that cannot run is a crash, reported as such.
-	code, out := judge(t, []string{"coins", "--count", "3"}, "/nonexistent/program")
-	if code != 1 || !strings.Contains(out, "cannot run the program") {
-		t.Errorf("missing program: exit %d:\n%s", code, out)
+	// A program that cannot run is a usage error, said before any instance.
+	plain := filepath.Join(t.TempDir(), "answer.txt")
+	os.WriteFile(plain, []byte("0\n"), 0o644)
+	for prog, want := range map[string]string{"/nonexistent/program": "cannot run /nonexistent/program: no such program",
+		plain: "cannot run " + plain + ": it is not executable"} {
+		var o, e bytes.Buffer
+		if code := run([]string{"judge", "coins", "--count", "3", "--", prog}, strings.NewReader(""), &o, &e); code != 2 || !strings.Contains(e.String(), want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", prog, code, e.String(), want)
+		}
+	}
+	// Go's flag words become the judge's.
+	for _, tc := range []struct{ args, want string }{
+		{"--timeout abc", `--timeout "abc" is not a valid duration`}, {"--seed -1", "--seed must be 0 or more"},
+		{"--format", "--format needs a value"}, {"--bogus 3", "no flag --bogus"},
+	} {
+		var o, e bytes.Buffer
+		args := append(append([]string{"judge", "coins"}, strings.Fields(tc.args)...), "--", "x")
+		if code := run(args, strings.NewReader(""), &o, &e); code != 2 || !strings.Contains(e.String(), tc.want) || strings.Contains(e.String(), "Usage of") {
+			t.Errorf("%s: exit %d, stderr %q, want %q", tc.args, code, e.String(), tc.want)
+		}
+	}
+}
+
+// shellProgram writes a shell script program to dir.
+func shellProgram(t *testing.T, dir, name, body string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte("#!/bin/sh\ncat >/dev/null\n"+body+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestJudgeIsStrict: a JSON answer is one object of JSON numbers, with the
+// instance's n: quoted numbers, a wrong n, trailing text and a list are
+// wrong answers saying so in the user's words; a huge answer is cut in
+// the report.
+func TestJudgeIsStrict(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	dir := t.TempDir()
+	good := `{"n":1,"scores":[0],"best":0,"optimal":[1],"first":1,"merges":[]}`
+	for _, tc := range []struct{ answer, want string }{
+		{good, ""},
+		{`{"n":1,"scores":[0],"best":"0","optimal":[1],"first":1,"merges":[]}`, `"best" should be a JSON number, got the string "0"`},
+		{`{"n":7,"scores":[0],"best":0,"optimal":[1],"first":1,"merges":[]}`, "n is 7, want 1"},
+		{good + ` trailing`, `the answer goes on after its JSON object: "trailing"`},
+		{`[1,2]`, `the answer is not one JSON object: it starts with "[1,2]"`},
+		{`{"n":1,"scores":[0],"best":0,"optimal":[1]}`, `the answer has no "first"`},
+	} {
+		prog := shellProgram(t, dir, "p.sh", "echo '"+tc.answer+"'")
+		code, out := judge(t, []string{"polygon", "--format", "json", "--max-n", "1", "--values", "0..0", "--count", "2"}, prog)
+		if tc.want == "" && code != 0 || tc.want != "" && (code != 1 || !strings.Contains(out, tc.want)) || strings.Contains(out, "Go value") {
+			t.Errorf("%s: exit %d:\n%s", tc.answer, code, out)
+		}
+	}
+	prog := shellProgram(t, dir, "huge.sh", "yes 1234567890 | head -c 5000000")
+	code, out := judge(t, []string{"coins", "--count", "1"}, prog)
+	if code != 1 || len(out) > 10000 || !strings.Contains(out, "bytes in all") {
+		t.Errorf("a 5 MB answer: exit %d, a report of %d bytes:\n%.500s", code, len(out), out)
+	}
+}
+
+// TestJudgeKillsWhatTheProgramStarted: at a timeout the program's whole
+// process group is killed, its background children too.
+func TestJudgeKillsWhatTheProgramStarted(t *testing.T) {
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		t.Skip("no pgrep")
+	}
+	marker := fmt.Sprintf("%d.%d", 40+os.Getpid()%50, time.Now().UnixNano()%1000)
+	prog := shellProgram(t, t.TempDir(), "hang.sh", "sleep "+marker+" & sleep "+marker)
+	code, out := judge(t, []string{"coins", "--count", "1", "--timeout", "300ms"}, prog)
+	if code != 1 || !strings.Contains(out, "timeout") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if left, _ := exec.Command("pgrep", "-f", "sleep "+marker).Output(); len(left) > 0 {
+		exec.Command("pkill", "-f", "sleep "+marker).Run()
+		t.Errorf("the program's children outlived the judge: pids %s", left)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,6 +131,11 @@ func (jr *JudgeRun) Judge(ctx context.Context, out io.Writer) int {
 			return 2
 		}
 		v, err := jr.try(ctx, env, format, jf, x)
+		if err != nil && ctx.Err() != nil {
+			// Ctrl-C: what was judged so far, and the shell's status for it.
+			fmt.Fprintf(out, "%s: interrupted at instance %d of %d (%d passed)\n", name, i+1, jr.Count, i)
+			return 130
+		}
 		if err != nil {
 			fmt.Fprintf(out, "%s: instance %d: %v\n", name, i+1, err)
 			return 2
@@ -207,7 +213,7 @@ func (jr *JudgeRun) report(ctx context.Context, env *builtin.Env, out io.Writer,
 	expected, _ := expectedAnswer(ctx, format, input, jr.Rules)
 	fmt.Fprintf(out, "smallest failing input (%s, shrunk in %s):\n%s", j.count(j.Size(small)), Count(steps, "step", "steps"), ensureNewline(input))
 	fmt.Fprintf(out, "expected:\n%s", ensureNewline(expected))
-	fmt.Fprintf(out, "received:\n%s", ensureNewline(last.received))
+	fmt.Fprintf(out, "received:\n%s", ensureNewline(head(last.received, 20, 2000)))
 	if len(last.stderr) > 0 {
 		fmt.Fprintf(out, "its standard error:\n%s", ensureNewline(tail(last.stderr, 20)))
 	}
@@ -226,6 +232,23 @@ func ensureNewline(b []byte) string {
 		s += "\n"
 	}
 	return s
+}
+
+// head is the first n lines of b and at most max bytes of them, with a
+// line that says how much was left out.
+func head(b []byte, n, max int) []byte {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	kept := b
+	if len(lines) > n {
+		kept = bytes.Join(lines[:n], nil)
+	}
+	if len(kept) > max {
+		kept = kept[:max]
+	}
+	if len(kept) == len(b) {
+		return b
+	}
+	return fmt.Appendf(bytes.Clone(kept), "\n… (%d bytes in all)\n", len(b))
 }
 
 // tail is the last n lines of b.
@@ -253,7 +276,7 @@ func ShellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''
 func CheckNumber(what, got string, want *big.Int) error {
 	g, ok := new(big.Int).SetString(strings.TrimSpace(got), 10)
 	if !ok {
-		return fmt.Errorf("%s should be %s, got %q", what, want, got)
+		return fmt.Errorf("%s should be %s, got %s", what, want, startOf([]byte(got)))
 	}
 	if g.Cmp(want) != 0 {
 		return fmt.Errorf("%s is %s, want %s", what, g, want)
@@ -306,15 +329,68 @@ func AnswerLines(out []byte) [][]string {
 }
 
 // AnswerJSON reads a program's answer as one JSON object, its numbers
-// exact (json.Number).
+// exact (json.Number): nothing but white space may follow it.
 func AnswerJSON(out []byte) (map[string]any, error) {
-	d := json.NewDecoder(bytes.NewReader(out))
+	trimmed := bytes.TrimSpace(out)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil, fmt.Errorf("the answer is not one JSON object: it starts with %s", startOf(trimmed))
+	}
+	d := json.NewDecoder(bytes.NewReader(trimmed))
 	d.UseNumber()
 	var m map[string]any
 	if err := d.Decode(&m); err != nil {
-		return nil, fmt.Errorf("the answer is not one JSON object: %v", err)
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			return nil, fmt.Errorf("the answer is not valid JSON at byte %d", syn.Offset)
+		}
+		return nil, fmt.Errorf("the answer is not one complete JSON object")
+	}
+	if rest := trimmed[d.InputOffset():]; len(bytes.TrimSpace(rest)) > 0 {
+		return nil, fmt.Errorf("the answer goes on after its JSON object: %s", startOf(bytes.TrimSpace(rest)))
 	}
 	return m, nil
+}
+
+// startOf is the first few characters of b, quoted, or "nothing".
+func startOf(b []byte) string {
+	if len(b) == 0 {
+		return "nothing"
+	}
+	if len(b) > 20 {
+		return strconv.Quote(string(b[:20])) + "…"
+	}
+	return strconv.Quote(string(b))
+}
+
+// JSONNumber is the answer's field name, which must be a JSON number (an
+// integer in quotes is not one).
+func JSONNumber(m map[string]any, name string) (string, error) {
+	v, ok := m[name]
+	if !ok {
+		return "", fmt.Errorf("the answer has no %q", name)
+	}
+	n, ok := v.(json.Number)
+	if !ok {
+		return "", fmt.Errorf("%q should be a JSON number, got %s", name, JSONWords(v))
+	}
+	return n.String(), nil
+}
+
+// JSONWords names a decoded JSON value's kind, with the value when short.
+func JSONWords(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "the string " + startOf([]byte(v))
+	case bool:
+		return strconv.FormatBool(v)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprint(v)
 }
 
 // Want is a number an answer must hold under a name.
@@ -332,7 +408,7 @@ func CheckJSON(out []byte, want ...Want) (map[string]any, error) {
 		return nil, err
 	}
 	for _, w := range want {
-		got, err := JSONField(m, w.Name)
+		got, err := JSONNumber(m, w.Name)
 		if err != nil {
 			return nil, err
 		}

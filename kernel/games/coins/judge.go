@@ -98,7 +98,7 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "best", Value: r.Best}, games.Want{Name: "second", Value: r.Second},
+	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(c.N))}, games.Want{Name: "best", Value: r.Best}, games.Want{Name: "second", Value: r.Second},
 		games.Want{Name: "diff", Value: r.Diff})
 	if err != nil {
 		return err

@@ -72,11 +72,12 @@ func checkSeed(env *builtin.Env, x games.Position, _, out []byte) error {
 
 // checkJSON judges best and moves, every best vertex in reading order.
 func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
-	r, err := truth(env, x.(*Board))
+	b := x.(*Board)
+	r, err := truth(env, b)
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "best", Value: big.NewInt(int64(r.Best))})
+	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(b.N))}, games.Want{Name: "best", Value: big.NewInt(int64(r.Best))})
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@
 package polygon
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -146,24 +147,63 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "best", Value: r.Best})
+	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(p.N))}, games.Want{Name: "best", Value: r.Best})
 	if err != nil {
 		return err
 	}
-	scores, _ := m["scores"].([]any)
+	scores, err := numberList(m, "scores")
+	if err != nil {
+		return err
+	}
 	if len(scores) != len(r.Scores) {
 		return fmt.Errorf("scores has %d items, want %d", len(scores), len(r.Scores))
 	}
 	for k, s := range r.Scores {
-		if err := games.CheckNumber(fmt.Sprintf("scores[%d]", k+1), fmt.Sprint(scores[k]), s); err != nil {
+		if err := games.CheckNumber(fmt.Sprintf("scores[%d]", k+1), scores[k], s); err != nil {
 			return err
 		}
+	}
+	if _, err := numberList(m, "optimal"); err != nil {
+		return err
 	}
 	if err := games.CheckInts("optimal", m["optimal"], r.Optimal); err != nil {
 		return err
 	}
-	merges, _ := m["merges"].([]any)
-	return checkPlan(env, p, r, append([]any{m["first"]}, merges...))
+	first, err := games.JSONNumber(m, "first")
+	if err != nil {
+		return err
+	}
+	merges, err := numberList(m, "merges")
+	if err != nil {
+		return err
+	}
+	plan := []any{first}
+	for _, e := range merges {
+		plan = append(plan, e)
+	}
+	return checkPlan(env, p, r, plan)
+}
+
+// numberList is the answer's field name, which must be a list of JSON
+// numbers, as their texts.
+func numberList(m map[string]any, name string) ([]string, error) {
+	v, ok := m[name]
+	if !ok {
+		return nil, fmt.Errorf("the answer has no %q", name)
+	}
+	l, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("%q should be a list of numbers, got %s", name, games.JSONWords(v))
+	}
+	out := make([]string, len(l))
+	for i, x := range l {
+		n, ok := x.(json.Number)
+		if !ok {
+			return nil, fmt.Errorf("%q's item %d should be a number, got %s", name, i+1, games.JSONWords(x))
+		}
+		out[i] = n.String()
+	}
+	return out, nil
 }
 
 // checkPlan replays a plan, the first edge then the merges, and says
