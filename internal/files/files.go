@@ -11,6 +11,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"syscall"
 )
 
 // ErrNotRegular is the error of a path that names something other than a
@@ -122,4 +124,29 @@ func ReadFile(name string, limit int64) ([]byte, error) {
 		return nil, &TooLargeError{Name: name, Limit: limit}
 	}
 	return b, nil
+}
+
+// Why is why a file could not be opened or written, in a user's words
+// rather than the system call's ("open x: no such file or directory").
+func Why(err error) string {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err.Error()
+	}
+	switch {
+	case errors.Is(err, ErrNotRegular):
+		return pe.Err.Error()
+	case errors.Is(err, fs.ErrNotExist):
+		if dir := filepath.Dir(pe.Path); dir != "." {
+			if _, serr := os.Stat(dir); serr != nil {
+				return "its folder " + dir + " does not exist"
+			}
+		}
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	case errors.Is(err, syscall.EISDIR):
+		return "it is a folder"
+	}
+	return pe.Err.Error()
 }

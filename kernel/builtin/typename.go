@@ -3,6 +3,7 @@ package builtin
 import (
 	"math/big"
 	"reflect"
+	"strings"
 	"unicode"
 )
 
@@ -52,4 +53,13 @@ func TypeName(v any) string {
 	}
 	name[0] = unicode.ToLower(name[0])
 	return string(name)
+}
+
+// WithArticle is a type's name with its article: "a polygon", "an int",
+// "an analysis".
+func WithArticle(name string) string {
+	if name != "" && strings.ContainsRune("aeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -77,7 +77,10 @@ func RangeOption(fn string, k int, name string, v any) (lo, hi *big.Int, err err
 		lo, hi = r.Lo, r.Hi
 	} else {
 		l, ok := AsList(v)
-		if !ok || len(l) == 0 {
+		if ok && len(l) == 0 {
+			return nil, nil, bad("is an empty range (a..b counts up: 1..10, not 10..1)")
+		}
+		if !ok {
 			return nil, nil, bad("must be a range like 1..50 or a pair [lo, hi], got " + TypeName(v))
 		}
 		nums := make([]*big.Int, len(l))

@@ -139,7 +139,7 @@ func fnSave(env *builtin.Env, args ...any) (any, error) {
 	case ".svg":
 		p, ok := x.(SVGer)
 		if !ok {
-			return nil, builtin.ArgError("save", 1, "x", "has no picture (a %s); save a polygon, coins, board, result, trace, heat map or plot", TypeName(x))
+			return nil, builtin.ArgError("save", 1, "x", "has no picture (%s); save a polygon, coins, board, result, trace, heat map or plot", builtin.WithArticle(TypeName(x)))
 		}
 		write = func(w io.Writer) error { return p.WriteSVG(w, true) }
 	case ".txt":
@@ -159,7 +159,7 @@ func fnSave(env *builtin.Env, args ...any) (any, error) {
 		if errors.As(err, &be) || env.Ctx.Err() != nil {
 			return nil, err // the cell's stop: an interrupt or the budget
 		}
-		return nil, fmt.Errorf("save: %w", err)
+		return nil, builtin.ArgError("save", 2, "file", "cannot be written: %s", files.Why(err))
 	}
 	return file, nil
 }
@@ -485,7 +485,7 @@ func fnSVG(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(SVGer)
 	if !ok {
-		return nil, builtin.ArgError("svg", 1, "x", "has no picture (a %s)", TypeName(x))
+		return nil, builtin.ArgError("svg", 1, "x", "has no picture (%s)", builtin.WithArticle(TypeName(x)))
 	}
 	return RenderIn(env, func(w io.Writer) error { return p.WriteSVG(w, true) }), nil
 }

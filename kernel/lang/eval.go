@@ -98,6 +98,10 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	preds.bind(&tree.Node)
 	shadowLets(&tree.Node, c.env)
 	if id := unknownIdentifier(tree, config); id != nil {
+		if id.Value == "help" {
+			// help(1), help(x + 1): help is a statement about one name.
+			return nil, &Error{Kind: builtin.SyntaxError, Msg: `help takes one name, as in help(solve), help("rules") or help alone for the list`, At: id.Location().From}
+		}
 		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
 	}
 	if e := methodCall(c.tree, c.env); e != nil {

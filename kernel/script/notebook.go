@@ -12,6 +12,7 @@ import (
 
 	"gamelab/internal/files"
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
 )
 
 // notebook is the part of a saved Jupyter notebook (nbformat 4) that a
@@ -44,7 +45,7 @@ func readNotebook(src []byte) (*notebook, error) {
 		line, col := linePosition(src, syntax.Offset)
 		return nil, fmt.Errorf("not a notebook: it is not JSON (line %d, column %d: %v)", line, col, syntax)
 	case errors.As(err, &typ):
-		return nil, fmt.Errorf("not a notebook: its %q is %s where %s belongs", typ.Field, withArticle(typ.Value), jsonKind(typ.Type))
+		return nil, fmt.Errorf("not a notebook: its %q is %s where %s belongs", typ.Field, builtin.WithArticle(typ.Value), jsonKind(typ.Type))
 	case err != nil:
 		return nil, fmt.Errorf("not a notebook: %v", err)
 	case nb.Cells == nil:
@@ -66,14 +67,6 @@ func linePosition(src []byte, off int64) (line, col int) {
 	before := src[:off-1]
 	line = bytes.Count(before, []byte("\n")) + 1
 	return line, len(before) - bytes.LastIndexByte(before, '\n')
-}
-
-// withArticle is "a number", "an object" for a JSON value's kind.
-func withArticle(kind string) string {
-	if strings.IndexAny(kind[:1], "aeiou") == 0 {
-		return "an " + kind
-	}
-	return "a " + kind
 }
 
 // jsonKind is the kind of JSON value the Go type t reads.

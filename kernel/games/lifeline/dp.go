@@ -34,14 +34,14 @@ func (b *Board) DP(env *builtin.Env, args []any) (any, error) {
 
 // Vertex is at(d, r, p): one empty vertex of a Life Line dp.
 type Vertex struct {
-	Row      int  `expr:"row"`
-	Position int  `expr:"position"`
-	Points   int  `expr:"points"`
-	Legal    bool `expr:"legal"` // false where the rules forbid the move (suicide: false)
+	Row      int  `expr:"row" json:"row"`
+	Position int  `expr:"position" json:"position"`
+	Points   int  `expr:"points" json:"points"`
+	Legal    bool `expr:"legal" json:"legal"` // false where the rules forbid the move (suicide: false)
 	// Removes lists the stones a stone there removes, [row, position,
 	// stone] in reading order (the new stone's own vertex when it dies).
-	Removes [][]int `expr:"removes"`
-	Best    bool    `expr:"best"`
+	Removes [][]int `expr:"removes" json:"removes"`
+	Best    bool    `expr:"best" json:"best"`
 }
 
 func (v *Vertex) TypeName() string { return "lifeline dp vertex" }
