@@ -122,13 +122,11 @@ func Shrink(ctx context.Context, x Position, bounds Bounds, keep func(Position) 
 func shrinkParts(x Position, try func(Position) (bool, error)) (Position, error) {
 again:
 	if r, ok := x.(Reducer); ok {
-		for _, c := range r.Smaller() {
-			if ok, err := try(c); err != nil {
-				return nil, err
-			} else if ok {
-				x = c
-				goto again
-			}
+		if c, err := firstKept(r.Smaller(), try); err != nil {
+			return nil, err
+		} else if c != nil {
+			x = c
+			goto again
 		}
 	}
 	s, ok := x.(Shrinkable)
@@ -156,18 +154,27 @@ again:
 // simplify takes the game's simpler forms of x (Simplifier) while try
 // keeps them.
 func simplify(x Position, try func(Position) (bool, error)) (Position, error) {
-again:
-	if s, ok := x.(Simplifier); ok {
-		for _, c := range s.Simpler() {
-			if ok, err := try(c); err != nil {
-				return nil, err
-			} else if ok {
-				x = c
-				goto again
-			}
+	for {
+		s, ok := x.(Simplifier)
+		if !ok {
+			return x, nil
+		}
+		c, err := firstKept(s.Simpler(), try)
+		if err != nil || c == nil {
+			return x, err
+		}
+		x = c
+	}
+}
+
+// firstKept is the first of cands that try keeps, nil when none is.
+func firstKept(cands []Position, try func(Position) (bool, error)) (Position, error) {
+	for _, c := range cands {
+		if ok, err := try(c); err != nil || ok {
+			return c, err
 		}
 	}
-	return x, nil
+	return nil, nil
 }
 
 // shrinkValues moves each value of x toward the target while try keeps
