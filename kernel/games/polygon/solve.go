@@ -67,7 +67,7 @@ func (p *Polygon) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 	opts, room := options(env, p)
 	if est, err := solver.EstimateSolve(env.Ctx, p.p, opts); err == nil {
-		warnLong(env, fn, est, fmt.Sprintf("a ring of %d vertices", p.N))
+		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a ring of %d vertices", p.N))
 	}
 	r, err := solver.SolveWith(env.Ctx, p.p, opts)
 	if err != nil {
@@ -87,9 +87,9 @@ const warnEstimate = 10 * time.Second
 // warnLong says, before a solve the solver expects to take over
 // warnEstimate, how long it will take on this machine (from the solver's
 // model and a timed probe of the instance) and that Ctrl-C stops it.
-func warnLong(env *builtin.Env, fn string, est solver.Estimate, what string) {
-	if est.Time <= warnEstimate {
-		return
+func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what string) {
+	if est.Time <= warnEstimate || est.Bytes > room {
+		return // quick, or refused for its memory at once: no time to warn of
 	}
 	rough := ""
 	if est.Rough {
@@ -194,7 +194,7 @@ func (c *Chain) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 	opts, room := options(env, c.Polygon)
 	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
-		warnLong(env, fn, est, fmt.Sprintf("a chain of %d values", c.N))
+		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a chain of %d values", c.N))
 	}
 	res, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
 	if err != nil {
