@@ -19,6 +19,9 @@ func TestQAFinds(t *testing.T) {
 		{stmt: "svg(3)", err: "has no picture (an int)"},
 		{stmt: `json(at(dp(board(4, "2  2 3  1 0 4  1 1 4 0"), 4), 3, 2))`, out: `{"row":3,"position":2,"points":6,"legal":true,`},
 		{stmt: "json(1/0.0)", err: "+Inf is not a finite number"},
+		{stmt: `match(coins([1, 2]), strategy({nil}))`, err: "a predicate {…} that gives a value is needed here (nil gives none)"},
+		{stmt: `board(3, "1 0 2 2 0 1 2 1", {grid: "square"})`, err: "board: square board of size 3 needs 9 cells, got 8"},
+		{stmt: `board(3, "1 0 12 2 0 1")`, err: `board: token 3 "12" (row 2, position 2): cell "12" outside 0..9`},
 	} {
 		out := run(t, s, tc.stmt)
 		switch {

@@ -20,6 +20,11 @@ var goTypeWords = []struct {
 	re   *regexp.Regexp
 	with func(m []string, games map[string]string) string
 }{
+	// expr's checker on a predicate that gives nil ({nil}, or nil where
+	// map's {…} goes).
+	{regexp.MustCompile(`predicate should has (?:one|two) inputs? and one output param`), func([]string, map[string]string) string {
+		return "a predicate {…} that gives a value is needed here (nil gives none)"
+	}},
 	// Go's fmt of a nil where a verb wanted a value: len(nil).
 	{regexp.MustCompile(`%!\w\(<nil>\)`), func([]string, map[string]string) string { return "nil" }},
 	// A Go function type: what a builtin is to expr.

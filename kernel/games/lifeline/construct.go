@@ -60,7 +60,16 @@ func init() {
 func inputError(fn string, arg int, err error) error {
 	var pe *solver.ParseError
 	if errors.As(err, &pe) {
-		return builtin.InputError(fn, arg, pe.Offset, err)
+		// In the user's words: the caret shows where; the package's
+		// "lifeline: byte 15" prefix is for logs.
+		msg := pe.Msg
+		switch {
+		case pe.Row > 0:
+			msg = fmt.Sprintf("token %d %q (row %d, position %d): %s", pe.Token, pe.Text, pe.Row, pe.Pos, pe.Msg)
+		case pe.Token > 0:
+			msg = fmt.Sprintf("token %d %q: %s", pe.Token, pe.Text, pe.Msg)
+		}
+		return builtin.InputError(fn, arg, pe.Offset, errors.New(msg))
 	}
 	return fmt.Errorf("%s: %w", fn, err)
 }
