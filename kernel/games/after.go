@@ -141,3 +141,17 @@ func warnings(p Position) []string {
 	}
 	return nil
 }
+
+// ParseMoves reads items, a line's moves as a list, each with parse: the
+// error of a bad one names it, argument k of fn.
+func ParseMoves(fn string, k int, items []any, parse func(any) (Move, error)) ([]Move, error) {
+	out := make([]Move, len(items))
+	for t, item := range items {
+		m, err := parse(item)
+		if err != nil {
+			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
+		}
+		out[t] = m
+	}
+	return out, nil
+}

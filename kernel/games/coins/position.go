@@ -169,15 +169,7 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 	if !ok {
 		return nil, games.BadType(fn, k, "moves", `a string of moves like "LRL" or a list of them`, x)
 	}
-	out := make([]games.Move, len(l))
-	for t, item := range l {
-		m, err := parseMove(item)
-		if err != nil {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
-		}
-		out[t] = m
-	}
-	return out, nil
+	return games.ParseMoves(fn, k, l, parseMove)
 }
 
 // The games.Position methods, for a position part-way and for a row (its

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 
-	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	solver "gamelab/solvers/lifeline"
 )
@@ -52,15 +51,7 @@ func (b *Board) ParseLine(fn string, k int, x any) ([]games.Move, error) {
 			l = []any{l} // one move, [3, 2, 4]
 		}
 	}
-	out := make([]games.Move, len(l))
-	for t, item := range l {
-		m, err := parseMove(item)
-		if err != nil {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
-		}
-		out[t] = m
-	}
-	return out, nil
+	return games.ParseMoves(fn, k, l, parseMove)
 }
 
 // Mover is the stone to move: the next in play's order, or the one the

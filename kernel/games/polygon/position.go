@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	solver "gamelab/solvers/polygon"
 )
@@ -192,15 +191,7 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 	if !ok {
 		l = []any{x}
 	}
-	out := make([]games.Move, len(l))
-	for t, item := range l {
-		m, err := parseMove(item)
-		if err != nil {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
-		}
-		out[t] = m
-	}
-	return out, nil
+	return games.ParseMoves(fn, k, l, parseMove)
 }
 
 // The games.Position methods, for the ring and for a chain.
