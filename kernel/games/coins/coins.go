@@ -118,11 +118,7 @@ func (c *Coins) SetIndex(index []any, v any) (any, error) {
 
 // GetIndex implements reading `c[i]`.
 func (c *Coins) GetIndex(index []any) (any, error) {
-	i, err := games.OneIndex("c[i]", index, c.N)
-	if err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
+	return games.IndexedValue("c[i]", index, c.Values)
 }
 
 // with returns a changed copy under the same rules; edit may also grow or
@@ -132,25 +128,12 @@ func (c *Coins) with(edit func(row []*big.Int) []*big.Int) *Coins {
 }
 
 // At is at(c, i).
-func (c *Coins) At(args []any) (any, error) {
-	var i int
-	if err := games.Unpack("at", args, "c", new(any), "i", &i); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("at", 2, "i", i, 1, c.N); err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
-}
+func (c *Coins) At(args []any) (any, error) { return games.ValueAt(args, "c", c.Values) }
 
 // SetV is setv(c, i, v).
 func (c *Coins) SetV(args []any) (any, error) {
-	var i int
-	var v *big.Int
-	if err := games.Unpack("setv", args, "c", new(any), "i", &i, "v", &v); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("setv", 2, "i", i, 1, c.N); err != nil {
+	i, v, err := games.SetVArgs(args, "c", c.N)
+	if err != nil {
 		return nil, err
 	}
 	return c.with(func(row []*big.Int) []*big.Int { row[i-1] = v; return row }), nil

@@ -67,11 +67,7 @@ func (c *Position) JSONValue() any {
 
 // GetIndex implements reading `cp[i]`: coin i of those left.
 func (c *Position) GetIndex(index []any) (any, error) {
-	i, err := games.OneIndex("cp[i]", index, c.N)
-	if err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
+	return games.IndexedValue("cp[i]", index, c.Values)
 }
 
 // SetIndex implements `cp[i] = v`: coin i of those left becomes v.
@@ -92,16 +88,7 @@ func (c *Position) withCoin(i int, b *big.Int) *Position {
 }
 
 // At is at(cp, i): coin i of those left.
-func (c *Position) At(args []any) (any, error) {
-	var i int
-	if err := games.Unpack("at", args, "x", new(any), "i", &i); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("at", 2, "i", i, 1, c.N); err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
-}
+func (c *Position) At(args []any) (any, error) { return games.ValueAt(args, "x", c.Values) }
 
 // SetV is setv(cp, i, v): coin i of those left, the moves made kept.
 func (c *Position) SetV(args []any) (any, error) {

@@ -72,11 +72,7 @@ func (c *Chain) JSONValue() any {
 
 // GetIndex implements reading `ch[i]`.
 func (c *Chain) GetIndex(index []any) (any, error) {
-	i, err := games.OneIndex("ch[i]", index, c.N)
-	if err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
+	return games.IndexedValue("ch[i]", index, c.Values)
 }
 
 // SetIndex implements `ch[i] = v`.
@@ -96,25 +92,12 @@ func (c *Chain) withValue(i int, b *big.Int) *Chain {
 }
 
 // At is at(ch, i): value i of the chain.
-func (c *Chain) At(args []any) (any, error) {
-	var i int
-	if err := games.Unpack("at", args, "x", new(any), "i", &i); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("at", 2, "i", i, 1, c.N); err != nil {
-		return nil, err
-	}
-	return c.Values[i-1], nil
-}
+func (c *Chain) At(args []any) (any, error) { return games.ValueAt(args, "x", c.Values) }
 
 // SetV is setv(ch, i, v), the moves made kept.
 func (c *Chain) SetV(args []any) (any, error) {
-	var i int
-	var v *big.Int
-	if err := games.Unpack("setv", args, "x", new(any), "i", &i, "v", &v); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("setv", 2, "i", i, 1, c.N); err != nil {
+	i, v, err := games.SetVArgs(args, "x", c.N)
+	if err != nil {
 		return nil, err
 	}
 	return c.withValue(i, v), nil

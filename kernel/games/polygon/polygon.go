@@ -132,11 +132,7 @@ func (p *Polygon) SetIndex(index []any, v any) (any, error) {
 
 // GetIndex implements reading `p[i]`: vertex i's value.
 func (p *Polygon) GetIndex(index []any) (any, error) {
-	i, err := games.OneIndex("p[i]", index, p.N)
-	if err != nil {
-		return nil, err
-	}
-	return p.Values[i-1], nil
+	return games.IndexedValue("p[i]", index, p.Values)
 }
 
 // with returns a changed copy under the same rules: edit gets a deep copy
@@ -148,25 +144,12 @@ func (p *Polygon) with(edit func(q *solver.Polygon)) *Polygon {
 }
 
 // At is at(p, i): vertex i's value.
-func (p *Polygon) At(args []any) (any, error) {
-	var i int
-	if err := games.Unpack("at", args, "x", new(any), "i", &i); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("at", 2, "i", i, 1, p.N); err != nil {
-		return nil, err
-	}
-	return p.Values[i-1], nil
-}
+func (p *Polygon) At(args []any) (any, error) { return games.ValueAt(args, "x", p.Values) }
 
 // SetV is setv(p, i, v).
 func (p *Polygon) SetV(args []any) (any, error) {
-	var i int
-	var v *big.Int
-	if err := games.Unpack("setv", args, "p", new(any), "i", &i, "v", &v); err != nil {
-		return nil, err
-	}
-	if err := games.CheckIndex("setv", 2, "i", i, 1, p.N); err != nil {
+	i, v, err := games.SetVArgs(args, "p", p.N)
+	if err != nil {
 		return nil, err
 	}
 	return p.with(func(q *solver.Polygon) { q.Values[i-1] = v }), nil
