@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/printer"
 	"gamelab/kernel/syntax"
 )
 
@@ -50,12 +51,25 @@ func FuzzExecute(f *testing.F) {
 		s := NewSession(WithMemoryBudget(256 << 20))
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
+		start := time.Now()
 		out := s.Execute(ctx, code)
+		// Ctrl-C's promise, as the deadline tests it: a cell stops soon
+		// after. (Past 10 s the fuzzing worker itself gives up on the input
+		// with a bare "deadlocked!", so say it here, with the input.)
+		if took := time.Since(start); took > 5*time.Second {
+			t.Fatalf("%q: ran %v, past its deadline of 2 s", code, took.Round(time.Millisecond))
+		}
 		if out.Err != nil && out.Err.Kind == builtin.InternalError {
 			t.Fatalf("%q: %v", code, out.Err)
 		}
 		if out.Err != nil && goWords.MatchString(out.Err.Msg) && !goWords.MatchString(code) {
 			t.Fatalf("%q: an error in Go's words: %v", code, out.Err)
+		}
+		// A result is what the screen shows: a summary past a megabyte of
+		// text, never megabytes (which would flood a terminal, and which
+		// the instrumented regexp below would take seconds to read).
+		if out.Result != nil && len(out.Result.Text) > 2*printer.MaxShownBytes {
+			t.Fatalf("%q: a result of %d bytes of text", code, len(out.Result.Text))
 		}
 		if out.Result != nil && goWords.MatchString(out.Result.Text) && !goWords.MatchString(code) {
 			t.Fatalf("%q: a result in Go's words: %s", code, out.Result.Text)

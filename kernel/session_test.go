@@ -291,6 +291,10 @@ func TestErrors(t *testing.T) {
 		{"misspelt variable", "total = 3", "totl + 1", "NameError", 1, 1, "did you mean total?"},
 		{"position on the second line", "", "x = 1\ny = x + zzz", "NameError", 2, 9, "unknown name zzz"},
 		{"column in runes", "", `"héllo" + nope`, "NameError", 1, 11, "unknown name nope"},
+		// Under a patched operator expr's checker let #0 through and its
+		// compiler panicked, with a Go stack in the message (fuzz).
+		{"unknown pointer under a comparison", "", `map(1..3, 1 > #0 % 2)`, "NameError", 1, 15, "unknown name #0: in a predicate, # is the item"},
+		{"unknown pointer", "", `map(1..3, #x)`, "NameError", 1, 11, "unknown name #x"},
 		{"position inside a continued statement", "", "[1,\n  2 +* 3]", "SyntaxError", 2, 6, ""},
 		{"syntax error", "", "1 +", "SyntaxError", 1, 3, ""},
 		{"stray bracket", "", "1)", "SyntaxError", 1, 2, ""},

@@ -259,6 +259,8 @@ func TestFirstHourOnPseudoTerminal(t *testing.T) {
 		// a big result shown by its variable: short numbers, its own name
 		{"s1 = solve(randpolygon(300, 1)); s1", "best 1476802534…0000000000 (133 digits): delete edge 204 first"},
 		{"s1", "… (269 more in s1.merges)"},
+		// one string of megabytes: its start and length, not the megabytes
+		{`big = repeat("ab", 600000); big`, `…" (1200000 characters)`},
 	} {
 		if i != 10 && i != 12 { // these steps read the screen of the one before
 			s.send(step.keys + "\r")

@@ -111,7 +111,8 @@ func writeChunks(w io.Writer, s string, m builtin.Meter) error {
 // integer of more than LongDigits digits shows its ends and its length, a
 // string of more than LongString bytes its start and its length (a value
 // whose text would pass MaxShownBytes is summarised however few its items:
-// a hundred strings of 10 MB are a gigabyte to show). A
+// a hundred strings of 10 MB are a gigabyte to show, and one of them alone
+// is shown by its start and its length). A
 // 2000-row board's rows are two million numbers, 6 MB of text that no
 // terminal or notebook wants at once.
 const (
@@ -130,6 +131,15 @@ const (
 func Shown(x any, name string) string {
 	switch v := x.(type) {
 	case string:
+		if len(v) > MaxShownBytes {
+			// A string of megabytes would flood the terminal as surely
+			// as a long list: its start and its length, as in a summary.
+			// (text and json of it are strings as long, shortened again.)
+			if name == "" {
+				name = "x"
+			}
+			return shortString(v) + fmt.Sprintf("\n(a long string shortened; print(%[1]s) or save(%[1]s, %[2]q) give it whole)", name, name+".txt")
+		}
 		return Quote(v)
 	case ShownAs:
 		return strings.TrimRight(v.ShownAs(name), "\n")

@@ -133,6 +133,16 @@ func TestLongStringsAreShortInSummaries(t *testing.T) {
 	if got := Shown([]any{mid, "c"}, "ys"); got != `["`+mid+`", "c"]` {
 		t.Errorf("a short list: %.100s", got)
 	}
+	// One string alone past MaxShownBytes floods as a list would; one of
+	// exactly MaxShownBytes is shown whole.
+	if got := Shown(long, "s"); len(got) > 1000 || !strings.HasPrefix(got, `"éé`) || !strings.Contains(got, "(5242880 characters)") ||
+		!strings.HasSuffix(got, `print(s) or save(s, "s.txt") give it whole)`) {
+		t.Errorf("one long string: %.300s (%d bytes)", got, len(got))
+	}
+	edge := strings.Repeat("x", MaxShownBytes)
+	if got := Shown(edge, ""); got != `"`+edge+`"` {
+		t.Errorf("a string of MaxShownBytes: %.100s (%d bytes)", got, len(got))
+	}
 	n := new(big.Int).Exp(big.NewInt(3), big.NewInt(600000), nil)
 	if got := Shown([]any{n, n, n, n}, ""); len(got) > 1000 || !strings.Contains(got, "(286273 digits)") {
 		t.Errorf("numbers of 286273 digits: %.300s", got)
