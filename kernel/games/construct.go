@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"gamelab/internal/decimal"
+	"gamelab/internal/suggest"
 	"gamelab/kernel/builtin"
 )
 
@@ -51,19 +52,46 @@ func RandArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (n int, 
 	return n, uint64(seedArg.Int64()), opts, nil
 }
 
-// SplitOptions separates a random constructor's options: those named in
-// own (the generator's: values, ops, …) and the rest, which are the
-// game's rules.
-func SplitOptions(opts map[string]any, own ...string) (mine, rules map[string]any) {
-	mine, rules = map[string]any{}, map[string]any{}
-	for k, v := range opts {
-		if slices.Contains(own, k) {
-			mine[k] = v
-		} else {
-			rules[k] = v
+// RandOptions reads a random constructor's options argument (argument k
+// of fn), one map of the generator's own options (values, ops, …: named in
+// own, returned in mine) and the game's rules over base. A name that is
+// neither is an error that lists both, with the nearest as a suggestion:
+// {vals: 1..5} means values, which is no rule.
+func RandOptions(fn string, k int, base Rules, opts map[string]any, own ...string) (mine map[string]any, r Rules, err error) {
+	mine, rules := map[string]any{}, map[string]any{}
+	for name, v := range opts {
+		if slices.Contains(own, name) {
+			mine[name] = v
+			continue
+		}
+		rules[name] = v
+		if base.game.option(name) == nil && otherGames(base.game, name) == nil {
+			return nil, base, unknownOption(fn, k, base.game, name, own)
 		}
 	}
-	return mine, rules
+	r, err = rulesArg(fn, k, "options", base, rules)
+	return mine, r, err
+}
+
+// unknownOption is the error for a name that is neither one of fn's own
+// options nor a rule of g.
+func unknownOption(fn string, k int, g *Game, name string, own []string) error {
+	var rules []string
+	for _, o := range g.Options {
+		rules = append(rules, o.Name)
+	}
+	hint := ""
+	if near := suggest.Nearest(name, append(slices.Clone(own), rules...)); near != "" {
+		hint = fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	theRules := "rules " + ruleList(rules)
+	if len(rules) == 1 {
+		theRules = "rule " + rules[0]
+	}
+	e := builtin.ArgError(fn, k, "options", "names %s, neither an option of %s nor a rule of %s%s; its options are %s, and its %s",
+		name, fn, g.Title, hint, ruleList(own), theRules)
+	e.Kind = builtin.GameError
+	return e
 }
 
 // RangeOption reads a random constructor's range option (values: 1..50,

@@ -114,16 +114,25 @@ func (r Rules) unknown(name string) error {
 	for _, o := range r.game.Options {
 		names = append(names, o.Name)
 	}
-	for _, g := range registry {
-		if g != r.game && g.option(name) != nil {
-			return fmt.Errorf("names %s, a rule of %s, not of %s (whose rules are %s)", name, g.Title, r.game.Title, ruleList(names))
-		}
+	if g := otherGames(r.game, name); g != nil {
+		return fmt.Errorf("names %s, a rule of %s, not of %s (whose rules are %s)", name, g.Title, r.game.Title, ruleList(names))
 	}
 	hint := ""
 	if near := suggest.Nearest(name, names); near != "" {
 		hint = fmt.Sprintf(" (did you mean %s?)", near)
 	}
 	return fmt.Errorf("names %s, no rule of %s%s; its rules are %s", name, r.game.Title, hint, ruleList(names))
+}
+
+// otherGames is the first game other than g with a rule called name, nil
+// when there is none.
+func otherGames(g *Game, name string) *Game {
+	for _, other := range registry {
+		if other != g && other.option(name) != nil {
+			return other
+		}
+	}
+	return nil
 }
 
 func ruleList(names []string) string {
@@ -195,16 +204,21 @@ func (r Rules) Describe() string {
 // RulesArg reads the optional rules map a constructor or with() takes as
 // argument k of fn, on top of base.
 func RulesArg(fn string, k int, base Rules, arg any) (Rules, error) {
+	return rulesArg(fn, k, "rules", base, arg)
+}
+
+// rulesArg is RulesArg for argument k called argName in fn's signature.
+func rulesArg(fn string, k int, argName string, base Rules, arg any) (Rules, error) {
 	if arg == nil {
 		return base, nil
 	}
 	m, ok := arg.(map[string]any)
 	if !ok {
-		return base, builtin.ArgError(fn, k, "rules", "must be a map of rules like {%s}, got %s", exampleRule(base.game), TypeName(arg))
+		return base, builtin.ArgError(fn, k, argName, "must be a map of rules like {%s}, got %s", exampleRule(base.game), TypeName(arg))
 	}
 	r, err := base.With(m)
 	if err != nil {
-		e := builtin.ArgError(fn, k, "rules", "%s", err.Error())
+		e := builtin.ArgError(fn, k, argName, "%s", err.Error())
 		e.Kind = builtin.GameError
 		return base, e
 	}

@@ -86,8 +86,7 @@ func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	own, rules := games.SplitOptions(opts, "values")
-	r, err := games.RulesArg("randcoins", 3, Game.Default(), rules)
+	own, r, err := games.RandOptions("randcoins", 3, Game.Default(), opts, "values")
 	if err != nil {
 		return nil, err
 	}

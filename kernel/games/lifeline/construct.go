@@ -190,8 +190,7 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	own, rulesOpts := games.SplitOptions(opts, "stones", "empty")
-	rules, err := games.RulesArg("randboard", 3, Game.Default(), rulesOpts)
+	own, rules, err := games.RandOptions("randboard", 3, Game.Default(), opts, "stones", "empty")
 	if err != nil {
 		return nil, err
 	}

@@ -110,8 +110,7 @@ func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	own, rules := games.SplitOptions(opts, "values", "ops")
-	r, err := games.RulesArg("randpolygon", 3, Game.Default(), rules)
+	own, r, err := games.RandOptions("randpolygon", 3, Game.Default(), opts, "values", "ops")
 	if err != nil {
 		return nil, err
 	}
