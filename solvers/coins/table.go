@@ -114,24 +114,40 @@ func (tab *Table) Len() int {
 	return tab.t.n * (tab.t.n + 1) / 2
 }
 
+// CellError is At's error: which of its arguments ("from", "to" or "M")
+// names no cell, and why.
+type CellError struct {
+	Arg string
+	Msg string
+}
+
+func (e *CellError) Error() string { return e.Msg }
+
 // At is the cell of coins from..to (counting from 1) with M m (under take
-// "2M"; 0 otherwise), or an error that says which cells there are.
+// "2M"; 0 otherwise), or a *CellError that says which cells there are.
 func (tab *Table) At(from, to, m int) (*Cell, error) {
 	n, r := tab.t.n, tab.g.Rules
+	bad := func(arg, format string, a ...any) (*Cell, error) {
+		return nil, &CellError{Arg: arg, Msg: fmt.Sprintf(format, a...)}
+	}
 	switch {
 	case from < 1 || to > n || from > to:
-		return nil, fmt.Errorf("coins %d..%d: the row has %d coins (from ≤ to, both 1..%d)", from, to, n, n)
+		arg := "from"
+		if from >= 1 && from <= n && to > n {
+			arg = "to"
+		}
+		return bad(arg, "coins %d..%d: the row has %d coins (from ≤ to, both 1..%d)", from, to, n, n)
 	case r.Ends == LeftEnd && to != n:
-		return nil, fmt.Errorf(`coins %d..%d cannot be left: under ends "left" the coins left are always from..%d`, from, to, n)
+		return bad("to", `coins %d..%d cannot be left: under ends "left" the coins left are always from..%d`, from, to, n)
 	case !r.TwoM() && m != 0:
-		return nil, fmt.Errorf(`these rules have no M (only take "2M" has one), but M = %d was asked for`, m)
+		return bad("M", `these rules have no M (only take "2M" has one), but M = %d was asked for`, m)
 	case r.TwoM():
 		ms := tab.Ms(from, to)
 		if len(ms) == 0 {
-			return nil, fmt.Errorf("coins %d..%d cannot be left in this game", from, to)
+			return bad("from", "coins %d..%d cannot be left in this game", from, to)
 		}
 		if !tab.reach.has(Position{from - 1, to, m}) {
-			return nil, fmt.Errorf("with coins %d..%d left, M = %d cannot occur (M can be %s there)", from, to, m, intList(ms))
+			return bad("M", "with coins %d..%d left, M = %d cannot occur (M can be %s there)", from, to, m, intList(ms))
 		}
 	}
 	return tab.cell(Position{from - 1, to, m}), nil

@@ -1,6 +1,7 @@
 package coins
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -139,9 +140,20 @@ func (d *DP) At(args []any) (any, error) {
 	}
 	c, err := d.table.At(from, to, m)
 	if err != nil {
-		return nil, builtin.ArgError("at", 2, "from", "%s", err.Error())
+		return nil, cellError("at", err)
 	}
 	return d.cell(c), nil
+}
+
+// cellError is the table's error for at(d, from, to, M) or position(…),
+// blamed on the argument that names no cell.
+func cellError(fn string, err error) error {
+	var ce *solver.CellError
+	if !errors.As(err, &ce) {
+		return builtin.ArgError(fn, 2, "from", "%s", err.Error())
+	}
+	k := map[string]int{"from": 2, "to": 3, "M": 4}[ce.Arg]
+	return builtin.ArgError(fn, k, ce.Arg, "%s", ce.Msg)
 }
 
 // GetIndex reads d[from, to] as at(d, from, to).
@@ -173,7 +185,7 @@ func (d *DP) Position(args []any) (any, error) {
 		return nil, err
 	}
 	if _, err := d.table.At(from, to, m); err != nil {
-		return nil, builtin.ArgError("position", 2, "from", "%s", err.Error())
+		return nil, cellError("position", err)
 	}
 	row := newCoins(slices.Clone(d.Coins.row[from-1:to]), d.Coins.rules)
 	s := start(row)
