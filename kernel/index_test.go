@@ -66,6 +66,16 @@ func TestOneNumbering(t *testing.T) {
 		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "[b.rows[2][2], b.rows[3][3]]", "[2, 1]"},
 		{[]string{p}, "solve(p)[1]", "TypeError: cannot index a polygon result with 1: only lists, strings and game values have numbered items"},
 		{[]string{"m = {a: 1}", `k = "a"`}, "m[k]", "1"},
+		// two indices in one pair of brackets read what b[r, p] = v writes
+		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "[b[2, 2], b[3,3], at(b, 3, 3)]", "[2, 1, 1]"},
+		{[]string{"b = board(3, \"1  0 2  0 0 1\")", "b[3, 1] = 4"}, "b[3, 1]", "4"},
+		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "map(1..3, b[#, 1])", "[1, 0, 0]"},
+		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "b[4, 1]", "GameError: b[r, p]: the row must be 1..3, got 4"},
+		{[]string{"d = dp(coins([10, 80, 90, 30]))"}, "[d[1, 4].margin, d[2, 3].best]", `[10, ["R"]]`},
+		{[]string{"d = dp(coins([10, 80, 90, 30]))"}, "d[1, 2, 3]", "SyntaxError: brackets take one index or two (xs[i], b[r, p]); at(x, …) takes more, as at(d, from, to, M)"},
+		{nil, "[[1, 2], [3, 4]][1, 2]", "RuntimeError: a list takes one index, got 2: a list of lists reads xs[i][j]"},
+		{nil, "[[1, 2], [3, 4]][1][1:2]", "[1, 2]"},
+		{nil, `"hello"[1, 2]`, "RuntimeError: a string takes one index, got 2"},
 	} {
 		t.Run(tc.cell, func(t *testing.T) {
 			s := newTestSession()

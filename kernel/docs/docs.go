@@ -19,7 +19,8 @@ const DefaultWidth = 80
 // numberingHelp opens help: the one numbering (index.go), said once.
 const numberingHelp = `Indices count from 1, on game values and every list alike: p[2] is vertex 2, as is
 p.values[2]; [10, 20, 30][1] is 10, -1 the last; xs[2:4] is items 2 to 4 (both included).
-"hello"[1] is "h"; indexOf, findIndex and #index give positions from 1 too.`
+"hello"[1] is "h"; indexOf, findIndex and #index give positions from 1 too. b[r, p] is a
+board's stone and d[i, j] a DP table's cell, as at(b, r, p) and at(d, i, j) read them.`
 
 // statementsHelp documents the statement forms that are not names.
 var statementsHelp = []struct{ form, text string }{
@@ -27,7 +28,8 @@ var statementsHelp = []struct{ form, text string }{
 	{"x[i] = v", "changes item i of a list or game value in place, b[r, p] = v a board cell"},
 	{"expr", "shows its value; a list or map of more than 1000 numbers and strings in all shows only the " +
 		"first and last 3 items of each part longer than 10 (as numpy does) and says how many it showed: " +
-		"print(x), text(x), json(x), save(x, \"x.txt\") give all; a sweep's list of maps (one map literal made them) shows as a table"},
+		"print(x), text(x), json(x), save(x, \"x.txt\") give all (a string of more than a megabyte shows its start " +
+		"and length); a sweep's list of maps (one map literal made them) shows as a table"},
 	{"a; b", "two statements on one line"},
 	{"# comment", "to the end of the line (inside brackets # is expr's predicate element; use //)"},
 }

@@ -87,6 +87,10 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	if preds.err != nil {
 		return nil, preds.err
 	}
+	indices := twoIndices(code, src.Tokens, src.From, src.To) // multiindex.go
+	if e := indices.err(); e != nil {
+		return nil, e
+	}
 	c.code = string(code)
 
 	config := l.configFor(c.env)
@@ -96,6 +100,7 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	}
 	c.tree = tree
 	preds.bind(&tree.Node)
+	indices.bind(&tree.Node)
 	shadowLets(&tree.Node, c.env)
 	if id := unknownIdentifier(tree, config); id != nil {
 		if id.Value == "help" {

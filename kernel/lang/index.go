@@ -145,6 +145,14 @@ func indexValue(args ...any) (any, error) {
 		}
 		return v, nil
 	}
+	if len(args) > 2 {
+		// b[r, p] is a board's; a list of lists reads xs[i][j].
+		hint := ""
+		if _, isList := elements(x); isList {
+			hint = ": a list of lists reads xs[i][j]"
+		}
+		return nil, fmt.Errorf("%s takes one index, got %d%s", printer.KindPhrase(x), len(args)-1, hint)
+	}
 	if str, ok := x.(string); ok {
 		rs := []rune(str)
 		at, ok, err := listPosition(i, len(rs))

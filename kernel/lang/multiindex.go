@@ -1,0 +1,99 @@
+package lang
+
+// Two indices in one pair of brackets: b[r, p] reads a board's stone, d[i, j]
+// a DP table's cell, as b[r, p] = v already writes one. expr's parser takes
+// one index or a slice in brackets, so before parsing, the comma of
+// x[a, b] becomes a colon (the same width: every column stays), and after
+// parsing, the slice that colon made becomes $index(x, a, b), which hands
+// both indices to the value's GetIndex.
+
+import (
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser/lexer"
+
+	"gamelab/kernel/builtin"
+)
+
+// multiIndex is what twoIndices rewrote: the offsets of the "[" of each
+// x[a, b] whose comma became a colon, and the offset of the first comma
+// too many (x[a, b, c]), -1 when there is none.
+type multiIndex struct {
+	marked  map[int]bool
+	tooMany int
+}
+
+// twoIndices rewrites, in src, the comma of every x[a, b] between from and
+// to (an index after an operand, not a list literal [a, b]) to a colon.
+// Brackets with two commas or more are an error (err): at(x, a, b, c)
+// takes three.
+func twoIndices(src []rune, toks []lexer.Token, from, to int) multiIndex {
+	m := multiIndex{marked: map[int]bool{}, tooMany: -1}
+	for k, t := range toks {
+		if !t.Is(lexer.Bracket, "[") || t.From < from || t.To > to || k == 0 || !endsOperand(toks[k-1]) {
+			continue
+		}
+		depth, commas, comma, second := 0, 0, -1, -1
+	scan:
+		for _, u := range toks[k+1:] {
+			switch {
+			case u.Is(lexer.Bracket, "(") || u.Is(lexer.Bracket, "[") || u.Is(lexer.Bracket, "{"):
+				depth++
+			case u.Is(lexer.Bracket, ")") || u.Is(lexer.Bracket, "]") || u.Is(lexer.Bracket, "}"):
+				if depth == 0 {
+					break scan
+				}
+				depth--
+			case depth == 0 && u.Is(lexer.Operator, ","):
+				commas++
+				if commas == 1 {
+					comma = u.From
+				} else if second < 0 {
+					second = u.From
+				}
+			case depth == 0 && u.Is(lexer.Operator, ":"):
+				commas = -1 // a slice already: leave it to expr
+				break scan
+			}
+		}
+		switch {
+		case commas == 1:
+			src[comma] = ':'
+			m.marked[t.From] = true
+		case commas > 1 && m.tooMany < 0:
+			m.tooMany = second
+		}
+	}
+	return m
+}
+
+// err is the error of brackets with three indices or more, nil when there
+// are none.
+func (m multiIndex) err() *Error {
+	if m.tooMany < 0 {
+		return nil
+	}
+	return &Error{Kind: builtin.SyntaxError, At: m.tooMany,
+		Msg: "brackets take one index or two (xs[i], b[r, p]); at(x, …) takes more, as at(d, from, to, M)"}
+}
+
+// endsOperand says t can end the operand an index follows: a name, a
+// string, or a closing bracket (f(x)[1, 2], xs[1][2, 3]).
+func endsOperand(t lexer.Token) bool {
+	return t.Is(lexer.Identifier) || t.Is(lexer.String) || t.Is(lexer.Bracket, ")") || t.Is(lexer.Bracket, "]")
+}
+
+// bind turns each slice twoIndices made into $index(x, a, b).
+func (m multiIndex) bind(root *ast.Node) {
+	if len(m.marked) == 0 {
+		return
+	}
+	ast.Walk(root, visitFunc(func(n *ast.Node) {
+		s, ok := (*n).(*ast.SliceNode)
+		if !ok || !m.marked[s.Location().From] || s.From == nil || s.To == nil {
+			return
+		}
+		loc := s.Location()
+		ast.Patch(n, &ast.CallNode{Callee: &ast.IdentifierNode{Value: "$index"}, Arguments: []ast.Node{s.Node, s.From, s.To}})
+		(*n).SetLocation(loc)
+	}))
+}
