@@ -368,13 +368,19 @@ func TestRunAndTestOnFilesThatAreNot(t *testing.T) {
 		{[]string{"test", write("crlf.gl", "1+1\r\n"), write("crlf.golden", "1+1\r\n#> 2\r\n")}, 0, "ok"},
 		{[]string{"test", write("bom.gl", "\ufeff1+1\n"), write("bom.golden", "\ufeff1+1\n#> 2\n")}, 0, "ok"},
 		{[]string{"test", write("blank.gl", "1+1\n"), write("blank.golden", "1+1\n#> 2 \n")}, 1, `-#> 2    (as written: "#> 2 ")`},
+		// files that are not there, in words rather than the system call's
+		{[]string{"run", filepath.Join(dir, "none.gl")}, 1, "gamelab run: " + filepath.Join(dir, "none.gl") + ": no such file\n"},
+		{[]string{"test", filepath.Join(dir, "none.gl")}, 2, "gamelab test: " + filepath.Join(dir, "none.gl") + ": no such file\n"},
+		{[]string{"run", filepath.Join(dir, "no", "x.gl")}, 1, "x.gl: its folder " + filepath.Join(dir, "no") + " does not exist"},
+		{[]string{"test", write("nogolden.gl", "1\n")}, 1, "nogolden.gl: it has no golden " + filepath.Join(dir, "nogolden.golden") + " yet (write it with 'gamelab test --update "},
 	} {
 		args := tc.args
 		if args[0] == "test" {
 			args = args[:2] // the golden was written beside the script
 		}
 		code, stdout, stderr := runUnder(t, 0, nil, "", 20*time.Second, args...)
-		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) || goWords.MatchString(stdout+stderr) || strings.Contains(stdout+stderr, "Go struct") {
+		if code != tc.code || !strings.Contains(stdout+stderr, tc.want) || goWords.MatchString(stdout+stderr) || strings.Contains(stdout+stderr, "Go struct") ||
+			strings.Contains(stdout+stderr, "no such file or directory") {
 			t.Errorf("gamelab %s %s: exit %d, want %d and %q:\n%s%s", args[0], filepath.Base(args[1]), code, tc.code, tc.want, stdout, stderr)
 		}
 	}
@@ -584,6 +590,7 @@ func TestBigTextResultIsASummary(t *testing.T) {
 		`x = repeat("a", 10**8); [x, x, x, x, x, x, x, x]`,
 		`x = repeat("a", 10**7); map(1..100, x)`,
 		`x = repeat("a", 10**8); {a: x, b: x, c: x, d: x}`,
+		`x = repeat("a", 10**8); x`, // one string alone: its start and length
 	} {
 		code, stderr, peak := peakRSS(t, []string{"GAMELAB_MEMORY=300MB"}, "", "-c", stmt)
 		noFatal(t, stmt, code, stderr)

@@ -150,3 +150,13 @@ func Why(err error) string {
 	}
 	return pe.Err.Error()
 }
+
+// Describe is err as a user reads it: for a file's error, the file's name
+// and Why ("notes.gl: no such file"), else the error's own text.
+func Describe(err error) string {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err.Error()
+	}
+	return pe.Path + ": " + Why(err)
+}

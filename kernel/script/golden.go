@@ -25,13 +25,13 @@ import (
 // stdout and errors to stderr, stopping at the first failing statement
 // unless keepGoing, and at once when ctx is cancelled (Ctrl-C). It returns
 // the exit status of `gamelab run`.
-func RunFiles(ctx context.Context, files []string, keepGoing bool, stdout, stderr io.Writer) int {
+func RunFiles(ctx context.Context, names []string, keepGoing bool, stdout, stderr io.Writer) int {
 	s := kernel.NewSession()
 	anyFailed := false
-	for _, name := range files {
+	for _, name := range names {
 		failed, err := runFile(ctx, s, name, stdout, stderr, keepGoing)
 		if err != nil {
-			fmt.Fprintf(stderr, "gamelab run: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "gamelab run: %s\n", files.Describe(err))
 			return 1
 		}
 		anyFailed = anyFailed || failed
@@ -69,17 +69,17 @@ func ExitStatus(failed bool) int {
 // golden (see Check), reporting "ok", "FAIL" or "wrote" per file on stdout
 // and the diffs. It returns the exit status of `gamelab test`.
 func Test(paths []string, update bool, stdout, stderr io.Writer) int {
-	files, err := Files(paths)
+	scripts, err := Files(paths)
 	if err != nil {
-		fmt.Fprintf(stderr, "gamelab test: %v\n", err)
+		fmt.Fprintf(stderr, "gamelab test: %s\n", files.Describe(err))
 		return 2
 	}
-	if len(files) == 0 {
+	if len(scripts) == 0 {
 		fmt.Fprintf(stderr, "gamelab test: no .gl scripts or .ipynb notebooks in %s\n", strings.Join(paths, " "))
 		return 2
 	}
 	failed := 0
-	for _, f := range files {
+	for _, f := range scripts {
 		if update && filepath.Ext(f) == ".ipynb" {
 			fmt.Fprintf(stdout, "kept %s (a notebook's outputs are saved by Jupyter)\n", f)
 			continue
@@ -87,7 +87,7 @@ func Test(paths []string, update bool, stdout, stderr io.Writer) int {
 		ok, err := Check(f, update, stdout)
 		switch {
 		case err != nil:
-			fmt.Fprintf(stderr, "FAIL %s: %v\n", f, err)
+			fmt.Fprintf(stderr, "FAIL %s: %s\n", f, files.Describe(err))
 			failed++
 		case !ok:
 			fmt.Fprintf(stdout, "FAIL %s\n", f)
@@ -99,7 +99,7 @@ func Test(paths []string, update bool, stdout, stderr io.Writer) int {
 		}
 	}
 	if failed > 0 {
-		fmt.Fprintf(stdout, "%d of %d failed\n", failed, len(files))
+		fmt.Fprintf(stdout, "%d of %d failed\n", failed, len(scripts))
 		return 1
 	}
 	return 0
@@ -189,7 +189,7 @@ func Check(path string, update bool, w io.Writer) (ok bool, err error) {
 		}
 		b, err := files.ReadFile(golden, MaxFile)
 		if errors.Is(err, fs.ErrNotExist) {
-			return false, fmt.Errorf("%v (write it with 'gamelab test --update %s')", err, path)
+			return false, fmt.Errorf("it has no golden %s yet (write it with 'gamelab test --update %s')", golden, path)
 		}
 		if err != nil {
 			return false, err
