@@ -85,3 +85,18 @@ func (l *LineReader) Next() (line string, ok bool, err error) {
 	l.line++
 	return strings.TrimRight(s, "\r\n"), true, nil
 }
+
+// SkipBOM is r without the UTF-8 byte order mark that some editors write at
+// the start of a file: a batch input's first token is a number, and
+// "\ufeff3" is none.
+func SkipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	// One byte first: a line typed at a terminal ("5\n") must not wait for
+	// a third byte. 0xEF starts no number, only the mark.
+	if b, err := br.Peek(1); err == nil && b[0] == 0xEF {
+		if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+			br.Discard(3)
+		}
+	}
+	return br
+}

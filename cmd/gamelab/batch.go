@@ -96,7 +96,7 @@ func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, std
 	}
 	ctx, interrupted := interruptible(stderr, "gamelab "+g.Name)
 	defer interrupted()
-	return batch.Run(ctx, format.Read(stdin, rules), stdout, stderr)
+	return batch.Run(ctx, format.Read(gameio.SkipBOM(stdin), rules), stdout, stderr)
 }
 
 // interruptible is a context that Ctrl-C (SIGINT) cancels, so a long solve

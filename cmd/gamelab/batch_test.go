@@ -35,6 +35,13 @@ func TestBatchFlags(t *testing.T) {
 		{[]string{"coins", "--rules", "tkae=3"}, "1\n", 2, "", "gamelab coins: --rules names tkae, no rule of coins in a row (did you mean take?); its rules are take, ends and score\n"},
 		{[]string{"coins", "--rules", "goal=min"}, "1\n", 2, "", "gamelab coins: --rules names goal, a rule of the polygon game, not of coins in a row (whose rules are take, ends and score)\n"},
 		{[]string{"coins", "--rules", "take=0"}, "1\n", 2, "", "gamelab coins: --rules gives take 0, but take must be an integer k ≥ 1 or \"2M\"\n"},
+		{[]string{"coins", "--rules", "take=2,take=3"}, "1\n", 2, "", "gamelab coins: --rules gives take twice; give each rule once\n"},
+		// a byte order mark, as some editors save a file, is not a token
+		{[]string{"polygon", "--format", "ioi"}, "\ufeff1\n+ 7\n", 0, "7\r\n1\r\n", ""},
+		{[]string{"coins"}, "\ufeff10 80 90 30\n", 0, "110 RRRL\n", ""},
+		{[]string{"coins", "--format", "deque"}, "\ufeff4 10 80 90 30", 0, "10\n", ""},
+		{[]string{"lifeline"}, "\ufeff1 3\n0\n0 0\n", 0, "-1\n", ""},
+		{[]string{"coins"}, "1 \ufeff2\n", 1, "", "gamelab coins: instance 1 (line 1, column 3): token 2 \"\\ufeff2\": not an integer\n"}, // only at the start
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, strings.NewReader(tc.in), &out, &errb)

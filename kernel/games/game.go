@@ -69,7 +69,7 @@ type Game struct {
 	// listed ("stone 4: 3"); "" lists them bare ("A 20, B 0").
 	PlayerWord string
 	// Unfinished says why a line that has not reached the end has no score
-	// yet, for a game scored at its end ("more than one value is left").
+	// yet, for a game scored at its end ("not over: …").
 	// "" for games that score each move (their totals are the outcome).
 	Unfinished string
 	// Hint is what play's "?" says of a position's value, with one %s for

@@ -160,6 +160,9 @@ func (r Rules) ParseText(text string) (Rules, error) {
 			return r, fmt.Errorf("has %q, which is not name=value", part)
 		}
 		name, val = strings.TrimSpace(name), strings.TrimSpace(val)
+		if _, twice := m[name]; twice {
+			return r, fmt.Errorf("gives %s twice; give each rule once", name)
+		}
 		var v any = val
 		if n, err := strconv.Atoi(val); err == nil {
 			v = n

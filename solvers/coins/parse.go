@@ -28,8 +28,9 @@ func (e *ParseError) Error() string {
 	if len(text) > maxQuoted { // a 10-million-digit number is not quoted whole
 		text = strings.ToValidUTF8(text[:maxQuoted], "") + "…"
 	}
-	// Columns count bytes from 1, as in Go's own position messages.
-	return fmt.Sprintf("token %d %q at column %d: %s", e.Token, text, e.Offset+1, e.Msg)
+	// Offset is the column (from 0) the caller points at: a caret in a
+	// session, "(line 2, column 5)" in a batch; the message does not repeat it.
+	return fmt.Sprintf("token %d %q: %s", e.Token, text, e.Msg)
 }
 
 // maxQuoted is how much of a token an error quotes.

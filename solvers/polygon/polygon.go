@@ -114,12 +114,12 @@ func (e *ParseError) Error() string {
 	if e.Token == 0 {
 		return e.Msg
 	}
-	return fmt.Sprintf("token %d %q: %s", e.Token, shortToken(e.Text), e.Msg)
+	return fmt.Sprintf("token %d %q: %s", e.Token, ShortToken(e.Text), e.Msg)
 }
 
-// shortToken is a token as an error quotes it: whole, unless it is longer
+// ShortToken is a token as an error quotes it: whole, unless it is longer
 // than a line, when its first and last digits and its length stand for it.
-func shortToken(text string) string {
+func ShortToken(text string) string {
 	const keep = 20
 	if len(text) <= 3*keep {
 		return text
@@ -238,7 +238,13 @@ func (p *Polygon) SeedDiagram() (top, bottom string) {
 	n := len(p.Values)
 	for i := 0; i < n-1; i++ {
 		mid.WriteString("|" + p.Values[i].String() + "|")
-		mid.WriteString("--" + string(p.Ops[i+1]) + "--")
+		if p.Ops[i+1] == '-' {
+			// "-----" would hide the operator among the dashes; the seed
+			// drew only + and *, so this form is gamelab's, as wide.
+			mid.WriteString("-(-)-")
+		} else {
+			mid.WriteString("--" + string(p.Ops[i+1]) + "--")
+		}
 	}
 	mid.WriteString("|" + p.Values[n-1].String() + "|")
 	top = mid.String()

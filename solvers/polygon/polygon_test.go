@@ -77,6 +77,10 @@ func TestDegenerateRings(t *testing.T) {
 	if top != "|-9|" || bot != " ||" {
 		t.Errorf("n=1 diagram %q %q", top, bot)
 	}
+	// A "-" edge is drawn so that it stands out from the dashes: -(-)-.
+	if top, bot := mustParse(t, "- 1 - 2 + 3").SeedDiagram(); top != "|1|-(-)-|2|--+--|3|" || bot != " |_______-_______|" {
+		t.Errorf("a - edge's diagram %q %q", top, bot)
+	}
 	r = mustSolve(t, mustParse(t, "+ 3 * -4"))
 	// Deleting edge 1 leaves 3 * -4 = -12; deleting edge 2 leaves -4 + 3 = -1.
 	if !bigsEqual(r.Scores, bigs(-12, -1)) || r.First != 2 || !slices.Equal(r.Merges, []int{1}) || r.Expr() != "-4+3" {

@@ -426,3 +426,16 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A polygon line that has not ended has no score, and says why in words
+// true of every ring: for n = 1 one value is left before the edge is
+// deleted.
+func TestAnalyzeUnfinishedPolygonSaysWhy(t *testing.T) {
+	for _, text := range []string{"* 5", "+ 1 * 2 + 3"} {
+		p := must(t, "polygon", text)
+		a := must(t, "analyze", p, []any{}).(*games.Analysis)
+		if got := a.Text(); !strings.Contains(got, "score: none yet (not over: an edge is deleted, then merges leave one value)") {
+			t.Errorf("analyze(polygon(%q), []):\n%s", text, got)
+		}
+	}
+}

@@ -105,15 +105,31 @@ func TestPolygonBadInput(t *testing.T) {
 		t.Errorf("answers for the good instances missing:\n%s", out)
 	}
 	for _, want := range []string{
-		`gamelab polygon: instance 2 (line 4): token 3 "y": unknown operator`,
-		`gamelab polygon: instance 3 (line 5): want the number of vertices n ≥ 1, got "x"`,
+		`gamelab polygon: instance 2 (line 4, column 5): token 3 "y": unknown operator`,
+		`gamelab polygon: instance 3 (line 5, column 1): want the number of vertices n ≥ 1, got "x"`,
 		`gamelab polygon: instance 4 (line 6): n = 2 wants 4 tokens (op v pairs), lines 6-7 hold 6`,
-		`gamelab polygon: instance 5 (line 8): want the number of vertices n ≥ 1, got "0"`,
+		`gamelab polygon: instance 5 (line 8, column 1): want the number of vertices n ≥ 1, got "0"`,
 		`gamelab polygon: instance 7 (line 12): n = 3 wants 6 tokens (op v pairs), input ended after 4`,
 	} {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
+	}
+}
+
+// A bad vertex count is one error: the lines of its ring that follow (up
+// to the next line that starts with a count) are not reported as more bad
+// counts. A count past int64 is called too large.
+func TestPolygonBadCountIsOneError(t *testing.T) {
+	in := "x\n* 1 + 2\n+ 3\n" + // 1: no count, and its ring's two lines
+		"2\n+ 1 * 2\n" + // 2: fine
+		"99999999999999999999\n- 1\n" + // 3: too large
+		"1\n+ 5\n" // 4: fine
+	out, errs, code := runBatch(t, "polygon", "ioi", "", in)
+	want := "gamelab polygon: instance 1 (line 1, column 1): want the number of vertices n ≥ 1, got \"x\"\n" +
+		"gamelab polygon: instance 3 (line 6, column 1): the number of vertices 99999999999999999999 is too large\n"
+	if code != 1 || out != "3\r\n2\r\n5\r\n1\r\n" || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", code, out, errs, want)
 	}
 }
 
@@ -183,9 +199,9 @@ func TestCoinsBadInput(t *testing.T) {
 		code     int
 	}{
 		{"bad row among good ones", "10 80 90 30\n1 x 3\n\n5 5\n", "seed", "110 RRRL\n5 RL\n",
-			[]string{`gamelab coins: instance 2 (line 2, column 3): token 2 "x" at column 3: not an integer`}, 1},
+			[]string{`gamelab coins: instance 2 (line 2, column 3): token 2 "x": not an integer`}, 1},
 		{"json too", "1.5\n7\n", "json", `{"n":1,"best":7,"second":0,"diff":7,"moves":"L"}` + "\n",
-			[]string{`gamelab coins: instance 1 (line 1, column 1): token 1 "1.5" at column 1: not an integer`}, 1},
+			[]string{`gamelab coins: instance 1 (line 1, column 1): token 1 "1.5": not an integer`}, 1},
 		{"deque bad coin, next instance still read", "2\n1 y\n1\n7\n", "deque", "7\n",
 			[]string{`gamelab coins: instance 1 (line 2, column 3): coin 2 "y": not an integer`}, 1},
 		{"deque truncated", "3\n1 2\n", "deque", "",

@@ -286,7 +286,7 @@ func TestInputErrors(t *testing.T) {
 	}{
 		{"polygon", []any{"* -5 + x2"}, 1, 7, `polygon: token 4 "x2": not an integer`},
 		{"polygon", []any{"* -5 / 2"}, 1, 5, `polygon: token 3 "/": unknown operator (want + * - t x)`},
-		{"coins", []any{"1 2 zz"}, 1, 4, `coins: token 3 "zz" at column 5: not an integer`},
+		{"coins", []any{"1 2 zz"}, 1, 4, `coins: token 3 "zz": not an integer`},
 		{"board", []any{2, "1 2 x"}, 2, 4, ""},
 	}
 	for _, tc := range tests {

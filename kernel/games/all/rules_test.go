@@ -308,10 +308,11 @@ func TestRulesText(t *testing.T) {
 		t.Errorf("ParseText: %v %q", err, b.Text())
 	}
 	for text, want := range map[string]string{
-		"take":      `has "take", which is not name=value`,
-		"take=0":    `gives take 0, but take must be an integer k ≥ 1 or "2M"`,
-		"goal=min":  "names goal, a rule of the polygon game, not of coins in a row",
-		"takes=2M,": "did you mean take?",
+		"take":                    `has "take", which is not name=value`,
+		"take=0":                  `gives take 0, but take must be an integer k ≥ 1 or "2M"`,
+		"goal=min":                "names goal, a rule of the polygon game, not of coins in a row",
+		"takes=2M,":               "did you mean take?",
+		"take=2,ends=left,take=3": "gives take twice; give each rule once",
 	} {
 		if _, err := games.Lookup("coins").Default().ParseText(text); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseText(%q): %v, want %q", text, err, want)

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gamelab/gameio"
 	"gamelab/kernel/games"
@@ -46,7 +47,7 @@ func reader(write writer) func(in io.Reader, rules games.Rules) iter.Seq[*gameio
 				return
 			}
 			for _, ring := range readRings(string(data)) {
-				in := &gameio.Instance{Line: ring.line, Err: ring.err}
+				in := &gameio.Instance{Line: ring.line, Col: ring.col, Err: ring.err}
 				if ring.err == nil {
 					p := ring.poly
 					in.Solve = func(ctx context.Context, progress func(done, total int64)) ([]byte, []string, error) {
@@ -75,21 +76,22 @@ func reader(write writer) func(in io.Reader, rules games.Rules) iter.Seq[*gameio
 // ring is one instance read from the batch input, or why it could not be
 // read.
 type ring struct {
-	line int // line of its header, or of the token at fault
-	poly *solver.Polygon
-	err  error
+	line, col int // of its header, or of the token at fault (col 0: none)
+	poly      *solver.Polygon
+	err       error
 }
 
 // readRings splits the input into instances. An instance starts at a line
 // whose first token is the vertex count n; its 2n tokens follow on that line
-// and the next ones, and must end at a line end. A bad count or a token count
-// that overruns a line end spoils only that instance: reading goes on at the
-// next line.
+// and the next ones, and must end at a line end. A token count that overruns
+// a line end spoils only that instance: reading goes on at the next line. A
+// bad count spoils the lines after it up to the next that starts with a
+// number, which are its ring's and would each be reported as a bad count.
 func readRings(text string) []ring {
 	lines := strings.Split(text, "\n")
 	var out []ring
 	for l := 0; l < len(lines); {
-		fields := strings.Fields(lines[l])
+		fields, cols := fieldsAt(lines[l])
 		if len(fields) == 0 {
 			l++
 			continue
@@ -97,26 +99,32 @@ func readRings(text string) []ring {
 		in := ring{line: l + 1}
 		n, err := strconv.Atoi(fields[0])
 		if err != nil || n < 1 {
+			in.col = cols[0]
 			in.err = fmt.Errorf("want the number of vertices n ≥ 1, got %q", fields[0])
+			if err != nil && isCount(fields[0]) {
+				in.err = fmt.Errorf("the number of vertices %s is too large", solver.ShortToken(fields[0]))
+			}
 			out = append(out, in)
-			l++
+			for l++; l < len(lines) && !startsWithCount(lines[l]); l++ {
+			}
 			continue
 		}
-		// Gather the instance's tokens with the line each came from.
+		// Gather the instance's tokens with the line and column each came from.
 		var toks []string
-		var tokLine []int
-		rest := fields[1:]
+		var tokLine, tokCol []int
+		rest, restCols := fields[1:], cols[1:]
 		last := l
 		for {
-			for _, f := range rest {
+			for i, f := range rest {
 				toks = append(toks, f)
 				tokLine = append(tokLine, last+1)
+				tokCol = append(tokCol, restCols[i])
 			}
 			if len(toks) >= 2*n || last+1 >= len(lines) {
 				break
 			}
 			last++
-			rest = strings.Fields(lines[last])
+			rest, restCols = fieldsAt(lines[last])
 		}
 		l = last + 1
 		switch {
@@ -127,13 +135,42 @@ func readRings(text string) []ring {
 		default:
 			in.poly, err = solver.Parse(strings.Join(toks, " "))
 			if pe, ok := err.(*solver.ParseError); ok && pe.Token > 0 {
-				in.line = tokLine[pe.Token-1]
+				in.line, in.col = tokLine[pe.Token-1], tokCol[pe.Token-1]
 			}
 			in.err = err
 		}
 		out = append(out, in)
 	}
 	return out
+}
+
+// fieldsAt is strings.Fields of a line with the column (in bytes, from 1)
+// where each field starts.
+func fieldsAt(line string) (fields []string, cols []int) {
+	start := -1
+	for i, r := range line + " " {
+		switch {
+		case unicode.IsSpace(r) && start >= 0:
+			fields, cols = append(fields, line[start:i]), append(cols, start+1)
+			start = -1
+		case !unicode.IsSpace(r) && start < 0:
+			start = i
+		}
+	}
+	return fields, cols
+}
+
+// startsWithCount says a line's first token is a whole number: a ring's
+// header, where a line of its tokens starts with an operator.
+func startsWithCount(line string) bool {
+	fields, _ := fieldsAt(line)
+	return len(fields) > 0 && isCount(fields[0])
+}
+
+// isCount says tok is written as a count: digits, perhaps after a "+".
+func isCount(tok string) bool {
+	digits := strings.TrimPrefix(tok, "+")
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 // writeSeed prints exactly what the game's original program prints: the

@@ -41,7 +41,7 @@ var Game = &games.Game{
 	ValueWord:   "score",
 	ValueDoc:    "score: the best last value still reachable",
 	Players:     []string{"1"},
-	Unfinished:  "more than one value is left",
+	Unfinished:  "not over: an edge is deleted, then merges leave one value",
 	Hint:        "best final score %s",
 	Reply:       "merges",
 	PlotCaption: "best final score along the line",
