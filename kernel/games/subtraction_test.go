@@ -390,7 +390,7 @@ func TestSubtractionRules(t *testing.T) {
 	if q.k() != 2 || jsonOf(t, q) != `{"n":10,"left":10,"moves":[],"rules":{"take":2}}` || jsonOf(t, p) != `{"n":10,"left":10,"moves":[]}` {
 		t.Errorf("with: %s, %s", jsonOf(t, q), jsonOf(t, p))
 	}
-	if got := must(t, "rules", q).(*games.RuleSheet).Words; got != "the subtraction game: "+subtraction.Rules+"\nUnder these rules: take 2: each turn the mover takes 1 to k stones" {
+	if got := must(t, "rules", q).(*games.RuleSheet).Words; got != "the subtraction game: "+subtraction.Rules+"\nThese rules change that: take 2: each turn the mover takes 1 to k stones" {
 		t.Errorf("rules(q) = %q", got)
 	}
 	if ev, _ := games.Exhaustive(context.Background(), q); ev.Value.Int64() != outcome(10, 2) {

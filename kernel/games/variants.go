@@ -56,7 +56,7 @@ func RulesText(r Rules) string {
 		return text
 	}
 	if g.Explain != nil {
-		return text + "\n" + "Under these rules: " + g.Explain(r)
+		return text + "\n" + "These rules change that: " + g.Explain(r)
 	}
 	var parts []string
 	for _, o := range g.Options {
@@ -64,7 +64,7 @@ func RulesText(r Rules) string {
 			parts = append(parts, fmt.Sprintf("%s %v: %s", o.Name, v, o.Doc))
 		}
 	}
-	return text + "\n" + "Under these rules: " + strings.Join(parts, " ")
+	return text + "\n" + "These rules change that: " + strings.Join(parts, " ")
 }
 
 // RuleSheet is rules(x): the rules x is played under, in words.

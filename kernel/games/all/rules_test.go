@@ -258,10 +258,10 @@ func TestVariantTexts(t *testing.T) {
 	if got := must(t, "rules", c).(*games.RuleSheet).Words; got != game.Title+": "+game.Rules {
 		t.Errorf("rules(c) = %q", got)
 	}
-	if got := must(t, "rules", c3).(*games.RuleSheet).Words; !strings.Contains(got, "\nUnder these rules: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
+	if got := must(t, "rules", c3).(*games.RuleSheet).Words; !strings.Contains(got, "\nThese rules change that: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
 		t.Errorf("rules(c3) = %q", got)
 	}
-	if got := must(t, "rules", pmin).(*games.RuleSheet).Words; !strings.Contains(got, "Under these rules: the player wants the smallest last value") {
+	if got := must(t, "rules", pmin).(*games.RuleSheet).Words; !strings.Contains(got, "These rules change that: the player wants the smallest last value") {
 		t.Errorf("rules(pmin) = %q", got)
 	}
 }
