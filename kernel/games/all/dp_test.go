@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -355,3 +356,73 @@ func checkBoardDP(t *testing.T, where string, v variant, x games.Position) (anyI
 
 // bigOf reads a number a game gives (int or *big.Int).
 func bigOf(x any) *big.Int { return bigs([]any{x})[0] }
+
+// dp of a position (after some moves) is the table of the coins left as a
+// row of their own, from the position's M: its top margin is the exhaustive
+// search's on those coins, and every cell of it is the whole row's cell of
+// the same coins and M, renumbered.
+func TestDPOfACoinsPosition(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	tried := 0
+	for _, v := range variants() {
+		if v.game != "coins" {
+			continue
+		}
+		b := newCoinsBrute(v.rules)
+		twoM := v.rules["take"] == "2M"
+		for trial := range 12 {
+			x := v.instance(t, r)
+			whole := must(t, "dp", x).(*coins.DP)
+			var p games.Position = x
+			for range 1 + r.IntN(3) {
+				legal := p.Legal()
+				if len(legal) == 0 {
+					break
+				}
+				p = must(t, "after", p, []any{legal[r.IntN(len(legal))].Value()}).(games.Position)
+			}
+			pos, ok := p.(*coins.Position)
+			if !ok || pos.N == 0 {
+				continue
+			}
+			tried++
+			where := fmt.Sprintf("%s trial %d: %s after %q", v, trial, x.Text(), pos.Moves)
+			d := must(t, "dp", pos).(*coins.DP)
+			left := bigs(pos.Values)
+			margin, _ := bruteBest(b.after(left, max(pos.M, 1)), false)
+			if bigOf(d.Value).Cmp(margin) != 0 {
+				t.Fatalf("%s: dp's value %v, exhaustively %v", where, d.Value, margin)
+			}
+			// the coins left are from+1..from+N of the whole row: the L
+			// moves took the first from
+			from := 0
+			for _, m := range regexp.MustCompile(`[LR][0-9]*`).FindAllString(pos.Moves, -1) {
+				if k, _ := strconv.Atoi(m[1:]); m[0] == 'L' {
+					from += max(k, 1)
+				}
+			}
+			for _, pc := range d.Plan {
+				args := []any{d, pc[0], pc[1]}
+				wholeArgs := []any{whole, pc[0] + from, pc[1] + from}
+				if twoM {
+					args, wholeArgs = append(args, pc[2]), append(wholeArgs, pc[2])
+				}
+				c := must(t, "at", args...).(*coins.Cell)
+				wc := must(t, "at", wholeArgs...).(*coins.Cell) // play reached it: the whole table has it
+				if bigOf(wc.Margin).Cmp(bigOf(c.Margin)) != 0 {
+					t.Fatalf("%s: cell %v margin %v, the whole row's %v", where, pc, c.Margin, wc.Margin)
+				}
+			}
+			if top := d.Plan[0]; top[0] != 1 || top[1] != pos.N || twoM && top[2] != pos.M {
+				t.Fatalf("%s: the plan starts at %v, not the coins left", where, top)
+			}
+		}
+	}
+	if tried < 50 {
+		t.Errorf("only %d positions tried", tried)
+	}
+	over := must(t, "after", must(t, "coins", []any{1, 2}), "LR")
+	if err := mustErr(t, "dp", over); !strings.Contains(err.Error(), "has no coins left: the game is over") {
+		t.Errorf("dp of a finished game: %v", err)
+	}
+}

@@ -29,6 +29,7 @@ type DP struct {
 	table  *solver.Table
 	inPlan map[[3]int]bool
 	twoM   bool
+	startM int // the top cell's M: 1 from the start under take "2M", a position's own M; 0 under other rules
 }
 
 func (d *DP) TypeName() string { return "coins dp" }
@@ -38,7 +39,25 @@ func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
 	if err := games.Unpack("dp", args, "c", new(any)); err != nil {
 		return nil, err
 	}
-	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules)}
+	return dpOf(env, c, 0)
+}
+
+// DP is dp(position): the table of the coins left, as a row of their own
+// (numbered from 1) under the same rules, from the position's M.
+func (c *Position) DP(env *builtin.Env, args []any) (any, error) {
+	if err := games.Unpack("dp", args, "c", new(any)); err != nil {
+		return nil, err
+	}
+	if c.N == 0 {
+		return nil, builtin.ArgError("dp", 1, "c", "has no coins left: the game is over")
+	}
+	return dpOf(env, newCoins(slices.Clone(c.st.left()), c.st.coins.rules), c.M)
+}
+
+// dpOf fills the table of the row c with M starting at m (0: the rules'
+// own start).
+func dpOf(env *builtin.Env, c *Coins, m int) (any, error) {
+	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules), M: m}
 	if err := env.Reserve(g.TableSize()); err != nil {
 		return nil, err
 	}
@@ -46,7 +65,8 @@ func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
 	if err != nil {
 		return nil, games.SolverError("dp", err)
 	}
-	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.rules.Map(), Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM()}
+	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.rules.Map(), Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM(),
+		startM: g.Rules.Start(c.N, m).M}
 	for _, cell := range t.Plan() {
 		d.inPlan[[3]int{cell.From, cell.To, cell.M}] = true
 		if d.twoM {
@@ -55,7 +75,7 @@ func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
 			d.Plan = append(d.Plan, []int{cell.From, cell.To})
 		}
 	}
-	top, err := t.At(1, c.N, startM(d.twoM))
+	top, err := t.At(1, c.N, d.startM)
 	if err != nil {
 		return nil, err
 	}
@@ -104,13 +124,6 @@ func cellMoves(c *solver.Cell) string {
 	return b.String()
 }
 
-func startM(twoM bool) int {
-	if twoM {
-		return 1
-	}
-	return 0
-}
-
 // Cell is one entry of a coins DP, at(d, from, to) (at(d, from, to, M)
 // under take "2M").
 type Cell struct {
@@ -130,7 +143,7 @@ func (c *Cell) TypeName() string { return "coins dp cell" }
 // At is at(d, from, to) / at(d, from, to, M).
 func (d *DP) At(args []any) (any, error) {
 	var from, to int
-	m := startM(d.twoM)
+	m := d.startM
 	params := []any{"d", new(any), "from", &from, "to", &to}
 	if d.twoM {
 		params = append(params, "M?", &m)
@@ -176,7 +189,7 @@ func (d *DP) cell(c *solver.Cell) *Cell {
 // their own under the same rules (with M set, under take "2M").
 func (d *DP) Position(args []any) (any, error) {
 	var from, to int
-	m := startM(d.twoM)
+	m := d.startM
 	params := []any{"d", new(any), "from", &from, "to", &to}
 	if d.twoM {
 		params = append(params, "M?", &m)

@@ -45,7 +45,7 @@ var Game = &games.Game{
 	Kinds: map[string]string{
 		"at": "coins", "setv": "coins", "insert": "coins", "remove": "coins", "rotate": "coins", "reverse": "coins",
 		"solve": "coins", "trace": "coins", "after": "coins, a coins position", "analyze": "coins, a coins position",
-		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins", "dp": "coins", "position": "a coins dp",
+		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins", "dp": "coins, a coins position", "position": "a coins dp",
 	},
 	Docs: map[string]string{
 		"at":      "Coins: coin i of a row, or of the coins left in a position.",
@@ -61,7 +61,8 @@ var Game = &games.Game{
 			`list, giving the coins left, the totals a and b so far, whose turn it is and M under take "2M".`,
 		"dp": `Coins: every interval of coins from..to that can be left (under take "2M", with each M that can ` +
 			`occur there: at(d, from, to, M)), the mover's best margin and every optimal move; d.plan lists ` +
-			`[from, to] for the cells the solve's line passes.`,
+			`[from, to] for the cells the solve's line passes. dp(after(c, moves)) is the table of the coins left, ` +
+			`numbered from 1, from the position's M.`,
 		"play": `Coins: play(c) you are A and the optimum plays B, play(c, "B") you are B, play(c, "both") you ` +
 			`move for both.`,
 	},
