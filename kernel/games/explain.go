@@ -53,6 +53,12 @@ func fnExplain(env *builtin.Env, args ...any) (any, error) {
 	if !ok {
 		return nil, BadType("explain", 1, "x", kindsFor("explain"), x)
 	}
+	return ExplainTree(env, p, args)
+}
+
+// ExplainTree is explain(p, depth): the game tree of the next depth moves
+// (default 3).
+func ExplainTree(env *builtin.Env, p Position, args []any) (*Explanation, error) {
 	depth := 3
 	if err := Unpack("explain", args, "x", new(any), "depth?", Between(&depth, 1, maxExplainDepth)); err != nil {
 		return nil, err
@@ -91,9 +97,15 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 		if err != nil {
 			return nil, err
 		}
-		mover := p.Mover()
+		// A one-player game (the polygon's) names no mover: "edge 2 →
+		// score 20", not "1 2 → 1's score 20".
+		solo := len(g.Players) == 1
+		whose := p.Mover() + "'s "
 		nd.Text += fmt.Sprintf(": best %s %s", g.ValueWord, ev.Value)
-		nd.Value = fmt.Sprintf("%s: %s", mover, ev.Value)
+		nd.Value = fmt.Sprintf("%s: %s", p.Mover(), ev.Value)
+		if solo {
+			whose, nd.Value = "", ev.Value.String()
+		}
 		nd.Sub = short
 		if d == 0 {
 			return nd, nil
@@ -117,7 +129,10 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 			if err != nil {
 				return nil, err
 			}
-			kid.Edge = mover + " " + m.String()
+			kid.Edge = p.Mover() + " " + m.String()
+			if solo {
+				kid.Edge = Describe(m)
+			}
 			if st.Reward != nil {
 				kid.Edge += fmt.Sprintf(" (%s)", st.Reward)
 			}
@@ -127,7 +142,7 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 				kid.Edge = "★ " + kid.Edge
 				verdict = "optimal"
 			}
-			kid.Text = fmt.Sprintf("→ %s's %s %s, %s; %s", mover, g.ValueWord, after, verdict, kid.Text)
+			kid.Text = fmt.Sprintf("→ %s%s %s, %s; %s", whose, g.ValueWord, after, verdict, kid.Text)
 			nd.Kids = append(nd.Kids, kid)
 		}
 		return nd, nil
@@ -138,7 +153,15 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 	}
 	caption := fmt.Sprintf("the next %s", Count(depth, "move", "moves"))
 	if h := p.History(); h.Len() > 0 {
-		caption += fmt.Sprintf(" after %s", LineText(g, h.Moves))
+		line := LineText(g, h.Moves)
+		if len(g.Players) == 1 { // "after edge 1, edge 3": a one-player game's moves are numbers
+			parts := make([]string, len(h.Moves))
+			for i, m := range h.Moves {
+				parts[i] = Describe(m)
+			}
+			line = strings.Join(parts, ", ")
+		}
+		caption += " after " + line
 		if len(h.Totals) > 0 || g.Unfinished == "" {
 			caption += fmt.Sprintf(" (%s so far)", totalsText(g, h))
 		}

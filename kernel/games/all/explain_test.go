@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,6 +157,34 @@ func TestExplainBoard(t *testing.T) {
 	for _, args := range [][]any{{b}, {b, 4}} {
 		if _, err := call(t, "explain", args...); err == nil || !strings.Contains(err.Error(), "has no player to move: explain(solve(x, player))") {
 			t.Errorf("explain%v: %v", args, err)
+		}
+	}
+}
+
+// explain(p, depth) is the polygon's game tree (it was refused: "takes 1
+// argument"), written for a game of one player: the moves name their edge
+// and the nodes what is left, with no mover "1". The ★ marks agree with
+// the solve: the optimal first edges, and after one, the chain's.
+func TestExplainPolygonTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 9))
+	for range 20 {
+		p := randPoly(r, 3+r.IntN(4), "+-*")
+		res := must(t, "solve", p).(*polygon.Result)
+		text := must(t, "explain", p, 2).(*games.Explanation).Text()
+		if !strings.HasPrefix(text, "the next 2 moves\nthe ring of "+strconv.Itoa(p.N)+" values: best score "+mustBig(t, res.Best).String()+"\n") ||
+			strings.Contains(text, "1's") || strings.Contains(text, "1 to move") {
+			t.Fatalf("%s:\n%s", p, text)
+		}
+		for e := 1; e <= p.N; e++ {
+			first := regexp.MustCompile(`(?m)^[├└]─ (★ )?edge ` + strconv.Itoa(e) + ` → score `).FindStringSubmatch(text)
+			optimal := slices.Contains(res.Optimal, e)
+			if first == nil || (first[1] != "") != optimal {
+				t.Fatalf("%s: edge %d optimal %v, tree:\n%s", p, e, optimal, text)
+			}
+		}
+		after := must(t, "explain", must(t, "after", p, res.First), 1).(*games.Explanation).Text()
+		if !strings.HasPrefix(after, "the next 1 move after edge "+strconv.Itoa(res.First)+"\n"+strconv.Itoa(p.N)+" values left: ") {
+			t.Fatalf("%s after edge %d:\n%s", p, res.First, after)
 		}
 	}
 }

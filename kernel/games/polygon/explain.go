@@ -29,8 +29,12 @@ func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	return explainPlan(env, s, r.Merges, caption)
 }
 
-// Explain is explain(p): the plan of the ring's solve as a tree.
+// Explain is explain(p): the plan of the ring's solve as a tree; with a
+// depth, explain(p, depth), the game tree of the first moves.
 func (p *Polygon) Explain(env *builtin.Env, args []any) (any, error) {
+	if len(args) > 1 {
+		return games.ExplainTree(env, p, args)
+	}
 	if err := games.Unpack("explain", args, "result", new(any)); err != nil {
 		return nil, err
 	}

@@ -216,6 +216,17 @@ func (p *Polygon) Play(m games.Move) (games.Position, error) {
 	return next.value(), nil
 }
 
+// Where says, for a game tree's node, what is left to merge.
+func (p *Polygon) Where() (line, short string) {
+	return fmt.Sprintf("the ring of %d values", p.N), ""
+}
+func (c *Chain) Where() (line, short string) {
+	if c.st.over() {
+		return "one value left", ""
+	}
+	return fmt.Sprintf("%d values left", len(c.st.vals)), ""
+}
+
 func (c *Chain) Game() *games.Game  { return Game }
 func (c *Chain) Rules() games.Rules { return c.Polygon.rules }
 func (c *Chain) Mover() string {
