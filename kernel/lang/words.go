@@ -51,6 +51,10 @@ var goTypeWords = []struct {
 	{regexp.MustCompile(`(?:\[\]|map\[string\])?(?:interface \{\}|\*?[a-z]+\.[A-Z]\w*|float64|int64|\[\]int)|\[\](?:uint8|byte|string|bool|int32|uint|any)\b`), func(m []string, games map[string]string) string {
 		return goTypeWord(m[0], games)
 	}},
+	// Python's "ab" * 3, in the user's words by now: say what repeats.
+	{regexp.MustCompile(`^invalid operation: (?:string \* int|int \* string)$`), func(m []string, _ map[string]string) string {
+		return m[0] + `: repeat("ab", 3) repeats a string`
+	}},
 }
 
 // plainWords is msg with Go's type names in user words (see goTypeWords);
