@@ -289,6 +289,11 @@ func TestErrors(t *testing.T) {
 	}{
 		{"unknown name with suggestion", "", "solv(1)", "NameError", 1, 1, "unknown name solv (did you mean solve?)"},
 		{"misspelt variable", "total = 3", "totl + 1", "NameError", 1, 1, "did you mean total?"},
+		// {…} is a predicate only in a known function's call: a misspelt one
+		// was "a map key must be a quoted string…" at the brace
+		{"misspelt function taking a predicate", "", "x = 2; filtr(1..5, {# > x})", "NameError", 1, 8, "unknown name filtr (did you mean filter?)"},
+		{"misspelt function, a syntax error after it", "", "let n = 2; shrnk(coins([1]), {len(#.values) > n})", "NameError", 1, 12, "unknown name shrnk (did you mean shrink?)"},
+		{"a let's name called is not unknown", "", "let f = 1; f(1+)", "SyntaxError", 1, 16, `unexpected ")"`},
 		{"position on the second line", "", "x = 1\ny = x + zzz", "NameError", 2, 9, "unknown name zzz"},
 		{"column in runes", "", `"héllo" + nope`, "NameError", 1, 11, "unknown name nope"},
 		// Under a patched operator expr's checker let #0 through and its

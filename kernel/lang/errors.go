@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	exprbuiltin "github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/conf"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
@@ -244,4 +247,34 @@ func withKind(err error, kind builtin.Kind) error {
 		return err
 	}
 	return &builtin.Error{Kind: kind, Offset: -1, Msg: err.Error(), Err: err}
+}
+
+// unknownCallee is the first name called before offset at (where the
+// parser failed) that is no function, builtin or variable: a misspelt
+// function whose arguments then fail to parse, since {…} is a predicate
+// only in a known function's call.
+func unknownCallee(src Source, config *conf.Config, at int) (lexer.Token, bool) {
+	toks := src.Tokens
+	declared := map[string]bool{} // by a let
+	for k := 1; k < len(toks); k++ {
+		if toks[k-1].Value == "let" {
+			declared[toks[k].Value] = true
+		}
+	}
+	for k := 0; k+1 < len(toks); k++ {
+		t := toks[k]
+		if t.From >= at {
+			break
+		}
+		if t.From < src.From || !t.Is(lexer.Identifier) || !toks[k+1].Is(lexer.Bracket, "(") || k > 0 && toks[k-1].Is(lexer.Operator, ".") {
+			continue
+		}
+		_, isFunc := config.Functions[t.Value]
+		_, isBuiltin := config.Builtins[t.Value]
+		_, isExprBuiltin := exprbuiltin.Index[t.Value]
+		if !isFunc && !isBuiltin && !isExprBuiltin && !isVariable(config, t.Value) && !declared[t.Value] && t.Value != "help" {
+			return t, true
+		}
+	}
+	return lexer.Token{}, false
 }

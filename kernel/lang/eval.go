@@ -96,6 +96,11 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	config := l.configFor(c.env)
 	tree, err := parser.ParseWithConfig(c.code, config)
 	if err != nil {
+		if id, ok := unknownCallee(src, config, errorOffset(err)); ok {
+			// filtr(xs, {# > 1}): the misspelt name, not the braces that
+			// only a known function reads as a predicate.
+			return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.From, Unknown: id.Value}
+		}
 		return nil, syntaxError(src, err)
 	}
 	c.tree = tree

@@ -60,9 +60,9 @@ func TestDivision(t *testing.T) {
 func TestSyntaxErrorsInWords(t *testing.T) {
 	for code, want := range map[string]string{
 		"a == = 1":  `unexpected "=" (== compares`,
-		"f(1,,2)":   `unexpected ","`,
+		"max(1,,2)": `unexpected ","`,
 		"1 2":       "unexpected number 2",
-		"solve(":    "unexpected end of the statement",
+		"len(":      "unexpected end of the statement",
 		"let x = 1": "unexpected end of the statement (a let names a value",
 		"x y":       "unexpected name y",
 		`1 "s"`:     `unexpected string "s"`,
