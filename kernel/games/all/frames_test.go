@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -109,5 +110,44 @@ func TestChainTrace(t *testing.T) {
 	over := must(t, "trace", must(t, "after", p, []any{3, 2, 1, 5, 4})).(*polygon.ChainTrace)
 	if len(over.Steps) != 0 || !strings.Contains(over.Text(), "the game is over: score 488") {
 		t.Errorf("a finished game's trace:\n%s", over.Text())
+	}
+}
+
+// trace(solve(x)) is trace(x), for a ring, a chain, a row, a position and a
+// board's turn under every variant: a user who has a result traces it
+// (it was "must be a polygon, coins or board, got polygon result").
+func TestTraceOfAResult(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 2026))
+	compared := map[string]int{}
+	for _, v := range variants() {
+		trials := 3
+		if v.game == "polygon" { // two variants only
+			trials = 12
+		}
+		for range trials {
+			x := v.instance(t, r)
+			args := []any{x}
+			if v.game == "lifeline" {
+				args = append(args, 1+r.IntN(4))
+			}
+			xs := [][]any{args}
+			if legal := x.Legal(); v.game != "lifeline" && len(legal) > 1 {
+				xs = append(xs, []any{must(t, "after", x, []any{legal[r.IntN(len(legal))].Value()})})
+			}
+			for _, a := range xs {
+				want, err := call(t, "trace", a...)
+				if err != nil {
+					continue // a board with no legal move for that player
+				}
+				got := must(t, "trace", must(t, "solve", a...))
+				if wt, gt := want.(interface{ Text() string }).Text(), got.(interface{ Text() string }).Text(); wt != gt {
+					t.Fatalf("%s %v: trace(solve(x)):\n%s\ntrace(x):\n%s", v, a[0], gt, wt)
+				}
+				compared[v.game]++
+			}
+		}
+	}
+	if compared["polygon"] < 20 || compared["coins"] < 20 || compared["lifeline"] < 10 {
+		t.Errorf("too few compared: %v", compared)
 	}
 }

@@ -44,7 +44,7 @@ var Game = &games.Game{
 	PlotY:       "A − B guaranteed",
 	Kinds: map[string]string{
 		"at": "coins", "setv": "coins", "insert": "coins", "remove": "coins", "rotate": "coins", "reverse": "coins",
-		"solve": "coins", "trace": "coins", "after": "coins, a coins position", "analyze": "coins, a coins position",
+		"solve": "coins", "trace": "coins, a coins position, a coins result", "after": "coins, a coins position", "analyze": "coins, a coins position",
 		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins", "dp": "coins, a coins position", "position": "a coins dp",
 	},
 	Docs: map[string]string{

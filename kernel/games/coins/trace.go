@@ -63,11 +63,29 @@ func (c *Position) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 	return traceFrom(env, fn, c.st)
 }
 
+// Trace is trace(solve(c)): the result's optimal line played out, without
+// solving again.
+func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+		return nil, err
+	}
+	if r.N == 0 {
+		return nil, builtin.Errorf(builtin.GameError, "%s: no coins are left to play", fn)
+	}
+	return traceOf(env, fn, r)
+}
+
 func traceFrom(env *builtin.Env, fn string, s state) (*Trace, error) {
 	r, err := solveFrom(env, fn, s)
 	if err != nil {
 		return nil, err
 	}
+	return traceOf(env, fn, r)
+}
+
+// traceOf is the trace of the solve r, from its start on.
+func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
+	s := r.start
 	t := &Trace{Result: r}
 	if s.coins.rules.IsDefault() && s.h.Len() == 0 {
 		turns, err := r.res.Trace(env.Ctx)

@@ -48,7 +48,7 @@ var Game = &games.Game{
 	MoveLabel:   func(player, move string) string { return player + " at " + move },
 	LineSep:     ", ",
 	Kinds: map[string]string{
-		"at": "a board", "rotate": "a board", "reverse": "a board", "solve": "a board", "trace": "a board",
+		"at": "a board", "rotate": "a board", "reverse": "a board", "solve": "a board", "trace": "a board, a board result",
 		"after": "a board", "analyze": "a board", "explain": "a board", "play": "a board", "with": "a board",
 		"rules": "a board", "dp": "a board",
 	},

@@ -70,6 +70,14 @@ func (b *Board) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 	return &Trace{Result: r}, nil
 }
 
+// Trace is trace(solve(b, player)): the same turn, its best move shown.
+func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+		return nil, err
+	}
+	return &Trace{Result: r}, nil
+}
+
 // Evaluate is the mover's best points this turn, every vertex reaching
 // them and the first of those (solve's move).
 func (b *Board) Evaluate(env *builtin.Env) (*games.Eval, error) {

@@ -50,7 +50,7 @@ var Game = &games.Game{
 	LineSep:     ", ",
 	Kinds: map[string]string{
 		"at": "a polygon", "setv": "a polygon", "insert": "a polygon", "remove": "a polygon", "rotate": "a polygon",
-		"reverse": "a polygon", "solve": "a polygon", "trace": "a polygon", "after": "a polygon, a chain",
+		"reverse": "a polygon", "solve": "a polygon", "trace": "a polygon, a chain, a polygon result", "after": "a polygon, a chain",
 		"analyze": "a polygon, a chain", "explain": "a polygon result (solve(p)), a chain result", "play": "a polygon",
 		"with": "a polygon", "rules": "a polygon", "dp": "a polygon, a chain", "position": "a polygon dp",
 	},

@@ -38,6 +38,20 @@ func (p *Polygon) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return traceOf(env, fn, r)
+}
+
+// Trace is trace(solve(p)): the result's plan played out, without solving
+// again.
+func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+		return nil, err
+	}
+	return traceOf(env, fn, r)
+}
+
+// traceOf is the ring's plan r played out.
+func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	tr, err := r.res.TraceContext(env.Ctx)
 	if err != nil {
 		return nil, games.SolverError(fn, err)
@@ -177,6 +191,20 @@ func (c *Chain) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	return chainTraceOf(env, r)
+}
+
+// Trace is trace(solve(chain)): the result's plan played out.
+func (r *ChainResult) Trace(env *builtin.Env, fn string, args []any) (any, error) {
+	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+		return nil, err
+	}
+	return chainTraceOf(env, r)
+}
+
+// chainTraceOf is the chain's plan r played out.
+func chainTraceOf(env *builtin.Env, r *ChainResult) (*ChainTrace, error) {
+	c := r.Chain
 	t := &ChainTrace{Result: r, at: []state{c.st}, Steps: []map[string]any{}}
 	for _, e := range r.Merges {
 		if err := env.Ctx.Err(); err != nil {
