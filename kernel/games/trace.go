@@ -14,7 +14,7 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "trace",
 		Signature: `trace(x) / trace(board, player)`,
-		Doc: `Shows the optimal play step by step, from x on (a game value or a position from after): ` +
+		Doc: `Shows the optimal play step by step, from x on (a game value, a position from after, or a result of solve, whose plan it plays out): ` +
 			`the table of its moves, and a picture (Jupyter, save(t, "t.svg")) of the game step by step, ` +
 			`a small frame per step.`,
 		Example: `trace(coins([10, 80, 90, 30]))`,
