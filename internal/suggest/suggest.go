@@ -13,12 +13,33 @@ func Nearest(name string, candidates []string) string {
 		if c == name || strings.HasPrefix(c, "$") || strings.HasPrefix(c, "__") {
 			continue
 		}
-		// d < len(name): a one-letter name is no misspelling of another.
-		if d := Distance(name, c); d <= bestD && d < len([]rune(name)) && (best == "" || d < bestD) {
+		// d < len(name): a one-letter name is no misspelling of another;
+		// alike: "history" is 3 edits from "bitor" but no misspelling of it.
+		if d := Distance(name, c); d <= bestD && d < len([]rune(name)) && alike(name, c) && (best == "" || d < bestD) {
 			best, bestD = c, d
 		}
 	}
 	return best
+}
+
+// alike says a and b share most of their letters in order, as Python's
+// difflib asks of a close match: twice their longest common subsequence is
+// at least 0.7 of their lengths together (tkae/take 0.75, plygn/polygon
+// 0.83, history/bitor 0.67).
+func alike(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	prev, cur := make([]int, len(y)+1), make([]int, len(y)+1)
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			if x[i-1] == y[j-1] {
+				cur[j] = prev[j-1] + 1
+			} else {
+				cur[j] = max(prev[j], cur[j-1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return 20*prev[len(y)] >= 7*(len(x)+len(y))
 }
 
 // Distance is the optimal-string-alignment distance: insertions,
