@@ -183,7 +183,7 @@ func init() {
 		Name:      "dp",
 		Signature: `dp(x) / dp(board, player)`,
 		Doc: `The DP table x's solve fills, as a value: shown as a table in the REPL (the cells the ` +
-			`optimal plan uses marked) and as a heat map in Jupyter; at(d, i, j) is one cell (how it was ` +
+			`optimal plan uses marked) and as a heat map in Jupyter; at(d, i, j) or d[i, j] is one cell (how it was ` +
 			`chosen: its splits or moves and what they compare), d.plan the cells the plan uses, ` +
 			`position(d, i, j) the cell's own game to solve, play or analyze, trace(d) the table filling.`,
 		Example: `dp(polygon("* -5 + -2 * -8 * -5 + 8"))`,
