@@ -332,11 +332,14 @@ func magicHint(toks []lexer.Token, t lexer.Token) string {
 func syntaxError(src Source, err error) *Error {
 	toks := src.Tokens
 	at, msg := errorOffset(err), errorMessage(err)
-	for _, t := range toks {
+	for k, t := range toks {
 		if t.From == at && strings.Contains(msg, t.String()) {
 			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
 			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
 			switch {
+			case t.Is(lexer.Operator, "=") && k >= 2 && toks[k-2].Is(lexer.Operator, ".") && toks[k-1].Is(lexer.Identifier):
+				// p.values = [1]: values are changed through their items
+				msg += " (a field cannot be assigned: x[i] = v changes item i, with(x, {…}) the rules)"
 			case t.Is(lexer.Operator, "="):
 				msg += " (== compares; name = value, a statement of its own, assigns)"
 			case t.Is(lexer.EOF) && len(toks) > 0 && toks[0].Value == "let":
