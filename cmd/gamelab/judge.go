@@ -66,7 +66,11 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 || games.Lookup(args[0]) == nil || games.Lookup(args[0]).Judge() == nil {
-		return usage("name the game first: gamelab judge %s [flags] -- PROGRAM", strings.ReplaceAll(games.Names(), " or ", "|"))
+		var names []string
+		for _, g := range games.All() {
+			names = append(names, g.Name)
+		}
+		return usage("name the game first: gamelab judge %s [flags] -- PROGRAM", strings.Join(names, "|"))
 	}
 	g := games.Lookup(args[0])
 	flagArgs, prog := args[1:], []string(nil)

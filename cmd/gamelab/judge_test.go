@@ -115,7 +115,7 @@ func TestJudgeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"judge"}, "name the game first"},
+		{[]string{"judge"}, "name the game first: gamelab judge polygon|coins|lifeline [flags] -- PROGRAM"},
 		{[]string{"judge", "chess", "--", "x"}, "name the game first"},
 		{[]string{"judge", "coins"}, "give the program after --"},
 		{[]string{"judge", "coins", "--format", "ioi", "--", "x"}, `unknown format "ioi"`},
