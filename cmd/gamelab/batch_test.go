@@ -63,6 +63,9 @@ func TestBatchHelp(t *testing.T) {
 		if code := run([]string{"help", c.name}, strings.NewReader(""), &out, &errb); code != 0 {
 			t.Fatalf("help %s: exit %d, %s", c.name, code, errb.String())
 		}
+		if !strings.HasPrefix(out.String(), "gamelab "+c.name+": "+c.summary+"\n\nusage: gamelab "+c.name+" ") {
+			t.Errorf("help %s does not start with what it is, then its usage:\n%s", c.name, out.String())
+		}
 		for _, want := range []string{"seed", "json", "docs/formats.md"} {
 			if !strings.Contains(out.String(), want) {
 				t.Errorf("help %s lacks %q:\n%s", c.name, want, out.String())

@@ -47,7 +47,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "help", "-h", "-help", "--help":
 			if len(args) > 1 {
 				if c := lookup(args[1]); c != nil {
-					fmt.Fprintf(stdout, "usage: gamelab %s %s\n\n%s\n", c.name, c.usage, c.summary)
+					// What it is first, then how to call it (which may run to
+					// paragraphs: the batch and judge commands').
+					fmt.Fprintf(stdout, "gamelab %s: %s\n\nusage: gamelab %s %s\n", c.name, c.summary, c.name, c.usage)
 					return 0
 				}
 				fmt.Fprintf(stderr, "gamelab: no command %q\n", args[1])
