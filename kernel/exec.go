@@ -44,6 +44,9 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 			out.Err = c.stopped(st.ErrorAt(0, builtin.Interrupted, "interrupted"))
 			break
 		}
+		if st.Warning != "" {
+			c.warn(st.Warning)
+		}
 		v, shown, err := s.run(st)
 		if err != nil {
 			out.Err = err

@@ -871,3 +871,16 @@ func BenchmarkCellManyVars(b *testing.B) {
 		}
 	}
 }
+
+// Python's 7 // 2 runs as 7 and a comment, with a warning that names div,
+// and div is the exact integer quotient.
+func TestFloorDivisionIsACommentWithAWarning(t *testing.T) {
+	s := newTestSession()
+	out := run(t, s, "7 // 2")
+	if out.Err != nil || resultText(out) != "7" || !strings.Contains(out.Stderr, "warning: // starts a comment, so // 2 divides nothing: div(7, 2) is the integer quotient") {
+		t.Errorf("7 // 2: %v %q %q", out.Err, resultText(out), out.Stderr)
+	}
+	if out := run(t, s, "div(2**70, 3)"); out.Err != nil || resultText(out) != "393530540239137101141" {
+		t.Errorf("div(2**70, 3): %v %q", out.Err, resultText(out))
+	}
+}

@@ -31,7 +31,7 @@ var statementsHelp = []struct{ form, text string }{
 		"print(x), text(x), json(x), save(x, \"x.txt\") give all (a string of more than a megabyte shows its start " +
 		"and length); a sweep's list of maps (one map literal made them) shows as a table"},
 	{"a; b", "two statements on one line"},
-	{"# comment", "to the end of the line (inside brackets # is expr's predicate element; use //)"},
+	{"# comment", "to the end of the line (inside brackets # is expr's predicate element; use //, so 7 // 2 is 7: div(7, 2) is the integer quotient)"},
 }
 
 // Text is help(name)'s text, also what Inspect returns: the signature,

@@ -53,6 +53,7 @@ var ExprGroups = []struct {
 		{Name: "round", Signature: "round(x)", Doc: "x rounded to the nearest integer, as a float.", Example: "round(2.5)"},
 		{Name: "ceil", Signature: "ceil(x)", Doc: "The smallest integer not below x, as a float.", Example: "ceil(2.1)"},
 		{Name: "floor", Signature: "floor(x)", Doc: "The largest integer not above x, as a float.", Example: "floor(2.9)"},
+		{Name: "div", Signature: "div(a, b)", Doc: "The integer quotient of a by b, exact at any size, rounded toward zero: a is div(a, b) * b + a % b (a / b is a float; // starts a comment).", Example: "div(2 ** 70, 3)", Fn: intDiv},
 		{Name: "bitand", Signature: "bitand(a, b)", Doc: "The bits set in both a and b.", Example: "bitand(12, 10)", Fn: bitwise("bitand", (*big.Int).And)},
 		{Name: "bitor", Signature: "bitor(a, b)", Doc: "The bits set in a or b.", Example: "bitor(12, 10)", Fn: bitwise("bitor", (*big.Int).Or)},
 		{Name: "bitxor", Signature: "bitxor(a, b)", Doc: "The bits set in exactly one of a and b.", Example: "bitxor(12, 10)", Fn: bitwise("bitxor", (*big.Int).Xor)},

@@ -222,6 +222,25 @@ func numDiv(a, b any) any {
 	return runtime.Divide(a, b)
 }
 
+// intDiv is div(a, b): the integer quotient, exact at any size, rounded
+// toward zero as Go and % round (so a == div(a, b) * b + a % b). / is a
+// float's quotient, and floor(x / y) a float's floor: 2**70 / 3 has no
+// exact float, so without div an exact quotient had no spelling.
+func intDiv(env *builtin.Env, args ...any) (any, error) {
+	var x, y *big.Int
+	if err := builtin.UnpackArgs("div", args, "a", &x, "b", &y); err != nil {
+		return nil, err
+	}
+	if y.Sign() == 0 {
+		return nil, builtin.ArgError("div", 2, "b", "is 0: an integer divided by 0 has no value")
+	}
+	if y.BitLen() > 64 && x.BitLen() > maxIntBits {
+		return nil, builtin.ArgError("div", 1, "a", "has more than %d bits and b more than 64: a quotient that large could not be interrupted", maxIntBits)
+	}
+	env.Meter.Reserve(int64(x.BitLen()/8 + 8))
+	return normBig(new(big.Int).Quo(x, y)), nil
+}
+
 func numMod(a, b any) any {
 	x, y, k := pair(a, b)
 	switch k {

@@ -25,7 +25,10 @@ type Statement struct {
 	Tokens []lexer.Token // expr's tokens of Text; nil when it does not lex (expr says why when it compiles)
 	Form   Form          // what the statement is; nil when Err is set
 	Err    *Error        // why it cannot run, found as it was parsed (reported when the cell reaches it)
-	lines  []string      // the cell's lines, for errors
+	// Warning is what the statement as typed may not mean, said when it
+	// runs: "7 // 2" is 7 and a comment (comments.go).
+	Warning string
+	lines   []string // the cell's lines, for errors
 }
 
 // Form is what a statement is: *Expr, *Assign, *Del, *Help or *Vars.
@@ -97,6 +100,7 @@ func (st *Statement) parse() {
 		toks = nil // expr reports the problem when the expression is compiled
 	}
 	st.Tokens = toks
+	st.Warning = st.divisionWarning()
 	if at := TooDeep(toks); at >= 0 {
 		st.Err = st.ErrorAt(toks[at].From, builtin.SyntaxError, fmt.Sprintf("brackets and signs nested more than %d deep", MaxNesting))
 		return

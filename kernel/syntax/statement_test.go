@@ -113,3 +113,34 @@ func TestIsComplete(t *testing.T) {
 		t.Error("InStringOrComment")
 	}
 }
+
+// TestDivisionWarning: Python's 7 // 2 is 7 and a comment here; a comment
+// that reads as a division's right side gets a warning naming div, one in
+// words does not, and neither does a // inside a string or another
+// statement's line.
+func TestDivisionWarning(t *testing.T) {
+	for code, want := range map[string]string{
+		"7 // 2":               "// starts a comment, so // 2 divides nothing: div(7, 2) is the integer quotient",
+		"x = n //k":            "// starts a comment, so // k divides nothing: div(n, k) is the integer quotient",
+		"y = 2**70 // (a + 1)": "// starts a comment, so // (a + 1) divides nothing: div(…, (a + 1)) is the integer quotient",
+		"x = 5 // five coins":  "",
+		"1 + 2 // optimal":     "",
+		`"a // b"`:             "",
+		"// 2":                 "",
+		"f(x) // 3":            "// starts a comment, so // 3 divides nothing: div(…, 3) is the integer quotient",
+		"map(1..3, #) // 2":    "// starts a comment, so // 2 divides nothing: div(…, 2) is the integer quotient",
+	} {
+		sts := Parse(code)
+		if len(sts) == 0 && want == "" { // a comment alone is no statement
+			continue
+		}
+		if len(sts) != 1 || sts[0].Warning != want {
+			t.Errorf("%s: %d statements, warning %q, want %q", code, len(sts), sts[0].Warning, want)
+		}
+	}
+	// Two statements on a line: only the one the comment follows.
+	sts := Parse("n = 3; 9 // n")
+	if len(sts) != 2 || sts[0].Warning != "" || sts[1].Warning != "// starts a comment, so // n divides nothing: div(9, n) is the integer quotient" {
+		t.Errorf("n = 3; 9 // n: %q %q", sts[0].Warning, sts[1].Warning)
+	}
+}
