@@ -173,7 +173,7 @@ func TestWarningsOncePerCell(t *testing.T) {
 	}
 	const board = `b = board(4, "1  1 1  2 2 2  0 0 0 0")`
 	out := s.Execute(context.Background(), board+"\nmap(1..9, solve(b, #).best)")
-	if out.Err != nil || strings.Count(out.Stderr, "warning: this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2)") != 1 {
+	if out.Err != nil || strings.Count(out.Stderr, "warning: this board cannot arise in play: 3 stones 1 at (1,1) (2,1) (2,2)") != 1 {
 		t.Errorf("sweep: %v, Stderr %q", out.Err, out.Stderr)
 	}
 }

@@ -98,9 +98,11 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 			return nil, err
 		}
 		// A one-player game (the polygon's) names no mover: "edge 2 →
-		// score 20", not "1 2 → 1's score 20".
+		// score 20", not "1 2 → 1's score 20"; Life Line's movers are
+		// numbers, "player 3".
 		solo := len(g.Players) == 1
-		whose := p.Mover() + "'s "
+		who := moverName(g, p.Mover())
+		whose := who + "'s "
 		nd.Text += fmt.Sprintf(": best %s %s", g.ValueWord, ev.Value)
 		nd.Value = fmt.Sprintf("%s: %s", p.Mover(), ev.Value)
 		if solo {
@@ -129,8 +131,8 @@ func GameTree(env *builtin.Env, p Position, depth int) (*Explanation, error) {
 			if err != nil {
 				return nil, err
 			}
-			kid.Edge = p.Mover() + " " + m.String()
-			if solo {
+			kid.Edge = who + " " + m.String()
+			if solo || len(g.Players) == 0 { // "edge 2", "stone 3 at (2,2)": the move names its player
 				kid.Edge = Describe(m)
 			}
 			if st.Reward != nil {
@@ -178,7 +180,16 @@ func situation(p Position) (line, short string) {
 	if Over(p) {
 		return "the game is over", ""
 	}
-	return p.Mover() + " to move", ""
+	return moverName(p.Game(), p.Mover()) + " to move", ""
+}
+
+// moverName is a mover as a sentence names them: "A", or "player 3" in a
+// game whose players are numbers.
+func moverName(g *Game, mover string) string {
+	if len(g.Players) == 0 && mover != "" && strings.Trim(mover, "0123456789") == "" {
+		return "player " + mover
+	}
+	return mover
 }
 
 // LineText writes a line of moves as the game writes one: coin moves run

@@ -108,6 +108,10 @@ type IllegalMoveError struct {
 }
 
 func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("lifeline: stone %d on (%d,%d) would remove %d stone(s) of its own, which the rules forbid (suicide: false)",
-		e.Player, e.Row, e.Pos, e.Own)
+	own := "itself"
+	if e.Own > 1 {
+		own = fmt.Sprintf("%d stones of its own (itself included)", e.Own)
+	}
+	return fmt.Sprintf("lifeline: stone %d on (%d,%d) would remove %s, which the rules forbid (suicide: false)",
+		e.Player, e.Row, e.Pos, own)
 }

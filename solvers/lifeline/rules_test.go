@@ -47,7 +47,7 @@ func TestOthersFirstSavesTheMover(t *testing.T) {
 		}
 		mv, err := tc.rules.Place(context.Background(), b, 2, 1, 1)
 		if tc.dies && tc.rules.NoSuicide {
-			const msg = "lifeline: stone 2 on (1,1) would remove 1 stone(s) of its own, which the rules forbid (suicide: false)"
+			const msg = "lifeline: stone 2 on (1,1) would remove itself, which the rules forbid (suicide: false)"
 			if mv != nil || err == nil || err.Error() != msg {
 				t.Errorf("%+v: Place(1,1) = %v, %v; want the error %q", tc.rules, mv, err, msg)
 			}

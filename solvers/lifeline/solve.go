@@ -64,7 +64,11 @@ type Group struct {
 func (g Group) String() string {
 	const show = 8 // a dead group can be huge; its first vertices locate it
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d stone(s) %d at", len(g.Cells), g.Stone)
+	if len(g.Cells) == 1 {
+		fmt.Fprintf(&sb, "stone %d at", g.Stone)
+	} else {
+		fmt.Fprintf(&sb, "%d stones %d at", len(g.Cells), g.Stone)
+	}
 	for i, c := range g.Cells {
 		if i == show {
 			fmt.Fprintf(&sb, " … (%d more)", len(g.Cells)-show)

@@ -69,8 +69,11 @@ func TestUnreachableNamed(t *testing.T) {
 	if got, want := res.After.String(), "0\n0 0\n5 0 0\n5 5 0 0"; got != want {
 		t.Errorf("after\n%s\nwant\n%s", got, want)
 	}
-	if got, want := res.Unreachable[0].String(), "3 stone(s) 5 at (3,1) (4,1) (4,2)"; got != want {
+	if got, want := res.Unreachable[0].String(), "3 stones 5 at (3,1) (4,1) (4,2)"; got != want {
 		t.Errorf("group %q, want %q", got, want)
+	}
+	if got, want := (Group{Stone: 1, Cells: [][2]int{{4, 1}}}).String(), "stone 1 at (4,1)"; got != want {
+		t.Errorf("a group of one: %q, want %q", got, want)
 	}
 }
 
@@ -197,7 +200,7 @@ func TestGroupStringLong(t *testing.T) {
 	for p := 1; p <= 10; p++ {
 		g.Cells = append(g.Cells, [2]int{10, p})
 	}
-	want := "10 stone(s) 3 at (10,1) (10,2) (10,3) (10,4) (10,5) (10,6) (10,7) (10,8) … (2 more)"
+	want := "10 stones 3 at (10,1) (10,2) (10,3) (10,4) (10,5) (10,6) (10,7) (10,8) … (2 more)"
 	if got := g.String(); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}

@@ -397,7 +397,7 @@ func TestEditPositions(t *testing.T) {
 // for no move, as the judge has it.
 func TestAfterUnreachableBoardWarns(t *testing.T) {
 	dead := must(t, "board", 4, "1  1 1  2 2 2  0 0 0 0")
-	const warning = "this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
+	const warning = "this board cannot arise in play: 3 stones 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
 	for _, fn := range []string{"after", "analyze"} {
 		env, _ := testEnv()
 		var warned []string

@@ -294,7 +294,7 @@ func TestBatchLifelineErrors(t *testing.T) {
 		{"text after end marker", "1 3\n0\n0 0\ngarbage", 0, "-1\n", ""},
 		{"empty input", "", 0, "", ""},
 		{"unreachable warning", "4 1\n0\n7 7\n5 7 7\n5 5 7 7\n0 0\n",
-			0, "5\n", "gamelab lifeline: dataset 1 (line 1): warning: unreachable board: the group of 3 stone(s) 5 at (3,1) (4,1) (4,2) touches no empty vertex; it counts for no move\n"},
+			0, "5\n", "gamelab lifeline: dataset 1 (line 1): warning: unreachable board: the group of 3 stones 5 at (3,1) (4,1) (4,2) touches no empty vertex; it counts for no move\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errs, code := runBatch(t, "lifeline", "seed", "", tc.input)

@@ -250,7 +250,7 @@ func TestLifelineErrors(t *testing.T) {
 	}
 	// The 1s at the top touch no empty vertex: the board cannot arise in play.
 	dead := must(t, "board", 4, "1  1 1  2 2 2  0 0 0 0")
-	const warning = "this board cannot arise in play: 3 stone(s) 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
+	const warning = "this board cannot arise in play: 3 stones 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
 	const note = "unreachable board: 1 group touches no empty vertex and counts for no move (listed in r.unreachable)"
 	for _, fn := range []string{"solve", "trace", "heat"} {
 		env, _ := testEnv()

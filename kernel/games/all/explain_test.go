@@ -149,7 +149,7 @@ func TestExplainAndPlotJSON(t *testing.T) {
 func TestExplainBoard(t *testing.T) {
 	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
 	got := must(t, "explain", must(t, "solve", b, 4)).(*games.Explanation).Text()
-	for _, want := range []string{"4 to move: best points 6", "★ 4 (3,2) (6)", "4 (4,4) (0) → 4's points 0, loses 6"} {
+	for _, want := range []string{"\nplayer 4 to move: best points 6", "★ stone 4 at (3,2) (6) → player 4's points 6, optimal", "└─ stone 4 at (4,4) (0) → player 4's points 0, loses 6"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("explain(solve(b, 4)) has no %q:\n%s", want, got)
 		}
