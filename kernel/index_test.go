@@ -59,6 +59,10 @@ func TestOneNumbering(t *testing.T) {
 		{[]string{"xs = [1, 2, 3]", "xs[-1] = 9"}, "xs", "[1, 2, 9]"},
 		{[]string{"xs = [1, 2, 3]"}, "xs[0] = 9", "TypeError: index 0: lists count from 1 (xs[1] is the first item, xs[-1] the last)"},
 		{[]string{"xs = [[1, 2], [3, 4]]", "xs[2][1] = 9"}, "xs", "[[1, 2], [9, 4]]"},
+		// a list of game values: an item replaced whole, or changed inside
+		{[]string{"ps = [polygon(\"+ 1 * 2\"), polygon(\"+ 3 * 4\")]", "ps[1] = polygon(\"+ 5 * 6\")"}, "[ps[1].values, ps[2].values]", "[[5, 6], [3, 4]]"},
+		{[]string{"ps = [polygon(\"+ 1 * 2\"), polygon(\"+ 3 * 4\")]", "ps[2][1] = 7"}, "[ps[1].values, ps[2].values]", "[[1, 2], [7, 4]]"},
+		{[]string{"bs = [board(3, \"1  0 2  0 0 1\")]", "bs[1][3, 1] = 4"}, "bs[1][3, 1]", "4"},
 		{[]string{p}, "[p[2], p.values[2]]", "[-2, -2]"},
 		{[]string{p}, "solve(p).scores[3] == solve(p).best", "true"},
 		{[]string{p}, "[solve(p).scores[solve(p).first], solve(p).best]", "[488, 488]"},

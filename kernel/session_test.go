@@ -884,3 +884,18 @@ func TestFloorDivisionIsACommentWithAWarning(t *testing.T) {
 		t.Errorf("div(2**70, 3): %v %q", out.Err, resultText(out))
 	}
 }
+
+// Game values inside a list show their one-line form (polygon("+ 1 * 2")),
+// not <polygon>, and a large one its size; results keep their type name.
+func TestGameValuesInAList(t *testing.T) {
+	s := newTestSession()
+	for cell, want := range map[string]string{
+		`[polygon("+ 1 * 2"), coins([1, 2], {take: 2}), board(3, "1  0 2  0 0 1")]`: `[polygon("+ 1 * 2"), coins("1 2") (take 1..2 from either end), board of size 3]`,
+		`[polygon(join(map(1..40, "+ 1"), " ")), coins(1..300)]`:                    `[polygon of 40 vertices, coins of 300 coins]`,
+		`[solve(coins([1, 2]))]`: `[<coins result>]`,
+	} {
+		if out := run(t, s, cell); out.Err != nil || resultText(out) != want {
+			t.Errorf("%s: %v\n got %s\nwant %s", cell, out.Err, resultText(out), want)
+		}
+	}
+}

@@ -13,6 +13,17 @@ type Typed interface {
 	TypeName() string
 }
 
+// Inline is a value's one-line form where it is an item of a list or a
+// cell of a table: polygon("+ 1 * 2"), "coins of 300 coins". A value
+// without one shows as <its type name>.
+type Inline interface {
+	Inline() string
+}
+
+// MaxInline is the longest Inline form: past it a game names its size
+// instead ("polygon of 40 vertices").
+const MaxInline = 60
+
 // TypeName is the name of v's type as the user knows it, what type(x),
 // vars and every error message say: the language's own names for expr's
 // values (int of any size, float, string, bool, array, map, nil,

@@ -318,11 +318,11 @@ func runePosition(s string, at int) int {
 // value through its SetIndex (all indices at once), a list (negative from the
 // end), each from 1 as x[i] reads it (see indexValue), or a map by key.
 func SetIndex(old any, index []any, v any) (any, error) {
+	if len(index) == 0 {
+		return v, nil // the item itself: ps[1] = polygon(…) replaces a game value in a list
+	}
 	if ix, ok := old.(builtin.Indexable); ok {
 		return ix.SetIndex(index, v)
-	}
-	if len(index) == 0 {
-		return v, nil
 	}
 	switch x := old.(type) {
 	case map[string]any:

@@ -124,6 +124,8 @@ func (f *formatter) write(x any) {
 		} else {
 			f.single(v.String())
 		}
+	case builtin.Inline:
+		f.single(v.Inline())
 	case builtin.Typed:
 		f.single("<" + v.TypeName() + ">")
 	case map[string]any:

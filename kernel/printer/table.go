@@ -157,6 +157,8 @@ func cellText(v any) string {
 		return ""
 	case string:
 		return strings.ReplaceAll(x, "\n", " ")
+	case builtin.Inline:
+		return x.Inline()
 	case builtin.Value:
 		return "<" + builtin.TypeName(v) + ">"
 	}

@@ -79,6 +79,19 @@ func (c *Coins) picture(moves string) display.Row {
 	return display.Row{Coins: games.BigStrings(c.row), Moves: moves, Caption: caption}
 }
 
+// Inline is the row in a list: coins("1 2 3") while that is short, else
+// its size; with its rules when they are not the default.
+func (c *Coins) Inline() string {
+	if s := c.picture("").Caption; len(s) <= builtin.MaxInline {
+		return s
+	}
+	s := "coins of " + games.Count(c.N, "coin", "coins")
+	if d := c.rules.Describe(); d != "" {
+		s += " (" + d + ")"
+	}
+	return s
+}
+
 // textWhy says which limit of the text drawing c passes.
 func (c *Coins) textWhy() string { return games.TextWhy(c.N, display.MaxTextCoins, "coins") }
 

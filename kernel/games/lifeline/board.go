@@ -114,6 +114,9 @@ func (b *Board) WriteSVG(w io.Writer, full bool) error {
 
 // caption names the board: its size, its rules when they are not the
 // judge's, and the moves made.
+// Inline is the board in a list: its size (and rules).
+func (b *Board) Inline() string { return b.caption() }
+
 func (b *Board) caption() string { return fmt.Sprintf("board of size %d", b.N) + b.rulesNote() }
 
 // rulesNote is " (square grid, no suicide)" when b is not played under the

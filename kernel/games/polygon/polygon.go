@@ -118,6 +118,15 @@ func (p *Polygon) ring(r *solver.Result) display.Ring {
 	return d
 }
 
+// Inline is the ring in a list: polygon("+ 1 * 2") while that is short,
+// else its size; with its rules when they are not the default.
+func (p *Polygon) Inline() string {
+	if c := p.ring(nil).Caption; len(c) <= builtin.MaxInline {
+		return c
+	}
+	return "polygon of " + games.Count(p.N, "vertex", "vertices") + p.rulesNote()
+}
+
 // Picture is the ring's drawing, for the frames of a trace.
 func (p *Polygon) Picture() display.Drawing { return p.ring(nil) }
 
