@@ -19,3 +19,18 @@ func BenchmarkTournamentCoins(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMatchLongRow: one match of 6000 coins, greedy against optimal.
+// The row's table answers every position (it took 50 s position by
+// position, O(n³), when the oracle refused tables past 4 MiB); the target
+// is under a second.
+func BenchmarkMatchLongRow(b *testing.B) {
+	env, _ := testEnv()
+	row := must(b, "randcoins", 6000, 1)
+	match := lookup(b, "match")
+	for b.Loop() {
+		if _, err := match.Fn(env, row, lookup(b, "greedy").Value, lookup(b, "optimal").Value); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -527,6 +527,24 @@ func TestOracleIsEvaluate(t *testing.T) {
 	}
 }
 
+// TestLongRowsHaveAnOracle: past the int64 margins' 2896 coins, the
+// row's table is the oracle while it fits the budget (a match of 6000
+// coins solved every position as it came, O(n³), 50 s); past the budget
+// there is none, and positions are solved one by one.
+func TestLongRowsHaveAnOracle(t *testing.T) {
+	env, _ := testEnv()
+	for _, n := range []int{3000, 6000} {
+		o, err := must(t, "randcoins", n, 1).(games.Oracled).Oracle(env)
+		if err != nil || o == nil {
+			t.Errorf("%d coins: no oracle (%v)", n, err)
+		}
+	}
+	env.Available = func() int64 { return 64 << 20 }
+	if o, err := must(t, "randcoins", 6000, 1).(games.Oracled).Oracle(env); err != nil || o != nil {
+		t.Errorf("6000 coins in 64 MiB: an oracle (%v)", err)
+	}
+}
+
 // TestHistoriesBranch: the histories of a line share their storage, and
 // two lines from one position keep their own moves, however they are
 // extended, interleaved.

@@ -1,19 +1,16 @@
 package coins
 
 import (
+	"errors"
+
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	solver "gamelab/solvers/coins"
 )
 
-// maxOracleBytes bounds the table an oracle fills: a match asks a few
-// positions per coin, so past a few thousand coins solving each position
-// as it comes costs less than the whole table.
-const maxOracleBytes = 4 << 20
-
 // Oracle solves every position of the row at once (its DP table), for a
 // match or a tournament that asks many of them; nil when the table would
-// be large.
+// not fit the memory budget.
 func (c *Coins) Oracle(env *builtin.Env) (games.Oracle, error) { return oracle(env, c) }
 
 // Oracle is the row's oracle, for the positions of a line from this one.
@@ -57,14 +54,22 @@ func cells(env *builtin.Env, c *Coins) (func(p solver.Position) (solver.Eval, bo
 			return func(p solver.Position) (solver.Eval, bool) { return m.Eval(p), true }, nil
 		}
 	}
+	// The table whenever it fits in half of the room left: a match asks a
+	// position or two per coin, and solving each as it comes is a DP of
+	// the coins left, O(n³) over the game (6000 coins took 50 s where the
+	// table takes a fraction of a second). Past that, position by position.
 	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules)}
-	if g.TableSize() > maxOracleBytes {
+	if g.TableSize() > min(solver.MaxTableBytes, env.Headroom()/2) {
 		return nil, nil
 	}
 	if err := env.Reserve(g.TableSize()); err != nil {
 		return nil, err
 	}
 	tab, err := g.Table(env.Ctx, nil)
+	var limit *solver.LimitError
+	if errors.As(err, &limit) { // take "2M" from both ends past its steps: position by position
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
