@@ -308,6 +308,7 @@ func TestErrors(t *testing.T) {
 		{"memory budget", "", "len(1..2000000000)", "MemoryError", 1, 6, "memory budget exceeded"},
 		{"type error", "", `1 + "a"`, "TypeError", 1, 3, "invalid operation"},
 		{"a field assigned", "p = polygon(\"+ 1 * 2\")", "p.values = [1]", "SyntaxError", 1, 10, "a field cannot be assigned: x[i] = v changes item i, with(x, {…}) the rules"},
+		{"a field's item assigned", "p = polygon(\"+ 1 * 2\")", "p.values[1] = 5", "SyntaxError", 1, 13, "a field cannot be assigned: x[i] = v changes item i"},
 		{"a string times a number, as Python writes a repeat", "", `"ab" * 3`, "TypeError", 1, 6, `invalid operation: string * int: repeat("ab", 3) repeats a string`},
 		{"assign to builtin", "", "solve = 1", "NameError", 1, 1, "cannot assign to solve: it is a builtin"},
 		{"assign to history", "", "_ = 1", "NameError", 1, 1, "history"},

@@ -323,6 +323,26 @@ func magicHint(toks []lexer.Token, t lexer.Token) string {
 	return ""
 }
 
+// assignsField says toks end in a field, perhaps indexed: p.values,
+// p.values[1], the target of an = that cannot assign.
+func assignsField(toks []lexer.Token) bool {
+	k := len(toks) - 1
+	for k >= 0 && toks[k].Is(lexer.Bracket, "]") { // skip [...] groups
+		depth := 0
+		for ; k >= 0; k-- {
+			if toks[k].Is(lexer.Bracket, "]") {
+				depth++
+			} else if toks[k].Is(lexer.Bracket, "[") {
+				if depth--; depth == 0 {
+					k--
+					break
+				}
+			}
+		}
+	}
+	return k >= 1 && toks[k].Is(lexer.Identifier) && toks[k-1].Is(lexer.Operator, ".")
+}
+
 // syntaxError is the SyntaxError for expr's parser error err: the token it
 // trips on in the user's words (expr writes it as Go, Operator("=")),
 // with a hint where a user's intent is plain: a map written as a
@@ -337,7 +357,7 @@ func syntaxError(src Source, err error) *Error {
 			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)
 			msg = strings.Replace(msg, t.String(), tokenWords(t), 1)
 			switch {
-			case t.Is(lexer.Operator, "=") && k >= 2 && toks[k-2].Is(lexer.Operator, ".") && toks[k-1].Is(lexer.Identifier):
+			case t.Is(lexer.Operator, "=") && assignsField(toks[:k]):
 				// p.values = [1]: values are changed through their items
 				msg += " (a field cannot be assigned: x[i] = v changes item i, with(x, {…}) the rules)"
 			case t.Is(lexer.Operator, "="):
