@@ -74,6 +74,7 @@ func TestOneNumbering(t *testing.T) {
 		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "[b[2, 2], b[3,3], at(b, 3, 3)]", "[2, 1, 1]"},
 		{[]string{"b = board(3, \"1  0 2  0 0 1\")", "b[3, 1] = 4"}, "b[3, 1]", "4"},
 		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "map(1..3, b[#, 1])", "[1, 0, 0]"},
+		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "map([b, b], #[2, 2])", "[2, 2]"},
 		{[]string{"b = board(3, \"1  0 2  0 0 1\")"}, "b[4, 1]", "GameError: b[r, p]: the row must be 1..3, got 4"},
 		{[]string{"d = dp(coins([10, 80, 90, 30]))"}, "[d[1, 4].margin, d[2, 3].best]", `[10, ["R"]]`},
 		{[]string{"d = dp(coins([10, 80, 90, 30]))"}, "d[1, 2, 3]", "SyntaxError: brackets take one index or two (xs[i], b[r, p]); at(x, …) takes more, as at(d, from, to, M)"},

@@ -77,9 +77,10 @@ func (m multiIndex) err() *Error {
 }
 
 // endsOperand says t can end the operand an index follows: a name, a
-// string, or a closing bracket (f(x)[1, 2], xs[1][2, 3]).
+// predicate's # (map(boards, #[1, 1])), a string, or a closing bracket
+// (f(x)[1, 2], xs[1][2, 3]).
 func endsOperand(t lexer.Token) bool {
-	return t.Is(lexer.Identifier) || t.Is(lexer.String) || t.Is(lexer.Bracket, ")") || t.Is(lexer.Bracket, "]")
+	return t.Is(lexer.Identifier) || t.Is(lexer.Operator, "#") || t.Is(lexer.String) || t.Is(lexer.Bracket, ")") || t.Is(lexer.Bracket, "]")
 }
 
 // bind turns each slice twoIndices made into $index(x, a, b).
