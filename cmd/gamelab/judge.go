@@ -66,11 +66,7 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if len(args) == 0 || games.Lookup(args[0]) == nil || games.Lookup(args[0]).Judge() == nil {
-		var names []string
-		for _, g := range games.All() {
-			names = append(names, g.Name)
-		}
-		return usage("name the game first: gamelab judge %s [flags] -- PROGRAM", strings.Join(names, "|"))
+		return usage("name the game first: gamelab judge %s [flags] -- PROGRAM", strings.Join(games.NameList(), "|"))
 	}
 	g := games.Lookup(args[0])
 	flagArgs, prog := args[1:], []string(nil)

@@ -65,7 +65,7 @@ func RandOptions(fn string, k int, base Rules, opts map[string]any, own ...strin
 			continue
 		}
 		rules[name] = v
-		if base.game.option(name) == nil && otherGames(base.game, name) == nil {
+		if base.game.option(name) == nil && otherGameWith(base.game, name) == nil {
 			return nil, base, unknownOption(fn, k, base.game, name, own)
 		}
 	}
@@ -76,10 +76,7 @@ func RandOptions(fn string, k int, base Rules, opts map[string]any, own ...strin
 // unknownOption is the error for a name that is neither one of fn's own
 // options nor a rule of g.
 func unknownOption(fn string, k int, g *Game, name string, own []string) error {
-	var rules []string
-	for _, o := range g.Options {
-		rules = append(rules, o.Name)
-	}
+	rules := g.ruleNames()
 	hint := ""
 	if near := suggest.Nearest(name, append(slices.Clone(own), rules...)); near != "" {
 		hint = fmt.Sprintf(" (did you mean %s?)", near)

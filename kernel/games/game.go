@@ -116,12 +116,15 @@ func Lookup(name string) *Game {
 func All() []*Game { return slices.Clone(registry) }
 
 // Names lists the games' names, for messages: "polygon, coins or lifeline".
-func Names() string {
+func Names() string { return OrList(NameList()) }
+
+// NameList is the games' names, in the order they were registered.
+func NameList() []string {
 	var names []string
 	for _, g := range registry {
 		names = append(names, g.Name)
 	}
-	return OrList(names)
+	return names
 }
 
 // OrList writes "a", "a or b", "a, b or c".

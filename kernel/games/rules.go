@@ -110,11 +110,8 @@ func (r Rules) With(m map[string]any) (Rules, error) {
 
 // unknown is the error for a rule name r's game does not have.
 func (r Rules) unknown(name string) error {
-	var names []string
-	for _, o := range r.game.Options {
-		names = append(names, o.Name)
-	}
-	if g := otherGames(r.game, name); g != nil {
+	names := r.game.ruleNames()
+	if g := otherGameWith(r.game, name); g != nil {
 		return fmt.Errorf("names %s, a rule of %s, not of %s (whose rules are %s)", name, g.Title, r.game.Title, ruleList(names))
 	}
 	hint := ""
@@ -124,9 +121,18 @@ func (r Rules) unknown(name string) error {
 	return fmt.Errorf("names %s, no rule of %s%s; its rules are %s", name, r.game.Title, hint, ruleList(names))
 }
 
-// otherGames is the first game other than g with a rule called name, nil
-// when there is none.
-func otherGames(g *Game, name string) *Game {
+// ruleNames are g's rules' names, in their order.
+func (g *Game) ruleNames() []string {
+	var names []string
+	for _, o := range g.Options {
+		names = append(names, o.Name)
+	}
+	return names
+}
+
+// otherGameWith is the first game other than g with a rule called name,
+// nil when there is none.
+func otherGameWith(g *Game, name string) *Game {
 	for _, other := range registry {
 		if other != g && other.option(name) != nil {
 			return other

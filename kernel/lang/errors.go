@@ -269,10 +269,8 @@ func unknownCallee(src Source, config *conf.Config, at int) (lexer.Token, bool) 
 		if t.From < src.From || !t.Is(lexer.Identifier) || !toks[k+1].Is(lexer.Bracket, "(") || k > 0 && toks[k-1].Is(lexer.Operator, ".") {
 			continue
 		}
-		_, isFunc := config.Functions[t.Value]
-		_, isBuiltin := config.Builtins[t.Value]
-		_, isExprBuiltin := exprbuiltin.Index[t.Value]
-		if !isFunc && !isBuiltin && !isExprBuiltin && !isVariable(config, t.Value) && !declared[t.Value] && t.Value != "help" {
+		_, isExprBuiltin := exprbuiltin.Index[t.Value] // len, map, …: parsed as builtins, not in config
+		if !isFunction(config, t.Value) && !isExprBuiltin && !isVariable(config, t.Value) && !declared[t.Value] && t.Value != "help" {
 			return t, true
 		}
 	}

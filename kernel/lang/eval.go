@@ -107,21 +107,22 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	preds.bind(&tree.Node)
 	indices.bind(&tree.Node)
 	shadowLets(&tree.Node, c.env)
-	if id := unknownIdentifier(tree, config); id != nil {
+	inTree := namesOf(tree) // one walk for the three checks below
+	if id := unknownIdentifier(inTree, config); id != nil {
 		if id.Value == "help" {
 			// help(1), help(x + 1): help is a statement about one name.
 			return nil, &Error{Kind: builtin.SyntaxError, Msg: `help takes one name, as in help(solve), help("rules") or help alone for the list`, At: id.Location().From}
 		}
 		return nil, &Error{Kind: builtin.NameError, Msg: "unknown name " + id.Value, At: id.Location().From, Unknown: id.Value}
 	}
-	if p := unknownPointer(tree); p != nil {
+	if p := inTree.pointer; p != nil {
 		return nil, &Error{Kind: builtin.NameError, At: p.Location().From,
 			Msg: "unknown name #" + p.Name + ": in a predicate, # is the item, #index its index and #acc the value so far (in reduce)"}
 	}
 	if e := methodCall(c.tree, c.env); e != nil {
 		return nil, e
 	}
-	if id := functionValue(tree, config); id != nil {
+	if id := functionValue(inTree, config); id != nil {
 		return nil, &Error{Kind: builtin.TypeError, At: id.Location().From,
 			Msg: fmt.Sprintf("%s is a function, not a value: call it, as in %s(…) (help(%s) shows how)", id.Value, id.Value, id.Value)}
 	}
@@ -192,43 +193,26 @@ func envFor(src Source, names Names) map[string]any {
 // environment, nor a function, nor declared by a let: what expr's checker
 // would report as "unknown name", found here so that it is a NameError by
 // construction rather than by the checker's message.
-func unknownIdentifier(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
-	names := namesOf(tree)
+func unknownIdentifier(names treeNames, config *conf.Config) *ast.IdentifierNode {
 	return names.first(func(id *ast.IdentifierNode) bool {
-		_, isFunc := config.Functions[id.Value]
-		_, isBuiltin := config.Builtins[id.Value]
-		return !names.declared[id.Value] && !isVariable(config, id.Value) && !isFunc && !isBuiltin
+		return !names.declared[id.Value] && !isVariable(config, id.Value) && !isFunction(config, id.Value)
 	})
-}
-
-// unknownPointer is the first #name in tree that is not #, #index or
-// #acc. expr's checker reports most of them, but not one under an
-// operator the language patches (1 > #0), and then its compiler panics
-// and says so with a Go stack.
-func unknownPointer(tree *parser.Tree) *ast.PointerNode {
-	var first *ast.PointerNode
-	ast.Walk(&tree.Node, visitFunc(func(n *ast.Node) {
-		p, ok := (*n).(*ast.PointerNode)
-		if !ok || p.Name == "" || p.Name == "index" || p.Name == "acc" {
-			return
-		}
-		if first == nil || p.Location().From < first.Location().From {
-			first = p
-		}
-	}))
-	return first
 }
 
 // functionValue is the first name in tree that names a function but is
 // not called: `x = solve` or len(solve). expr would make it nil (x became
 // nil in silence) or a Go function whose type its messages spell out.
-func functionValue(tree *parser.Tree, config *conf.Config) *ast.IdentifierNode {
-	names := namesOf(tree)
+func functionValue(names treeNames, config *conf.Config) *ast.IdentifierNode {
 	return names.first(func(id *ast.IdentifierNode) bool {
-		_, isFunc := config.Functions[id.Value]
-		_, isBuiltin := config.Builtins[id.Value]
-		return !names.called[id] && !names.declared[id.Value] && !isVariable(config, id.Value) && (isFunc || isBuiltin)
+		return !names.called[id] && !names.declared[id.Value] && !isVariable(config, id.Value) && isFunction(config, id.Value)
 	})
+}
+
+// isFunction says name is one of the language's functions.
+func isFunction(config *conf.Config, name string) bool {
+	_, isFunc := config.Functions[name]
+	_, isBuiltin := config.Builtins[name]
+	return isFunc || isBuiltin
 }
 
 // isVariable says name is in the expression's environment.
@@ -238,11 +222,15 @@ func isVariable(config *conf.Config, name string) bool {
 }
 
 // treeNames are the names of a tree: its identifiers, the names its lets
-// declare ($env too), the nodes it calls.
+// declare ($env too), the nodes it calls, and its first #name that is not
+// #, #index or #acc (expr's checker reports most of those, but not one
+// under an operator the language patches, 1 > #0, and then its compiler
+// panics and says so with a Go stack).
 type treeNames struct {
 	ids      []*ast.IdentifierNode
 	declared map[string]bool
 	called   map[ast.Node]bool
+	pointer  *ast.PointerNode
 }
 
 func namesOf(tree *parser.Tree) treeNames {
@@ -255,6 +243,10 @@ func namesOf(tree *parser.Tree) treeNames {
 			t.declared[x.Name] = true
 		case *ast.IdentifierNode:
 			t.ids = append(t.ids, x)
+		case *ast.PointerNode:
+			if x.Name != "" && x.Name != "index" && x.Name != "acc" && (t.pointer == nil || x.Location().From < t.pointer.Location().From) {
+				t.pointer = x
+			}
 		}
 	}))
 	return t

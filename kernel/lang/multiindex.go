@@ -27,7 +27,7 @@ type multiIndex struct {
 // Brackets with two commas or more are an error (err): at(x, a, b, c)
 // takes three.
 func twoIndices(src []rune, toks []lexer.Token, from, to int) multiIndex {
-	m := multiIndex{marked: map[int]bool{}, tooMany: -1}
+	m := multiIndex{tooMany: -1} // marked made at the first x[a, b]: most statements have none
 	for k, t := range toks {
 		if !t.Is(lexer.Bracket, "[") || t.From < from || t.To > to || k == 0 || !endsOperand(toks[k-1]) {
 			continue
@@ -58,6 +58,9 @@ func twoIndices(src []rune, toks []lexer.Token, from, to int) multiIndex {
 		switch {
 		case commas == 1:
 			src[comma] = ':'
+			if m.marked == nil {
+				m.marked = map[int]bool{}
+			}
 			m.marked[t.From] = true
 		case commas > 1 && m.tooMany < 0:
 			m.tooMany = second

@@ -27,6 +27,9 @@ func (st *Statement) divisionWarning() string {
 		if k < 0 || k >= len(st.lines) {
 			break
 		}
+		if !strings.Contains(st.lines[k], "//") {
+			continue // the common case, before a line of megabytes becomes runes
+		}
 		orig, code := []rune(st.lines[k]), []rune(txt)
 		if len(orig) != len(code) {
 			continue // not the line as typed (a \r\n cell)

@@ -66,30 +66,40 @@ func (c *Coins) WriteSVG(w io.Writer, full bool) error {
 }
 
 // picture is the row, coloured by who takes each coin when moves is given.
-// Its caption is the row as coins() reads it, while that is short, and
-// names the rules when they are not the default.
 func (c *Coins) picture(moves string) display.Row {
-	caption := "coins of " + games.Count(c.N, "coin", "coins")
+	return display.Row{Coins: games.BigStrings(c.row), Moves: moves, Caption: c.caption()}
+}
+
+// caption is the row as coins() reads it, while that is short enough to
+// draw, else its size; with the rules when they are not the default.
+func (c *Coins) caption() string {
 	if c.N <= display.MaxTextCoins {
-		caption = fmt.Sprintf("coins(%q)", c.String())
+		return fmt.Sprintf("coins(%q)", c.String()) + c.rulesNote()
 	}
+	return c.sizeCaption()
+}
+
+// sizeCaption is "coins of 300 coins", with the rules.
+func (c *Coins) sizeCaption() string {
+	return "coins of " + games.Count(c.N, "coin", "coins") + c.rulesNote()
+}
+
+// rulesNote is " (take 1..2 from either end)" when c is not played under
+// the default rules.
+func (c *Coins) rulesNote() string {
 	if d := c.rules.Describe(); d != "" {
-		caption += " (" + d + ")"
+		return " (" + d + ")"
 	}
-	return display.Row{Coins: games.BigStrings(c.row), Moves: moves, Caption: caption}
+	return ""
 }
 
 // Inline is the row in a list: coins("1 2 3") while that is short, else
-// its size; with its rules when they are not the default.
+// its size.
 func (c *Coins) Inline() string {
-	if s := c.picture("").Caption; len(s) <= builtin.MaxInline {
+	if s := c.caption(); len(s) <= builtin.MaxInline {
 		return s
 	}
-	s := "coins of " + games.Count(c.N, "coin", "coins")
-	if d := c.rules.Describe(); d != "" {
-		s += " (" + d + ")"
-	}
-	return s
+	return c.sizeCaption()
 }
 
 // textWhy says which limit of the text drawing c passes.
@@ -97,11 +107,7 @@ func (c *Coins) textWhy() string { return games.TextWhy(c.N, display.MaxTextCoin
 
 // card is what stands in for the drawing of a row too long to draw.
 func (c *Coins) card(why string) display.Card {
-	caption := "coins of " + games.Count(c.N, "coin", "coins")
-	if d := c.rules.Describe(); d != "" {
-		caption += " (" + d + ")"
-	}
-	return games.MakeCard(caption, []string{c.facts()}, why,
+	return games.MakeCard(c.sizeCaption(), []string{c.facts()}, why,
 		`at(c, i) or c.values[i] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
 }
 

@@ -221,9 +221,7 @@ func (d *DP) grid(upTo int) display.Grid {
 	if d.twoM {
 		g.Caption = "dp of the row: M:margin for each M that can occur with coins from..to left; [·] the solve's line"
 	}
-	if d := d.Coins.rules.Describe(); d != "" {
-		g.Caption += " (" + d + ")"
-	}
+	g.Caption += d.Coins.rulesNote()
 	if upTo < n {
 		g.Caption += fmt.Sprintf(" (filled to %s)", games.Count(upTo, "coin", "coins"))
 	}

@@ -163,8 +163,11 @@ func fieldsAt(line string) (fields []string, cols []int) {
 // startsWithCount says a line's first token is a whole number: a ring's
 // header, where a line of its tokens starts with an operator.
 func startsWithCount(line string) bool {
-	fields, _ := fieldsAt(line)
-	return len(fields) > 0 && isCount(fields[0])
+	first := strings.TrimLeftFunc(line, unicode.IsSpace)
+	if end := strings.IndexFunc(first, unicode.IsSpace); end >= 0 {
+		first = first[:end] // not the whole line's fields: a skipped line may be long
+	}
+	return isCount(first)
 }
 
 // isCount says tok is written as a count: digits, perhaps after a "+".

@@ -73,7 +73,7 @@ func (p *Polygon) textWhy() string { return games.TextWhy(p.N, display.MaxTextVe
 
 // card is what stands in for the drawing of a ring too large to draw.
 func (p *Polygon) card(why string) display.Card {
-	return games.MakeCard("polygon of "+games.Count(p.N, "vertex", "vertices")+p.rulesNote(), []string{p.facts()}, why,
+	return games.MakeCard(p.sizeCaption(), []string{p.facts()}, why,
 		`at(p, i) or p.values[i] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
@@ -102,29 +102,36 @@ func (p *Polygon) facts() string {
 
 // ring is the picture of p, with r's plan marked when r is not nil.
 func (p *Polygon) ring(r *solver.Result) display.Ring {
-	d := display.Ring{
-		Values:  games.BigStrings(p.p.Values),
-		Ops:     p.p.Ops,
-		Caption: "polygon of " + games.Count(p.N, "vertex", "vertices"),
-	}
-	if p.N <= display.MaxTextVertices { // else the caption would be longer than the picture
-		d.Caption = fmt.Sprintf("polygon(%q)", p.String())
-	}
+	d := display.Ring{Values: games.BigStrings(p.p.Values), Ops: p.p.Ops, Caption: p.caption()}
 	if r != nil {
 		d.First, d.Optimal = r.First, r.Optimal
-		d.Caption = fmt.Sprintf("best %s, first edge %d", r.Best, r.First)
+		d.Caption = fmt.Sprintf("best %s, first edge %d", r.Best, r.First) + p.rulesNote()
 	}
-	d.Caption += p.rulesNote()
 	return d
 }
 
+// caption is the ring as polygon() reads it while it is small enough to
+// draw (else the caption would be longer than the picture), else its size;
+// with the rules when they are not the default.
+func (p *Polygon) caption() string {
+	if p.N <= display.MaxTextVertices {
+		return fmt.Sprintf("polygon(%q)", p.String()) + p.rulesNote()
+	}
+	return p.sizeCaption()
+}
+
+// sizeCaption is "polygon of 300 vertices", with the rules.
+func (p *Polygon) sizeCaption() string {
+	return "polygon of " + games.Count(p.N, "vertex", "vertices") + p.rulesNote()
+}
+
 // Inline is the ring in a list: polygon("+ 1 * 2") while that is short,
-// else its size; with its rules when they are not the default.
+// else its size.
 func (p *Polygon) Inline() string {
-	if c := p.ring(nil).Caption; len(c) <= builtin.MaxInline {
+	if c := p.caption(); len(c) <= builtin.MaxInline {
 		return c
 	}
-	return "polygon of " + games.Count(p.N, "vertex", "vertices") + p.rulesNote()
+	return p.sizeCaption()
 }
 
 // Picture is the ring's drawing, for the frames of a trace.
