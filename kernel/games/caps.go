@@ -1,6 +1,9 @@
 package games
 
-import "gamelab/kernel/builtin"
+import (
+	"gamelab/kernel/builtin"
+	"math/big"
+)
 
 // Capabilities: the optional interfaces through which the engine's
 // builtins reach what only some values can do. Each receives the whole
@@ -125,4 +128,80 @@ type Positioner interface {
 // turn (removed: the stones it takes) and the words play says of it.
 type Annotator interface {
 	Annotate(m Move) (fields map[string]any, words string)
+}
+
+// Situated is a position that says where the game stands, for the nodes of
+// a game tree: a line ("A to move, coins 1..4") and a short form for the
+// picture ("coins 1..4"). Without it a node says whose move it is.
+type Situated interface {
+	Where() (line, short string)
+}
+
+// Gainer is a position whose moves gain something their Step does not
+// say (the polygon scores only at its end): what greedy maximises, the
+// value a merge makes. Without it a move's gain is its Step's Reward.
+type Gainer interface {
+	Gain(m Move) *big.Int
+}
+
+// Chooser is a position that reads a strategy's answer in its own terms
+// where that differs from ParseMove (Life Line: [row, position], the
+// mover's stone).
+type Chooser interface {
+	ParseChoice(x any) (Move, error)
+}
+
+// Sider is a position without a fixed order of play (a Life Line board):
+// the same position with players taking turns in that order.
+type Sider interface {
+	ForPlayers(players []string) (Position, error)
+}
+
+// Endless is a position of a game whose play need not end by itself (Life
+// Line: captures free vertices again): how many turns a match from it
+// plays at most.
+type Endless interface {
+	MatchTurns() int
+}
+
+// Oracle solves positions of one game fast, all of them having been solved
+// at once: ok is false for a position it does not hold, which is then
+// solved on its own.
+type Oracle func(p Position) (ev *Eval, ok bool)
+
+// Oracled is a position whose game can solve every position that play
+// from it reaches at once (coins: the table of every interval), cheaper
+// for a match, which asks for many, than solving each as it comes. A nil
+// Oracle: not here (the table would be too large).
+type Oracled interface {
+	Oracle(env *builtin.Env) (Oracle, error)
+}
+
+// Shrinkable is an instance shrink can make smaller: its parts (vertices,
+// coins, stones) and its values, which it may delete and change one copy
+// at a time. Positions count parts and values from 0, in the game's order.
+type Shrinkable interface {
+	// Parts is how many parts may be deleted.
+	Parts() int
+	// WithoutParts is the instance without parts [i, j); false when that
+	// leaves no instance (no vertex, no coin).
+	WithoutParts(i, j int) (Position, bool)
+	// ShrinkValues are the values that may be made smaller, in order.
+	ShrinkValues() []*big.Int
+	// WithValue is the instance with value i set to v; false when the game
+	// does not allow v there (a stone 0).
+	WithValue(i int, v *big.Int) (Position, bool)
+}
+
+// Reducer is a Shrinkable with steps of its own, larger than deleting a
+// part, tried before them: a board without its last row.
+type Reducer interface {
+	Smaller() []Position
+}
+
+// Simplifier is a Shrinkable with simpler forms of the same size and
+// values, tried after the values: a polygon with a '*' or '-' edge made
+// '+'. Each candidate is one step simpler.
+type Simplifier interface {
+	Simpler() []Position
 }

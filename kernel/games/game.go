@@ -5,10 +5,10 @@ import (
 	"io"
 	"iter"
 	"slices"
-	"strings"
 
 	"gamelab/gameio"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/kit"
 )
 
 // Game describes one kind of game: its name, its rules and their variants,
@@ -116,7 +116,7 @@ func Lookup(name string) *Game {
 func All() []*Game { return slices.Clone(registry) }
 
 // Names lists the games' names, for messages: "polygon, coins or lifeline".
-func Names() string { return OrList(NameList()) }
+func Names() string { return kit.OrList(NameList()) }
 
 // NameList is the games' names, in the order they were registered.
 func NameList() []string {
@@ -125,17 +125,6 @@ func NameList() []string {
 		names = append(names, g.Name)
 	}
 	return names
-}
-
-// OrList writes "a", "a or b", "a, b or c".
-func OrList(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // option is g's option named name, or nil.
@@ -170,21 +159,7 @@ func (g *Game) Format(name string) (*BatchFormat, error) {
 		}
 		names = append(names, f.Name)
 	}
-	return nil, fmt.Errorf("unknown format %q for %s (want %s)", name, g.Name, OrList(names))
-}
-
-// returnsFor is what engine builtin fn returns for a value of this game,
-// for completion; nil when the game did not say.
-func (g *Game) returnsFor(fn string) []any { return g.Returns[fn] }
-
-// allReturns collects what fn returns over every game, for a builtin's
-// static Returns.
-func allReturns(fn string) []any {
-	var out []any
-	for _, g := range registry {
-		out = append(out, g.Returns[fn]...)
-	}
-	return out
+	return nil, fmt.Errorf("unknown format %q for %s (want %s)", name, g.Name, kit.OrList(names))
 }
 
 // BatchFormat is one batch dialect of a game (gamelab GAME --format NAME):

@@ -221,9 +221,9 @@ func Evaluate(env *builtin.Env, p Position) (*Eval, error) {
 	return Exhaustive(env.Ctx, p)
 }
 
-// afterValue is what move m at p is worth to its mover once made, given
+// AfterValue is what move m at p is worth to its mover once made, given
 // the value of the position it leads to.
-func afterValue(st Step, next *big.Int) *big.Int {
+func AfterValue(st Step, next *big.Int) *big.Int {
 	v := new(big.Int)
 	if st.Reward != nil {
 		v.Set(st.Reward)
@@ -237,18 +237,18 @@ func afterValue(st Step, next *big.Int) *big.Int {
 	return v
 }
 
-// lossOf is how much a move worth after loses against the best value:
+// Loss is how much a move worth after loses against the best value:
 // value − after for a maximiser, after − value for a minimiser; 0 exactly
 // for an optimal move.
-func lossOf(p Position, value, after *big.Int) *big.Int {
+func Loss(p Position, value, after *big.Int) *big.Int {
 	if p.Minimizes() {
 		return new(big.Int).Sub(after, value)
 	}
 	return new(big.Int).Sub(value, after)
 }
 
-// better says a is strictly better than b for p's mover.
-func better(p Position, a, b *big.Int) bool {
+// Better says a is strictly better than b for p's mover.
+func Better(p Position, a, b *big.Int) bool {
 	if p.Minimizes() {
 		return a.Cmp(b) < 0
 	}

@@ -15,8 +15,10 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 	solpolygon "gamelab/solvers/polygon"
 )
 
@@ -62,7 +64,7 @@ func lineValues(line []games.Move) []any {
 // checkRecord checks the invariants of every analysis: loss = value −
 // after for a maximiser (after − value for a minimiser), never negative,
 // zero exactly when the move is among best.
-func checkRecord(t *testing.T, a *games.Analysis, minimise bool) {
+func checkRecord(t *testing.T, a *tools.Analysis, minimise bool) {
 	t.Helper()
 	for i, m := range a.Moves {
 		value, after, loss := mustBig(t, m["value"]), mustBig(t, m["after"]), mustBig(t, m["loss"])
@@ -87,7 +89,7 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 		// A random line: sometimes the whole game, sometimes part of it.
 		line, positions := walk(t, r, p, r.IntN(p.N+1))
 		end := positions[len(positions)-1]
-		a := must(t, "analyze", p, moveValues(line)).(*games.Analysis)
+		a := must(t, "analyze", p, moveValues(line)).(*tools.Analysis)
 		checkRecord(t, a, false)
 		brute := newPolyBrute(nil)
 		var pos games.Position = p
@@ -116,10 +118,10 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 				opt = append(opt, e.(int))
 			}
 		}
-		if !slices.Equal(res.Optimal, games.NonNil(opt)) || !slices.Equal(res.Played, c.Moves) {
+		if !slices.Equal(res.Optimal, kit.NonNil(opt)) || !slices.Equal(res.Played, c.Moves) {
 			t.Fatalf("%s after %v: optimal %v (played %v), brute force %v", p, line, res.Optimal, res.Played, opt)
 		}
-		plan := must(t, "analyze", c, toAny(res.Merges)).(*games.Analysis)
+		plan := must(t, "analyze", c, toAny(res.Merges)).(*tools.Analysis)
 		if !isZero(plan.Loss) || len(res.Merges) > 0 && mustBig(t, plan.Score).Cmp(best) != 0 {
 			t.Fatalf("%s after %v: the plan %v loses %v, scores %v", p, line, res.Merges, plan.Loss, plan.Score)
 		}
@@ -148,7 +150,7 @@ func TestChainAgainstRingSolver(t *testing.T) {
 			}
 		}
 		// The optimal line the solver names has no loss.
-		a := must(t, "analyze", p, toAny(append([]int{res.First}, res.Merges...))).(*games.Analysis)
+		a := must(t, "analyze", p, toAny(append([]int{res.First}, res.Merges...))).(*tools.Analysis)
 		if !isZero(a.Loss) || !reflect.DeepEqual(a.Score, res.Best) {
 			t.Fatalf("%s: the solver's plan loses %v, scores %v", p, a.Loss, a.Score)
 		}
@@ -170,7 +172,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 		for k := 0; k < start.N && r.IntN(8) > 0; k++ {
 			line = append(line, []string{"L", "R"}[r.IntN(2)])
 		}
-		a := must(t, "analyze", start, strings.Join(line, "")).(*games.Analysis)
+		a := must(t, "analyze", start, strings.Join(line, "")).(*tools.Analysis)
 		checkRecord(t, a, false)
 		brute := newCoinsBrute(nil)
 		s := start
@@ -208,7 +210,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 			if res.Played != start.Moves || len(res.Moves) != start.N {
 				t.Fatalf("%v from %q: solve's moves %q, played %q", row, start.Moves, res.Moves, res.Played)
 			}
-			opt := must(t, "analyze", start, res.Moves).(*games.Analysis)
+			opt := must(t, "analyze", start, res.Moves).(*tools.Analysis)
 			if !isZero(opt.Loss) || !reflect.DeepEqual(opt.Totals["A"], res.Best) || !reflect.DeepEqual(opt.Totals["B"], res.Second) {
 				t.Fatalf("%v from %q: solve's line %s loses %v, totals %v vs %v %v", row, start.Moves, res.Moves, opt.Loss, opt.Totals, res.Best, res.Second)
 			}
@@ -246,7 +248,7 @@ func TestAnalyzeLifelineAgainstBruteForce(t *testing.T) {
 			line = append(line, []any{v[0] + 1, v[1] + 1, pl})
 			_, cur, _ = brute.place(cur, pl, v[0], v[1])
 		}
-		a := must(t, "analyze", b, line).(*games.Analysis)
+		a := must(t, "analyze", b, line).(*tools.Analysis)
 		checkRecord(t, a, false)
 		cur = cellsOf(b)
 		totals := map[string]int{}
@@ -303,7 +305,7 @@ func TestAfterErrors(t *testing.T) {
 		for _, fn := range []string{"after", "analyze"} {
 			_, err := call(t, fn, tc.x, tc.moves)
 			if err == nil || !strings.Contains(err.Error(), tc.want[strings.Index(tc.want, ":")+1:]) {
-				t.Errorf("%s(%v, %v): %v, want %q", fn, games.TypeName(tc.x), tc.moves, err, tc.want)
+				t.Errorf("%s(%v, %v): %v, want %q", fn, kit.TypeName(tc.x), tc.moves, err, tc.want)
 			}
 		}
 	}
@@ -317,7 +319,7 @@ func TestAnalyzeCancelled(t *testing.T) {
 	p := must(t, "randpolygon", 12, 1)
 	for _, tc := range [][]any{{p, []any{1, 2}}, {must(t, "randcoins", 30, 1), "LR"}, {must(t, "randboard", 6, 1), []any{[]any{6, 1, 1}}}} {
 		if _, err := lookup(t, "analyze").Fn(env, tc...); !errors.Is(err, context.Canceled) {
-			t.Errorf("analyze(%s) with a cancelled context: %v", games.TypeName(tc[0]), err)
+			t.Errorf("analyze(%s) with a cancelled context: %v", kit.TypeName(tc[0]), err)
 		}
 	}
 }
@@ -410,7 +412,7 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 			t.Errorf("%s warned %q", fn, warned)
 		}
 		end, ok := v.(*lifeline.Board)
-		if a, isAnalysis := v.(*games.Analysis); isAnalysis {
+		if a, isAnalysis := v.(*tools.Analysis); isAnalysis {
 			end, ok = a.End.(*lifeline.Board), true
 			if a.Totals["3"] != 0 || a.Totals["2"] != 0 {
 				t.Errorf("the dead 1s counted: %v", a.Totals)
@@ -433,7 +435,7 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 func TestAnalyzeUnfinishedPolygonSaysWhy(t *testing.T) {
 	for _, text := range []string{"* 5", "+ 1 * 2 + 3"} {
 		p := must(t, "polygon", text)
-		a := must(t, "analyze", p, []any{}).(*games.Analysis)
+		a := must(t, "analyze", p, []any{}).(*tools.Analysis)
 		if got := a.Text(); !strings.Contains(got, "score: none yet (not over: an edge is deleted, then merges leave one value)") {
 			t.Errorf("analyze(polygon(%q), []):\n%s", text, got)
 		}

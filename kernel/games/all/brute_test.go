@@ -9,6 +9,7 @@ import (
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	sollifeline "gamelab/solvers/lifeline"
@@ -417,7 +418,7 @@ func (bb *boardBrute) minimises() bool { return false }
 func bigs(xs []any) []*big.Int {
 	out := make([]*big.Int, len(xs))
 	for i, x := range xs {
-		b, msg := games.ToBig(x)
+		b, msg := kit.ToBig(x)
 		if msg != "" {
 			panic(msg)
 		}

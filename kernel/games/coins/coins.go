@@ -10,6 +10,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // Coins is a row of coins under its rules, immutable: every edit returns a
@@ -31,7 +32,7 @@ type Coins struct {
 func NewCoins(row []*big.Int) *Coins { return newCoins(row, Game.Default()) }
 
 func newCoins(row []*big.Int, r games.Rules) *Coins {
-	return &Coins{N: len(row), Values: games.Numbers(row), RuleMap: r.Map(), row: row, rules: r}
+	return &Coins{N: len(row), Values: kit.Numbers(row), RuleMap: r.Map(), row: row, rules: r}
 }
 
 // Row returns the coins; callers must not change them.
@@ -49,25 +50,25 @@ func (c *Coins) Rules() games.Rules { return c.rules }
 func (c *Coins) WithRules(r games.Rules) (any, error) { return newCoins(c.row, r), nil }
 
 // String is the row as coins() reads it back: "10 80 90 30".
-func (c *Coins) String() string { return strings.Join(games.BigStrings(c.row), " ") }
+func (c *Coins) String() string { return strings.Join(kit.BigStrings(c.row), " ") }
 
 // Text draws the row; a row too long to draw says what it is instead.
-func (c *Coins) Text() string { return games.TextOf(c, false) }
+func (c *Coins) Text() string { return kit.TextOf(c, false) }
 
 // SVG draws the row (a card when too long).
-func (c *Coins) SVG() string { return games.SVGOf(c, false) }
+func (c *Coins) SVG() string { return kit.SVGOf(c, false) }
 
 func (c *Coins) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, c.picture(""), full, c.card, c.textWhy())
+	return kit.DrawText(w, c.picture(""), full, c.card, c.textWhy())
 }
 
 func (c *Coins) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, c.picture(""), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+	return kit.DrawSVG(w, c.picture(""), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 // picture is the row, coloured by who takes each coin when moves is given.
 func (c *Coins) picture(moves string) display.Row {
-	return display.Row{Coins: games.BigStrings(c.row), Moves: moves, Caption: c.caption()}
+	return display.Row{Coins: kit.BigStrings(c.row), Moves: moves, Caption: c.caption()}
 }
 
 // caption is the row as coins() reads it, while that is short enough to
@@ -81,7 +82,7 @@ func (c *Coins) caption() string {
 
 // sizeCaption is "coins of 300 coins", with the rules.
 func (c *Coins) sizeCaption() string {
-	return "coins of " + games.Count(c.N, "coin", "coins") + c.rulesNote()
+	return "coins of " + kit.Count(c.N, "coin", "coins") + c.rulesNote()
 }
 
 // rulesNote is " (take 1..2 from either end)" when c is not played under
@@ -103,19 +104,19 @@ func (c *Coins) Inline() string {
 }
 
 // textWhy says which limit of the text drawing c passes.
-func (c *Coins) textWhy() string { return games.TextWhy(c.N, display.MaxTextCoins, "coins") }
+func (c *Coins) textWhy() string { return kit.TextWhy(c.N, display.MaxTextCoins, "coins") }
 
 // card is what stands in for the drawing of a row too long to draw.
 func (c *Coins) card(why string) display.Card {
-	return games.MakeCard(c.sizeCaption(), []string{c.facts()}, why,
+	return kit.MakeCard(c.sizeCaption(), []string{c.facts()}, why,
 		`at(c, i) or c.values[i] reads a coin; text(c) or save(c, "c.txt") or save(c, "c.svg") draws them all`)
 }
 
 // facts sums the row up in one line: its first and last coins, their sum
 // and range.
 func (c *Coins) facts() string {
-	lo, hi := games.BigRange(c.row)
-	return fmt.Sprintf("%s (sum %s, from %s to %s)", games.Peek(c.N, func(i int) string { return c.row[i].String() }), sum(c.row), lo, hi)
+	lo, hi := kit.BigRange(c.row)
+	return fmt.Sprintf("%s (sum %s, from %s to %s)", kit.Peek(c.N, func(i int) string { return c.row[i].String() }), sum(c.row), lo, hi)
 }
 
 func sum(xs []*big.Int) *big.Int {
@@ -128,7 +129,7 @@ func sum(xs []*big.Int) *big.Int {
 
 // SetIndex implements `c[i] = v`.
 func (c *Coins) SetIndex(index []any, v any) (any, error) {
-	i, b, err := games.IndexedNumber("c", index, c.N, v)
+	i, b, err := kit.IndexedNumber("c", index, c.N, v)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (c *Coins) SetIndex(index []any, v any) (any, error) {
 
 // GetIndex implements reading `c[i]`.
 func (c *Coins) GetIndex(index []any) (any, error) {
-	return games.IndexedValue("c[i]", index, c.Values)
+	return kit.IndexedValue("c[i]", index, c.Values)
 }
 
 // with returns a changed copy under the same rules; edit may also grow or
@@ -147,11 +148,11 @@ func (c *Coins) with(edit func(row []*big.Int) []*big.Int) *Coins {
 }
 
 // At is at(c, i).
-func (c *Coins) At(args []any) (any, error) { return games.ValueAt(args, "c", c.Values) }
+func (c *Coins) At(args []any) (any, error) { return kit.ValueAt(args, "c", c.Values) }
 
 // SetV is setv(c, i, v).
 func (c *Coins) SetV(args []any) (any, error) {
-	i, v, err := games.SetVArgs(args, "c", c.N)
+	i, v, err := kit.SetVArgs(args, "c", c.N)
 	if err != nil {
 		return nil, err
 	}
@@ -162,10 +163,10 @@ func (c *Coins) SetV(args []any) (any, error) {
 func (c *Coins) Insert(args []any) (any, error) {
 	var i int
 	var v *big.Int
-	if err := games.Unpack("insert", args, "c", new(any), "i", &i, "v", &v); err != nil {
+	if err := kit.Unpack("insert", args, "c", new(any), "i", &i, "v", &v); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("insert", 2, "i", i, 1, c.N+1); err != nil {
+	if err := kit.CheckIndex("insert", 2, "i", i, 1, c.N+1); err != nil {
 		return nil, err
 	}
 	return c.with(func(row []*big.Int) []*big.Int { return slices.Insert(row, i-1, v) }), nil
@@ -174,13 +175,13 @@ func (c *Coins) Insert(args []any) (any, error) {
 // Remove is remove(c, i).
 func (c *Coins) Remove(args []any) (any, error) {
 	var i int
-	if err := games.Unpack("remove", args, "x", new(any), "i", &i); err != nil {
+	if err := kit.Unpack("remove", args, "x", new(any), "i", &i); err != nil {
 		return nil, err
 	}
 	if c.N == 1 {
 		return nil, builtin.ArgError("remove", 1, "x", "has only one coin, which must stay")
 	}
-	if err := games.CheckIndex("remove", 2, "i", i, 1, c.N); err != nil {
+	if err := kit.CheckIndex("remove", 2, "i", i, 1, c.N); err != nil {
 		return nil, err
 	}
 	return c.with(func(row []*big.Int) []*big.Int { return slices.Delete(row, i-1, i) }), nil
@@ -188,7 +189,7 @@ func (c *Coins) Remove(args []any) (any, error) {
 
 // Rotate is rotate(c, k): the first k coins move to the end.
 func (c *Coins) Rotate(k int) (any, error) {
-	return c.with(func(row []*big.Int) []*big.Int { return games.Rotated(row, k) }), nil
+	return c.with(func(row []*big.Int) []*big.Int { return kit.Rotated(row, k) }), nil
 }
 
 // Reverse is reverse(c): the row right to left.

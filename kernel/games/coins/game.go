@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -79,10 +80,10 @@ func parseTake(v any) (any, error) {
 	if s, ok := v.(string); ok && strings.EqualFold(strings.TrimSpace(s), "2M") {
 		return "2M", nil
 	}
-	if k, msg := games.ToInt(v); msg == "" && k >= 1 {
+	if k, msg := kit.ToInt(v); msg == "" && k >= 1 {
 		return k, nil
 	}
-	return nil, fmt.Errorf(`must be %s, got %s`, `an integer k ≥ 1 or "2M"`, games.Format(quoted(v)))
+	return nil, fmt.Errorf(`must be %s, got %s`, `an integer k ≥ 1 or "2M"`, kit.Format(quoted(v)))
 }
 
 func quoted(v any) any {

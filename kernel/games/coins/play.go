@@ -6,6 +6,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // PlayersFor reads play's second argument: "A" (the default: the optimum
@@ -31,7 +32,7 @@ func humansFor(who any) ([]string, error) {
 	case "BOTH":
 		return []string{"A", "B"}, nil
 	}
-	return nil, builtin.ArgError("play", 2, "players", `must be "A", "B" or "both", got %s`, games.Format(who))
+	return nil, builtin.ArgError("play", 2, "players", `must be "A", "B" or "both", got %s`, kit.Format(who))
 }
 
 // Prompt asks the mover for a move.
@@ -48,7 +49,7 @@ func prompt(s state, mover string) string {
 	for i, m := range legal {
 		names[i] = m.String()
 	}
-	return fmt.Sprintf("%s to move, %s (%s): ", mover, games.OrList(names), keys)
+	return fmt.Sprintf("%s to move, %s (%s): ", mover, kit.OrList(names), keys)
 }
 
 // ParseTyped reads a move the person typed: L, R, L2, r3.

@@ -9,6 +9,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -118,8 +119,8 @@ func (s state) value() *Position {
 	// shared, not copied (values are never changed in place): a line of
 	// 100000 moves makes its positions in linear time.
 	values := s.coins.Values[s.at.Lo:s.at.Hi:s.at.Hi]
-	return &Position{N: s.at.Left(), Values: values, A: games.Number(s.h.Total("A")),
-		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m,
+	return &Position{N: s.at.Left(), Values: values, A: kit.Number(s.h.Total("A")),
+		B: kit.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m,
 		RuleMap: s.coins.RuleMap, Coins: s.coins, st: s}
 }
 
@@ -139,7 +140,7 @@ func (m move) Describe() string { return strconv.Quote(m.m.String()) }
 func parseMove(x any) (games.Move, error) {
 	s, ok := x.(string)
 	if !ok {
-		return nil, fmt.Errorf("is %s, not a move like \"L\" or \"R2\"", games.TypeName(x))
+		return nil, fmt.Errorf("is %s, not a move like \"L\" or \"R2\"", kit.TypeName(x))
 	}
 	m, err := solver.ParseMove(s)
 	if err != nil {
@@ -165,9 +166,9 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 		}
 		return out, nil
 	}
-	l, ok := games.AsList(x)
+	l, ok := kit.AsList(x)
 	if !ok {
-		return nil, games.BadType(fn, k, "moves", `a string of moves like "LRL" or a list of them`, x)
+		return nil, kit.BadType(fn, k, "moves", `a string of moves like "LRL" or a list of them`, x)
 	}
 	return games.ParseMoves(fn, k, l, parseMove)
 }
@@ -257,7 +258,7 @@ func where(s state) (string, string) {
 // summary is the position in a line: totals, whose turn, the coins left.
 func (c *Position) summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A %s, B %s after %s", c.st.h.Total("A"), c.st.h.Total("B"), games.Count(c.st.h.Len(), "move", "moves"))
+	fmt.Fprintf(&b, "A %s, B %s after %s", c.st.h.Total("A"), c.st.h.Total("B"), kit.Count(c.st.h.Len(), "move", "moves"))
 	if c.Turn == "" {
 		b.WriteString("; no coins left")
 	} else {

@@ -8,6 +8,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // picture is the whole row with the coins taken so far marked.
@@ -15,7 +16,7 @@ func (c *Position) picture() display.Row {
 	r := c.Coins.picture(c.Moves)
 	r.Partial = true
 	if c.Coins.rules.Get("score") == "rest" {
-		r.Scores = []string{games.FormatValue(c.A), games.FormatValue(c.B)}
+		r.Scores = []string{kit.FormatValue(c.A), kit.FormatValue(c.B)}
 	}
 	return r
 }
@@ -25,21 +26,21 @@ func (c *Position) Picture() display.Drawing { return c.picture() }
 
 // Text draws the whole row with the coins taken so far marked, then the
 // totals and whose turn it is.
-func (c *Position) Text() string { return games.TextOf(c, false) }
+func (c *Position) Text() string { return kit.TextOf(c, false) }
 
 // SVG draws the same.
-func (c *Position) SVG() string { return games.SVGOf(c, false) }
+func (c *Position) SVG() string { return kit.SVGOf(c, false) }
 
 func (c *Position) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, c.picture(), full, c.card, c.Coins.textWhy())
+	return kit.DrawText(w, c.picture(), full, c.card, c.Coins.textWhy())
 }
 
 func (c *Position) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, c.picture(), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+	return kit.DrawSVG(w, c.picture(), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 func (c *Position) card(why string) display.Card {
-	return games.MakeCard("coins position: "+c.summary(), []string{c.Coins.facts()}, why,
+	return kit.MakeCard("coins position: "+c.summary(), []string{c.Coins.facts()}, why,
 		`p.values[i] reads a coin left; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
@@ -67,12 +68,12 @@ func (c *Position) JSONValue() any {
 
 // GetIndex implements reading `cp[i]`: coin i of those left.
 func (c *Position) GetIndex(index []any) (any, error) {
-	return games.IndexedValue("cp[i]", index, c.Values)
+	return kit.IndexedValue("cp[i]", index, c.Values)
 }
 
 // SetIndex implements `cp[i] = v`: coin i of those left becomes v.
 func (c *Position) SetIndex(index []any, v any) (any, error) {
-	i, b, err := games.IndexedNumber("cp", index, c.N, v)
+	i, b, err := kit.IndexedNumber("cp", index, c.N, v)
 	if err != nil {
 		return nil, err
 	}
@@ -88,19 +89,19 @@ func (c *Position) withCoin(i int, b *big.Int) *Position {
 }
 
 // At is at(cp, i): coin i of those left.
-func (c *Position) At(args []any) (any, error) { return games.ValueAt(args, "x", c.Values) }
+func (c *Position) At(args []any) (any, error) { return kit.ValueAt(args, "x", c.Values) }
 
 // SetV is setv(cp, i, v): coin i of those left, the moves made kept.
 func (c *Position) SetV(args []any) (any, error) {
 	var i int
 	var v *big.Int
-	if err := games.Unpack("setv", args, "x", new(any), "i", &i, "v", &v); err != nil {
+	if err := kit.Unpack("setv", args, "x", new(any), "i", &i, "v", &v); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
 		return nil, builtin.ArgError("setv", 1, "x", "has no coins left")
 	}
-	if err := games.CheckIndex("setv", 2, "i", i, 1, c.N); err != nil {
+	if err := kit.CheckIndex("setv", 2, "i", i, 1, c.N); err != nil {
 		return nil, err
 	}
 	return c.withCoin(i, v), nil

@@ -10,6 +10,8 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 	solver "gamelab/solvers/coins"
 )
 
@@ -46,7 +48,7 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	}
 	res, err := g.Solve(env.Ctx, env.Report)
 	if err != nil {
-		return nil, games.SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	a, b := new(big.Int).Set(s.h.Total("A")), new(big.Int).Set(s.h.Total("B"))
 	mover, other := a, b
@@ -55,7 +57,7 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	}
 	mover.Add(mover, res.Best)
 	other.Add(other, res.Second)
-	out := &Result{N: res.N, Best: games.Number(a), Second: games.Number(b), Diff: games.Number(new(big.Int).Sub(a, b)),
+	out := &Result{N: res.N, Best: kit.Number(a), Second: kit.Number(b), Diff: kit.Number(new(big.Int).Sub(a, b)),
 		Moves: res.Moves, Optimal: []string{}, Played: s.value().Moves, RuleMap: s.coins.rules.Map(),
 		Coins: s.coins, res: res, start: s}
 	for _, m := range res.Optimal {
@@ -77,7 +79,7 @@ func estimate(g solver.Game) time.Duration { return time.Duration(float64(g.Step
 
 // Solve is solve(c): c has no other argument.
 func (c *Coins) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "c", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "c", new(any)); err != nil {
 		return nil, err
 	}
 	return solveFrom(env, fn, start(c))
@@ -85,7 +87,7 @@ func (c *Coins) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 
 // Solve is solve(position): from the position on, its moves kept apart.
 func (c *Position) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "x", new(any)); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
@@ -178,18 +180,18 @@ func lineEvals(env *builtin.Env, s state, line []games.Move) ([]solver.Eval, err
 // Text is the whole summary: the two totals, the difference, the moves,
 // the rules when they are not the default. ShownAs is it as a screen shows
 // it: long totals shortened, the moves cut after maxMoves letters.
-func (r *Result) Text() string { return games.WholeText(r) }
+func (r *Result) Text() string { return kit.WholeText(r) }
 
-func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
+func (r *Result) ShownAs(name string) string { return kit.ShownAs(r, name) }
 
 // maxMoves is how many letters of the moves a summary shows.
 const maxMoves = 200
 
 func (r *Result) WriteText(w io.Writer, full bool) error {
-	return r.WriteView(w, games.View{Full: full})
+	return r.WriteView(w, kit.View{Full: full})
 }
 
-func (r *Result) WriteView(w io.Writer, v games.View) error {
+func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	text := fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", v.Value(r.Best), v.Value(r.Second), v.Value(r.Diff), v.Cut(r.Moves, maxMoves, "moves", "letters"))
 	if r.Played != "" {
 		text = fmt.Sprintf("after %s: ", v.Cut(r.Played, maxMoves, "played", "letters")) + text
@@ -197,7 +199,7 @@ func (r *Result) WriteView(w io.Writer, v games.View) error {
 	if !r.Coins.rules.IsDefault() {
 		text += "rules: " + r.Coins.rules.Describe() + "\n"
 	}
-	return games.WriteString(w, text)
+	return kit.WriteString(w, text)
 }
 
 // picture is the row, each coin coloured by who takes it: the moves
@@ -205,25 +207,25 @@ func (r *Result) WriteView(w io.Writer, v games.View) error {
 func (r *Result) picture() display.Row {
 	row := r.Coins.picture(r.Played + r.Moves)
 	if r.Coins.rules.Get("score") == "rest" {
-		row.Scores = []string{games.FormatValue(r.Best), games.FormatValue(r.Second)}
+		row.Scores = []string{kit.FormatValue(r.Best), kit.FormatValue(r.Second)}
 	}
 	return row
 }
 
 // SVG is the row, each coin coloured by who takes it.
-func (r *Result) SVG() string { return games.SVGOf(r, false) }
+func (r *Result) SVG() string { return kit.SVGOf(r, false) }
 
 func (r *Result) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+	return kit.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 func (r *Result) WritePicture(w io.Writer, full bool) error {
-	return games.DrawText(w, r.picture(), full, r.card, r.Coins.textWhy())
+	return kit.DrawText(w, r.picture(), full, r.card, r.Coins.textWhy())
 }
 
 // card stands in for the picture of a row too long to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", games.View{}.Value(r.Best), games.View{}.Value(r.Second)), why, "trace(x.coins) shows each turn; "+games.ResultSee)
+	return kit.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", kit.View{}.Value(r.Best), kit.View{}.Value(r.Second)), why, "trace(x.coins) shows each turn; "+kit.ResultSee)
 }
 
 // JSONValue is the batch commands' --format json object for a row ("rules"
@@ -253,8 +255,8 @@ func (r *Result) JSONValue() any {
 // starts.
 func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	depth := 3
-	if err := games.Unpack("explain", args, "x", new(any), "depth?", games.Between(&depth, 1, 6)); err != nil {
+	if err := kit.Unpack("explain", args, "x", new(any), "depth?", kit.Between(&depth, 1, 6)); err != nil {
 		return nil, err
 	}
-	return games.GameTree(env, r.start.value(), depth)
+	return tools.GameTree(env, r.start.value(), depth)
 }

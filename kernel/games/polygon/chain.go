@@ -9,17 +9,18 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // movesText lists a chain's moves, cut when long.
 func movesText(moves []int) string {
-	return games.ListCut(len(moves), false, ", ", func(i int) string { return fmt.Sprint(moves[i]) }, "x.moves")
+	return kit.ListCut(len(moves), false, ", ", func(i int) string { return fmt.Sprint(moves[i]) }, "x.moves")
 }
 
 func (c *Chain) picture(optimal []int) display.Chain {
 	return display.Chain{
-		Values: games.BigStrings(c.st.vals), Ops: c.st.ops(), Edges: c.st.edges, New: c.st.made, Optimal: optimal,
-		Caption: fmt.Sprintf("after moves %s: %s left%s", movesText(c.Moves), games.Count(c.N, "value", "values"), c.Polygon.rulesNote()),
+		Values: kit.BigStrings(c.st.vals), Ops: c.st.ops(), Edges: c.st.edges, New: c.st.made, Optimal: optimal,
+		Caption: fmt.Sprintf("after moves %s: %s left%s", movesText(c.Moves), kit.Count(c.N, "value", "values"), c.Polygon.rulesNote()),
 	}
 }
 
@@ -27,22 +28,22 @@ func (c *Chain) picture(optimal []int) display.Chain {
 func (c *Chain) Picture() display.Drawing { return c.picture(nil) }
 
 // Text draws the chain; a chain too long to draw says what it is instead.
-func (c *Chain) Text() string { return games.TextOf(c, false) }
+func (c *Chain) Text() string { return kit.TextOf(c, false) }
 
 // SVG draws the chain (a card when too long).
-func (c *Chain) SVG() string { return games.SVGOf(c, false) }
+func (c *Chain) SVG() string { return kit.SVGOf(c, false) }
 
 func (c *Chain) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, c.picture(nil), full, c.card, games.TextWhy(c.N, display.MaxTextVertices, "values"))
+	return kit.DrawText(w, c.picture(nil), full, c.card, kit.TextWhy(c.N, display.MaxTextVertices, "values"))
 }
 
 func (c *Chain) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, c.picture(nil), full, c.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+	return kit.DrawSVG(w, c.picture(nil), full, c.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
 }
 
 func (c *Chain) card(why string) display.Card {
-	return games.MakeCard(fmt.Sprintf("polygon chain of %s after %s", games.Count(c.N, "value", "values"), games.Count(len(c.Moves), "move", "moves")),
-		[]string{games.Peek(c.N, func(i int) string { return c.st.vals[i].String() })}, why,
+	return kit.MakeCard(fmt.Sprintf("polygon chain of %s after %s", kit.Count(c.N, "value", "values"), kit.Count(len(c.Moves), "move", "moves")),
+		[]string{kit.Peek(c.N, func(i int) string { return c.st.vals[i].String() })}, why,
 		`c.values[i] reads a value; text(c) or save(c, "c.txt") or save(c, "c.svg") draws it all`)
 }
 
@@ -56,7 +57,7 @@ func (c *Chain) JSONValue() any {
 		Ops    string `json:"ops"`
 		Moves  []int  `json:"moves"`
 	}
-	ch := chain{c.N, c.Values, games.NonNil(c.Edges), c.Ops, c.Moves}
+	ch := chain{c.N, c.Values, kit.NonNil(c.Edges), c.Ops, c.Moves}
 	if c.Polygon.rules.IsDefault() {
 		return ch
 	}
@@ -72,12 +73,12 @@ func (c *Chain) JSONValue() any {
 
 // GetIndex implements reading `ch[i]`.
 func (c *Chain) GetIndex(index []any) (any, error) {
-	return games.IndexedValue("ch[i]", index, c.Values)
+	return kit.IndexedValue("ch[i]", index, c.Values)
 }
 
 // SetIndex implements `ch[i] = v`.
 func (c *Chain) SetIndex(index []any, v any) (any, error) {
-	i, b, err := games.IndexedNumber("ch", index, c.N, v)
+	i, b, err := kit.IndexedNumber("ch", index, c.N, v)
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +93,11 @@ func (c *Chain) withValue(i int, b *big.Int) *Chain {
 }
 
 // At is at(ch, i): value i of the chain.
-func (c *Chain) At(args []any) (any, error) { return games.ValueAt(args, "x", c.Values) }
+func (c *Chain) At(args []any) (any, error) { return kit.ValueAt(args, "x", c.Values) }
 
 // SetV is setv(ch, i, v), the moves made kept.
 func (c *Chain) SetV(args []any) (any, error) {
-	i, v, err := games.SetVArgs(args, "x", c.N)
+	i, v, err := kit.SetVArgs(args, "x", c.N)
 	if err != nil {
 		return nil, err
 	}
@@ -130,11 +131,11 @@ func (c *Chain) ParseTyped(line, _ string) (games.Move, error)   { return parseT
 
 // parseTyped reads the edge number the person typed.
 func parseTyped(line string) (games.Move, error) {
-	fields := games.Fields(line)
+	fields := kit.Fields(line)
 	if len(fields) != 1 {
 		return nil, fmt.Errorf("a move is one edge number")
 	}
-	m, err := parseMove(games.Atoi(fields[0]))
+	m, err := parseMove(kit.Atoi(fields[0]))
 	if err != nil {
 		return nil, fmt.Errorf("%q is not an edge number", fields[0])
 	}

@@ -10,6 +10,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -36,7 +37,7 @@ type Polygon struct {
 func NewPolygon(p *solver.Polygon) *Polygon { return newPolygon(p, Game.Default()) }
 
 func newPolygon(p *solver.Polygon, r games.Rules) *Polygon {
-	return &Polygon{N: len(p.Values), Values: games.Numbers(p.Values), Ops: string(p.Ops), RuleMap: r.Map(), p: p, rules: r}
+	return &Polygon{N: len(p.Values), Values: kit.Numbers(p.Values), Ops: string(p.Ops), RuleMap: r.Map(), p: p, rules: r}
 }
 
 // Solver returns the solver's polygon; callers must not change it.
@@ -55,25 +56,25 @@ func (p *Polygon) String() string { return p.p.String() }
 
 // Text draws the ring and gives the text form to copy; a ring too large to
 // draw says what it is instead.
-func (p *Polygon) Text() string { return games.TextOf(p, false) }
+func (p *Polygon) Text() string { return kit.TextOf(p, false) }
 
 // SVG draws the ring (a card when too large).
-func (p *Polygon) SVG() string { return games.SVGOf(p, false) }
+func (p *Polygon) SVG() string { return kit.SVGOf(p, false) }
 
 func (p *Polygon) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, p.ring(nil), full, p.card, p.textWhy())
+	return kit.DrawText(w, p.ring(nil), full, p.card, p.textWhy())
 }
 
 func (p *Polygon) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+	return kit.DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
 // textWhy says which limit of the text drawing p passes.
-func (p *Polygon) textWhy() string { return games.TextWhy(p.N, display.MaxTextVertices, "vertices") }
+func (p *Polygon) textWhy() string { return kit.TextWhy(p.N, display.MaxTextVertices, "vertices") }
 
 // card is what stands in for the drawing of a ring too large to draw.
 func (p *Polygon) card(why string) display.Card {
-	return games.MakeCard(p.sizeCaption(), []string{p.facts()}, why,
+	return kit.MakeCard(p.sizeCaption(), []string{p.facts()}, why,
 		`at(p, i) or p.values[i] reads a value; text(p) or save(p, "p.txt") or save(p, "p.svg") draws it all`)
 }
 
@@ -90,19 +91,19 @@ func (p *Polygon) rulesNote() string {
 // many of each operator, the range of the values.
 func (p *Polygon) facts() string {
 	plus, minus := strings.Count(string(p.p.Ops), "+"), strings.Count(string(p.p.Ops), "-")
-	lo, hi := games.BigRange(p.p.Values)
+	lo, hi := kit.BigRange(p.p.Values)
 	ops := fmt.Sprintf("%d + and %d *", plus, p.N-plus-minus)
 	if minus > 0 {
 		ops = fmt.Sprintf("%d +, %d * and %d -", plus, p.N-plus-minus, minus)
 	}
-	return fmt.Sprintf("%s (%s; values %s..%s)", games.Peek(p.N, func(i int) string {
+	return fmt.Sprintf("%s (%s; values %s..%s)", kit.Peek(p.N, func(i int) string {
 		return string(p.p.Ops[i]) + " " + p.p.Values[i].String()
 	}), ops, lo, hi)
 }
 
 // ring is the picture of p, with r's plan marked when r is not nil.
 func (p *Polygon) ring(r *solver.Result) display.Ring {
-	d := display.Ring{Values: games.BigStrings(p.p.Values), Ops: p.p.Ops, Caption: p.caption()}
+	d := display.Ring{Values: kit.BigStrings(p.p.Values), Ops: p.p.Ops, Caption: p.caption()}
 	if r != nil {
 		d.First, d.Optimal = r.First, r.Optimal
 		d.Caption = fmt.Sprintf("best %s, first edge %d", r.Best, r.First) + p.rulesNote()
@@ -122,7 +123,7 @@ func (p *Polygon) caption() string {
 
 // sizeCaption is "polygon of 300 vertices", with the rules.
 func (p *Polygon) sizeCaption() string {
-	return "polygon of " + games.Count(p.N, "vertex", "vertices") + p.rulesNote()
+	return "polygon of " + kit.Count(p.N, "vertex", "vertices") + p.rulesNote()
 }
 
 // Inline is the ring in a list: polygon("+ 1 * 2") while that is short,
@@ -139,7 +140,7 @@ func (p *Polygon) Picture() display.Drawing { return p.ring(nil) }
 
 // SetIndex implements `p[i] = v`: v becomes vertex i's value.
 func (p *Polygon) SetIndex(index []any, v any) (any, error) {
-	i, b, err := games.IndexedNumber("p", index, p.N, v)
+	i, b, err := kit.IndexedNumber("p", index, p.N, v)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +149,7 @@ func (p *Polygon) SetIndex(index []any, v any) (any, error) {
 
 // GetIndex implements reading `p[i]`: vertex i's value.
 func (p *Polygon) GetIndex(index []any) (any, error) {
-	return games.IndexedValue("p[i]", index, p.Values)
+	return kit.IndexedValue("p[i]", index, p.Values)
 }
 
 // with returns a changed copy under the same rules: edit gets a deep copy
@@ -160,11 +161,11 @@ func (p *Polygon) with(edit func(q *solver.Polygon)) *Polygon {
 }
 
 // At is at(p, i): vertex i's value.
-func (p *Polygon) At(args []any) (any, error) { return games.ValueAt(args, "x", p.Values) }
+func (p *Polygon) At(args []any) (any, error) { return kit.ValueAt(args, "x", p.Values) }
 
 // SetV is setv(p, i, v).
 func (p *Polygon) SetV(args []any) (any, error) {
-	i, v, err := games.SetVArgs(args, "p", p.N)
+	i, v, err := kit.SetVArgs(args, "p", p.N)
 	if err != nil {
 		return nil, err
 	}
@@ -176,10 +177,10 @@ func (p *Polygon) Insert(args []any) (any, error) {
 	var i int
 	var ops string
 	var v *big.Int
-	if err := games.Unpack("insert", args, "p", new(any), "i", &i, "op", &ops, "v", &v); err != nil {
+	if err := kit.Unpack("insert", args, "p", new(any), "i", &i, "op", &ops, "v", &v); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("insert", 2, "i", i, 1, p.N+1); err != nil {
+	if err := kit.CheckIndex("insert", 2, "i", i, 1, p.N+1); err != nil {
 		return nil, err
 	}
 	op, ok := parseOp(ops)
@@ -195,13 +196,13 @@ func (p *Polygon) Insert(args []any) (any, error) {
 // Remove is remove(p, i).
 func (p *Polygon) Remove(args []any) (any, error) {
 	var i int
-	if err := games.Unpack("remove", args, "x", new(any), "i", &i); err != nil {
+	if err := kit.Unpack("remove", args, "x", new(any), "i", &i); err != nil {
 		return nil, err
 	}
 	if p.N == 1 {
 		return nil, builtin.ArgError("remove", 1, "x", "has only one vertex, which must stay")
 	}
-	if err := games.CheckIndex("remove", 2, "i", i, 1, p.N); err != nil {
+	if err := kit.CheckIndex("remove", 2, "i", i, 1, p.N); err != nil {
 		return nil, err
 	}
 	return p.with(func(q *solver.Polygon) {
@@ -213,7 +214,7 @@ func (p *Polygon) Remove(args []any) (any, error) {
 // Rotate is rotate(p, k): the old v(k+1) becomes v1, its edges with it.
 func (p *Polygon) Rotate(k int) (any, error) {
 	return p.with(func(q *solver.Polygon) {
-		q.Ops, q.Values = games.Rotated(q.Ops, k), games.Rotated(q.Values, k)
+		q.Ops, q.Values = kit.Rotated(q.Ops, k), kit.Rotated(q.Values, k)
 	}), nil
 }
 
@@ -273,14 +274,14 @@ func parseOps(a any) ([]byte, string) {
 			}
 		}
 	default:
-		l, ok := games.AsList(a)
+		l, ok := kit.AsList(a)
 		if !ok {
-			return nil, "must be a string of operators like \"+**-\", got " + games.TypeName(a)
+			return nil, "must be a string of operators like \"+**-\", got " + kit.TypeName(a)
 		}
 		for _, x := range l {
 			s, ok := x.(string)
 			if !ok {
-				return nil, "must hold operators as strings, got " + games.TypeName(x)
+				return nil, "must hold operators as strings, got " + kit.TypeName(x)
 			}
 			toks = append(toks, s)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -136,7 +137,7 @@ func (s state) value() games.Position {
 }
 
 func (s state) chainValue() *Chain {
-	return &Chain{N: len(s.vals), Values: games.Numbers(s.vals), Edges: games.NonNil(s.edges), Ops: string(s.ops()),
+	return &Chain{N: len(s.vals), Values: kit.Numbers(s.vals), Edges: kit.NonNil(s.edges), Ops: string(s.ops()),
 		Moves: s.moves(), RuleMap: s.poly.rules.Map(), Polygon: s.poly, st: s}
 }
 
@@ -178,7 +179,7 @@ func (e edge) Describe() string { return "edge " + strconv.Itoa(int(e)) }
 
 // parseMove reads one move: an edge number.
 func parseMove(x any) (games.Move, error) {
-	v, msg := games.ToInt(x)
+	v, msg := kit.ToInt(x)
 	if msg != "" {
 		return nil, fmt.Errorf("%s (a move is an edge number)", msg)
 	}
@@ -187,7 +188,7 @@ func parseMove(x any) (games.Move, error) {
 
 // parseLine reads a line of moves: one edge number or a list of them.
 func parseLine(fn string, k int, x any) ([]games.Move, error) {
-	l, ok := games.AsList(x)
+	l, ok := kit.AsList(x)
 	if !ok {
 		l = []any{x}
 	}

@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"gamelab/kernel/display"
+	"gamelab/kernel/games/kit"
 )
 
 // LinePlot is plot(analyze(…)): the value along a line of play, turns
@@ -61,27 +62,27 @@ func (a *Analysis) plot() *LinePlot {
 		marks(func(i int) int { return i + 1 })
 	}
 	if len(a.turns) > 0 {
-		ch.Caption += fmt.Sprintf(" (loss %s)", a.byPlayer(View{Full: true}, a.Loss))
+		ch.Caption += fmt.Sprintf(" (loss %s)", a.byPlayer(kit.View{Full: true}, a.Loss))
 	}
 	return &LinePlot{chart: ch}
 }
 
 // Text lists the points with bars and the marked moves.
-func (c *LinePlot) Text() string { return TextOf(c, false) }
+func (c *LinePlot) Text() string { return kit.TextOf(c, false) }
 
 // SVG draws the chart (a card when there are too many points).
-func (c *LinePlot) SVG() string { return SVGOf(c, false) }
+func (c *LinePlot) SVG() string { return kit.SVGOf(c, false) }
 
 func (c *LinePlot) WriteText(w io.Writer, full bool) error {
-	return DrawText(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxTextBars))
+	return kit.DrawText(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxTextBars))
 }
 
 func (c *LinePlot) WriteSVG(w io.Writer, full bool) error {
-	return DrawSVG(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxSVGBars))
+	return kit.DrawSVG(w, c.chart, full, c.card, fmt.Sprintf("more than %d points", display.MaxSVGBars))
 }
 
 func (c *LinePlot) card(why string) display.Card {
-	return MakeCard(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", Count(len(c.chart.Y), "point", "points"), Count(len(c.chart.Marks), "move", "moves"))}, why,
+	return kit.MakeCard(c.chart.Caption, []string{fmt.Sprintf("%s, %s marked", kit.Count(len(c.chart.Y), "point", "points"), kit.Count(len(c.chart.Marks), "move", "moves"))}, why,
 		`text(x) or save(x, "plot.txt") or save(x, "plot.svg") draws it all`)
 }
 
@@ -90,7 +91,7 @@ func (c *LinePlot) JSONValue() any {
 	y := make([]any, len(c.chart.YText))
 	for i, s := range c.chart.YText {
 		v, _ := new(big.Int).SetString(s, 10)
-		y[i] = Number(v)
+		y[i] = kit.Number(v)
 	}
 	return struct {
 		X     []string `json:"x"`

@@ -3,7 +3,11 @@
 
 //go:build !js
 
-package games
+// Package judge is gamelab judge: a program of the user's checked against
+// gamelab on random instances of a game's batch format, and the smallest
+// input it gets wrong. Each game's package says how its formats are judged
+// (Set); JudgeRun does the judging.
+package judge
 
 import (
 	"bytes"
@@ -18,6 +22,9 @@ import (
 	"time"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // Judging a program (gamelab judge GAME): random instances of growing size
@@ -33,12 +40,12 @@ import (
 type Judge struct {
 	// Random is a random instance of size n (vertices, coins, rows) from
 	// seed, its values in values, under rules.
-	Random func(env *builtin.Env, n int, seed uint64, values Bounds, rules Rules) (Position, error)
+	Random func(env *builtin.Env, n int, seed uint64, values kit.Bounds, rules games.Rules) (games.Position, error)
 	// Values is the range of values when none is given (the random
 	// constructor's default).
-	Values Bounds
+	Values kit.Bounds
 	// Size is an instance's size as Random counts it.
-	Size func(x Position) int
+	Size func(x games.Position) int
 	// Unit names the size, one and many: "vertex", "vertices".
 	Unit [2]string
 	// MaxN is the largest size tried when none is given.
@@ -51,37 +58,37 @@ type Judge struct {
 // JudgeFormat is one batch format as a judge uses it.
 type JudgeFormat struct {
 	// Input is x in the format, what the program reads.
-	Input func(x Position) []byte
+	Input func(x games.Position) []byte
 	// Check judges out, the program's answer for x, against expected,
 	// gamelab's own answer in the format: nil when the format's judging
 	// rule accepts it, else what is wrong, in a sentence.
-	Check func(env *builtin.Env, x Position, expected, out []byte) error
+	Check func(env *builtin.Env, x games.Position, expected, out []byte) error
 	// Rule says how answers are judged, for gamelab help judge.
 	Rule string
 }
 
 // count writes a size: "1 vertex", "4 vertices".
-func (j *Judge) count(n int) string { return Count(n, j.Unit[0], j.Unit[1]) }
+func (j *Judge) count(n int) string { return kit.Count(n, j.Unit[0], j.Unit[1]) }
 
 // judges holds each game's Judge.
-var judges = map[*Game]*Judge{}
+var judges = map[*games.Game]*Judge{}
 
-// SetJudge makes j the game's judge (each game's package, at init).
-func (g *Game) SetJudge(j *Judge) { judges[g] = j }
+// Set makes j the judge of g (each game's package, at init).
+func Set(g *games.Game, j *Judge) { judges[g] = j }
 
-// Judge is g's judge, nil when it has none.
-func (g *Game) Judge() *Judge { return judges[g] }
+// For is g's judge, nil when it has none.
+func For(g *games.Game) *Judge { return judges[g] }
 
 // JudgeRun is one gamelab judge: what to judge and how.
 type JudgeRun struct {
-	Game   *Game
+	Game   *games.Game
 	Format string // a batch format's name; "" the default
-	Rules  Rules
+	Rules  games.Rules
 	Count  int    // instances to try
 	Seed   uint64 // instance i is made from Seed + i
 	MinN   int    // the sizes go from MinN to MaxN (0: 1 and the judge's MaxN)
 	MaxN   int
-	Values *Bounds // nil: the judge's
+	Values *kit.Bounds // nil: the judge's
 	// Timeout is each run's time limit.
 	Timeout time.Duration
 	// Run runs the program once on input (as its standard input): its
@@ -105,7 +112,7 @@ type verdict struct {
 // returns the exit status: 0 all passed, 1 a failure, 2 a problem of the
 // judge's own (an instance it could not make).
 func (jr *JudgeRun) Judge(ctx context.Context, out io.Writer) int {
-	g, j := jr.Game, jr.Game.Judge()
+	g, j := jr.Game, For(jr.Game)
 	format, err := g.Format(jr.Format)
 	if err != nil {
 		fmt.Fprintf(out, "gamelab judge %s: %v\n", g.Name, err)
@@ -153,7 +160,7 @@ func (jr *JudgeRun) Judge(ctx context.Context, out io.Writer) int {
 }
 
 // try runs the program on x and judges what it says.
-func (jr *JudgeRun) try(ctx context.Context, env *builtin.Env, format *BatchFormat, jf *JudgeFormat, x Position) (verdict, error) {
+func (jr *JudgeRun) try(ctx context.Context, env *builtin.Env, format *games.BatchFormat, jf *JudgeFormat, x games.Position) (verdict, error) {
 	input := jf.Input(x)
 	expected, err := expectedAnswer(ctx, format, input, jr.Rules)
 	if err != nil {
@@ -178,7 +185,7 @@ func (jr *JudgeRun) try(ctx context.Context, env *builtin.Env, format *BatchForm
 
 // expectedAnswer is gamelab's answer to input in the format: the batch
 // command's own.
-func expectedAnswer(ctx context.Context, format *BatchFormat, input []byte, rules Rules) ([]byte, error) {
+func expectedAnswer(ctx context.Context, format *games.BatchFormat, input []byte, rules games.Rules) ([]byte, error) {
 	for inst := range format.Read(bytes.NewReader(input), rules) {
 		if inst.Err != nil {
 			return nil, inst.Err
@@ -192,10 +199,10 @@ func expectedAnswer(ctx context.Context, format *BatchFormat, input []byte, rule
 // report shrinks the failing x while the program fails the same way, and
 // writes the smallest failing input, the expected and the received
 // answer, why it is wrong, and a command to run it again.
-func (jr *JudgeRun) report(ctx context.Context, env *builtin.Env, out io.Writer, format *BatchFormat, jf *JudgeFormat, x Position, v verdict, values Bounds, minN int) {
-	j := jr.Game.Judge()
+func (jr *JudgeRun) report(ctx context.Context, env *builtin.Env, out io.Writer, format *games.BatchFormat, jf *JudgeFormat, x games.Position, v verdict, values kit.Bounds, minN int) {
+	j := For(jr.Game)
 	last := v
-	small, steps, err := Shrink(ctx, x, values, func(c Position) (bool, error) {
+	small, steps, err := tools.Shrink(ctx, x, values, func(c games.Position) (bool, error) {
 		if j.Size(c) < minN {
 			return false, nil
 		}
@@ -211,7 +218,7 @@ func (jr *JudgeRun) report(ctx context.Context, env *builtin.Env, out io.Writer,
 	}
 	input := jf.Input(small)
 	expected, _ := expectedAnswer(ctx, format, input, jr.Rules)
-	fmt.Fprintf(out, "smallest failing input (%s, shrunk in %s):\n%s", j.count(j.Size(small)), Count(steps, "step", "steps"), ensureNewline(input))
+	fmt.Fprintf(out, "smallest failing input (%s, shrunk in %s):\n%s", j.count(j.Size(small)), kit.Count(steps, "step", "steps"), ensureNewline(input))
 	fmt.Fprintf(out, "expected:\n%s", ensureNewline(expected))
 	fmt.Fprintf(out, "received:\n%s", ensureNewline(head(last.received, 20, 2000)))
 	if len(last.stderr) > 0 {
@@ -286,22 +293,20 @@ func CheckNumber(what, got string, want *big.Int) error {
 
 // CheckLine replays line, the program's plan or moves, from x and says
 // whether it is optimal: every move legal and of loss 0.
-func CheckLine(env *builtin.Env, x Position, what string, line any) error {
-	moves, err := ParseLine(x, "judge", 1, line)
+func CheckLine(env *builtin.Env, x games.Position, what string, line any) error {
+	moves, err := tools.ParseLine(x, "judge", 1, line)
 	if err != nil {
 		return fmt.Errorf("%s %v", what, trimArg(err))
 	}
-	a, err := Analyze(env, "judge", x, moves)
+	a, err := tools.Analyze(env, "judge", x, moves)
 	if err != nil {
 		return fmt.Errorf("%s %v", what, trimArg(err))
 	}
-	for _, t := range a.turns {
-		if t.loss.Sign() > 0 {
-			return fmt.Errorf("in %s, move %d (%s) is not optimal: it loses %s; optimal there: %s", what, t.turn, t.move, t.loss, strings.Join(t.best, " "))
-		}
+	if turn, move, loss, best, ok := a.FirstLoss(); ok {
+		return fmt.Errorf("in %s, move %d (%s) is not optimal: it loses %s; optimal there: %s", what, turn, move, loss, strings.Join(best, " "))
 	}
-	if end := a.End.(Position); !Over(end) {
-		return fmt.Errorf("%s stops after %s, before the game is over", what, Count(len(moves), "move", "moves"))
+	if end := a.End.(games.Position); !games.Over(end) {
+		return fmt.Errorf("%s stops after %s, before the game is over", what, kit.Count(len(moves), "move", "moves"))
 	}
 	return nil
 }

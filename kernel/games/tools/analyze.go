@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"encoding/json"
@@ -11,6 +11,8 @@ import (
 	"text/tabwriter"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -45,7 +47,7 @@ type Analysis struct {
 	Start  any            `expr:"start"`  // the position before the line
 	End    any            `expr:"end"`    // the position after it
 
-	game  *Game
+	game  *games.Game
 	turns []turnRec
 	alone bool // each turn is scored on its own (Carry 0): plot draws best and got
 	// side is, per turn and once more at the end, the value from the first
@@ -79,7 +81,7 @@ func (a *Analysis) finish(players []string) {
 	for i, t := range a.turns {
 		a.Moves[i] = map[string]any{
 			"turn": t.turn, "player": playerValue(t.player), "move": t.moveVal, "best": t.bestVal,
-			"value": Number(t.value), "after": Number(t.after), "loss": Number(t.loss),
+			"value": kit.Number(t.value), "after": kit.Number(t.after), "loss": kit.Number(t.loss),
 		}
 		for k, v := range t.extra {
 			a.Moves[i][k] = v
@@ -90,12 +92,12 @@ func (a *Analysis) finish(players []string) {
 		loss[t.player].Add(loss[t.player], t.loss)
 	}
 	if len(a.game.Players) == 1 {
-		a.Loss = Number(loss[a.game.Players[0]])
+		a.Loss = kit.Number(loss[a.game.Players[0]])
 		return
 	}
 	m := map[string]any{}
 	for p, v := range loss {
-		m[p] = Number(v)
+		m[p] = kit.Number(v)
 	}
 	a.Loss = m
 }
@@ -111,12 +113,12 @@ func playerValue(p string) any {
 
 func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
-	if err := Unpack("analyze", args, "x", &x, "moves", &moves); err != nil {
+	if err := kit.Unpack("analyze", args, "x", &x, "moves", &moves); err != nil {
 		return nil, err
 	}
-	p, ok := x.(Position)
+	p, ok := x.(games.Position)
 	if !ok {
-		return nil, BadType("analyze", 1, "x", kindsFor("analyze"), x)
+		return nil, kit.BadType("analyze", 1, "x", kindsFor("analyze"), x)
 	}
 	line, err := ParseLine(p, "analyze", 2, moves)
 	if err != nil {
@@ -131,14 +133,14 @@ func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 // Analyze scores line from p for any caller (play scores each move with
 // it). The whole line is checked before anything is solved, so an illegal
 // move is reported at once.
-func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, error) {
+func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (*Analysis, error) {
 	_, positions, err := PlayLineIn(env, p, fn, 2, line)
 	if err != nil {
 		return nil, err
 	}
 	evals, err := scoreLine(env, p, positions, line)
 	if err != nil {
-		return nil, SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	g := p.Game()
 	a := &Analysis{Game: g.Name, Start: p, End: positions[len(positions)-1], game: g}
@@ -157,14 +159,14 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 		pos, ev := positions[t], evals[t]
 		st := pos.Step(m)
 		a.alone = a.alone || st.Carry == 0
-		after := afterValue(st, evals[t+1].Value)
+		after := games.AfterValue(st, evals[t+1].Value)
 		rec := turnRec{turn: h.Len() + t + 1, player: pos.Mover(), move: m.String(), moveVal: m.Value(),
-			value: ev.Value, after: after, loss: lossOf(pos, ev.Value, after), bestVal: []any{}}
+			value: ev.Value, after: after, loss: games.Loss(pos, ev.Value, after), bestVal: []any{}}
 		for _, b := range ev.Best {
 			rec.best = append(rec.best, b.String())
 			rec.bestVal = append(rec.bestVal, b.Value())
 		}
-		if an, ok := pos.(Annotator); ok {
+		if an, ok := pos.(games.Annotator); ok {
 			rec.extra, rec.words = an.Annotate(m)
 		}
 		a.turns = append(a.turns, rec)
@@ -188,11 +190,11 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 			a.Totals[pl] = 0
 		}
 		for pl, v := range totals {
-			a.Totals[pl] = Number(v)
+			a.Totals[pl] = kit.Number(v)
 		}
 	}
-	if end := positions[len(positions)-1]; g.Unfinished != "" && Over(end) {
-		a.Score = Number(end.Terminal())
+	if end := positions[len(positions)-1]; g.Unfinished != "" && games.Over(end) {
+		a.Score = kit.Number(end.Terminal())
 	}
 	a.finish(players)
 	return a, nil
@@ -201,20 +203,20 @@ func Analyze(env *builtin.Env, fn string, p Position, line []Move) (*Analysis, e
 // scoreLine is the Eval of every position of a line (positions[t] the one
 // move t is made from, the last where it ends): in one pass where the
 // game can, else position by position with its solver.
-func scoreLine(env *builtin.Env, p Position, positions []Position, line []Move) ([]*Eval, error) {
-	if ls, ok := p.(LineScorer); ok && len(line) > 0 {
+func scoreLine(env *builtin.Env, p games.Position, positions []games.Position, line []games.Move) ([]*games.Eval, error) {
+	if ls, ok := p.(games.LineScorer); ok && len(line) > 0 {
 		return ls.ScoreLine(env, line)
 	}
-	evals := make([]*Eval, len(positions))
+	evals := make([]*games.Eval, len(positions))
 	for i, pos := range positions {
 		if i > 0 && i < len(positions)-1 {
 			env.Report(int64(i), int64(len(positions)))
 		}
-		if Over(pos) {
-			evals[i] = &Eval{Value: pos.Terminal()}
+		if games.Over(pos) {
+			evals[i] = &games.Eval{Value: pos.Terminal()}
 			continue
 		}
-		ev, err := Evaluate(env, pos)
+		ev, err := games.Evaluate(env, pos)
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +229,7 @@ func scoreLine(env *builtin.Env, p Position, positions []Position, line []Move) 
 // plot: in a game of two players who alternate (Carry −1) the first
 // player's final margin, their total minus the other's so far plus or
 // minus the mover's margin v; else v itself.
-func sideValue(g *Game, pos Position, totals map[string]*big.Int, v *big.Int, carry int) *big.Int {
+func sideValue(g *games.Game, pos games.Position, totals map[string]*big.Int, v *big.Int, carry int) *big.Int {
 	if carry != -1 || len(g.Players) != 2 {
 		return v
 	}
@@ -248,18 +250,20 @@ func sideValue(g *Game, pos Position, totals map[string]*big.Int, v *big.Int, ca
 // Text is the whole table of turns, then the losses and the outcome.
 // ShownAs is it as a screen shows it: a long line's first and last turns
 // (see TraceRows), long lists of best moves cut, long numbers shortened.
-func (a *Analysis) Text() string { return WholeText(a) }
+func (a *Analysis) Text() string { return kit.WholeText(a) }
 
-func (a *Analysis) ShownAs(name string) string { return ShownAs(a, name) }
+func (a *Analysis) ShownAs(name string) string { return kit.ShownAs(a, name) }
 
-func (a *Analysis) WriteText(w io.Writer, full bool) error { return a.WriteView(w, View{Full: full}) }
+func (a *Analysis) WriteText(w io.Writer, full bool) error {
+	return a.WriteView(w, kit.View{Full: full})
+}
 
-func (a *Analysis) WriteView(w io.Writer, v View) error {
+func (a *Analysis) WriteView(w io.Writer, v kit.View) error {
 	full := v.Full
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "turn\tplayer\tmove\tvalue\tafter\tloss\tbest moves")
-	skipped := TraceRows(len(a.turns), full, func(i int) {
+	skipped := kit.TraceRows(len(a.turns), full, func(i int) {
 		t := a.turns[i]
 		loss := v.Number(t.loss)
 		if t.loss.Sign() > 0 {
@@ -269,12 +273,12 @@ func (a *Analysis) WriteView(w io.Writer, v View) error {
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\n", t.turn, t.player, t.move, v.Number(t.value), v.Number(t.after), loss, best)
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t\t\t\t") })
 	tw.Flush()
-	text := TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if len(a.turns) == 0 {
 		text = "no moves\n"
 	}
 	if skipped > 0 {
-		text += fmt.Sprintf("(%d turns not shown: %s has each; %s lists them all)\n", skipped, v.Ref("moves[i]"), textOf(v))
+		text += fmt.Sprintf("(%d turns not shown: %s has each; %s lists them all)\n", skipped, v.Ref("moves[i]"), v.TextCall())
 	}
 	text += "loss: " + a.byPlayer(v, a.Loss) + "\n"
 	switch {
@@ -285,16 +289,16 @@ func (a *Analysis) WriteView(w io.Writer, v View) error {
 	default:
 		text += "totals: " + a.byPlayer(v, a.Totals) + "\n"
 	}
-	return WriteString(w, text)
+	return kit.WriteString(w, text)
 }
 
 // byPlayer writes a per-player map as "A 20, B 0" (Life Line "stone 4 3").
-func (a *Analysis) byPlayer(v View, x any) string {
+func (a *Analysis) byPlayer(v kit.View, x any) string {
 	m, ok := x.(map[string]any)
 	if !ok {
 		return v.Value(x)
 	}
-	keys := SortedKeys(m)
+	keys := kit.SortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = strings.TrimLeft(a.game.PlayerWord+" "+k+" "+v.Value(m[k]), " ")
@@ -322,9 +326,9 @@ func (a *Analysis) JSONValue() any {
 	for i, m := range a.Moves {
 		b, _ := json.Marshal(jsonTurn{m["turn"].(int), m["player"], m["move"], m["best"].([]any), m["value"], m["after"], m["loss"]})
 		// What the game adds of a move follows the common fields, its keys sorted.
-		for _, k := range SortedKeys(a.turns[i].extra) {
+		for _, k := range kit.SortedKeys(a.turns[i].extra) {
 			kb, _ := json.Marshal(k)
-			vb, _ := json.Marshal(JSONValue(a.turns[i].extra[k]))
+			vb, _ := json.Marshal(kit.JSONValue(a.turns[i].extra[k]))
 			b = append(append(append(append(b[:len(b)-1], ','), kb...), ':'), append(vb, '}')...)
 		}
 		moves[i] = b
@@ -336,4 +340,16 @@ func (a *Analysis) JSONValue() any {
 		Totals map[string]any    `json:"totals,omitempty"`
 		Score  any               `json:"score,omitempty"`
 	}{a.Game, moves, a.Loss, a.Totals, a.Score}
+}
+
+// FirstLoss is the first move of the line that is not optimal: its turn,
+// its text, what it loses and the optimal moves there; ok is false when
+// every move is optimal.
+func (a *Analysis) FirstLoss() (turn int, move string, loss *big.Int, best []string, ok bool) {
+	for _, t := range a.turns {
+		if t.loss.Sign() > 0 {
+			return t.turn, t.move, t.loss, t.best, true
+		}
+	}
+	return 0, "", nil, nil, false
 }

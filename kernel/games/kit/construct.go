@@ -1,12 +1,10 @@
-package games
+package kit
 
 import (
 	"fmt"
 	"math/big"
-	"slices"
 
 	"gamelab/internal/decimal"
-	"gamelab/internal/suggest"
 	"gamelab/kernel/builtin"
 )
 
@@ -50,45 +48,6 @@ func RandArgs(fn, nName string, env *builtin.Env, args []any, maxN int) (n int, 
 		return 0, 0, nil, err
 	}
 	return n, uint64(seedArg.Int64()), opts, nil
-}
-
-// RandOptions reads a random constructor's options argument (argument k
-// of fn), one map of the generator's own options (values, ops, …: named in
-// own, returned in mine) and the game's rules over base. A name that is
-// neither is an error that lists both, with the nearest as a suggestion:
-// {vals: 1..5} means values, which is no rule.
-func RandOptions(fn string, k int, base Rules, opts map[string]any, own ...string) (mine map[string]any, r Rules, err error) {
-	mine, rules := map[string]any{}, map[string]any{}
-	for name, v := range opts {
-		if slices.Contains(own, name) {
-			mine[name] = v
-			continue
-		}
-		rules[name] = v
-		if base.game.option(name) == nil && otherGameWith(base.game, name) == nil {
-			return nil, base, unknownOption(fn, k, base.game, name, own)
-		}
-	}
-	r, err = rulesArg(fn, k, "options", base, rules)
-	return mine, r, err
-}
-
-// unknownOption is the error for a name that is neither one of fn's own
-// options nor a rule of g.
-func unknownOption(fn string, k int, g *Game, name string, own []string) error {
-	rules := g.ruleNames()
-	hint := ""
-	if near := suggest.Nearest(name, append(slices.Clone(own), rules...)); near != "" {
-		hint = fmt.Sprintf(" (did you mean %s?)", near)
-	}
-	theRules := "rules " + ruleList(rules)
-	if len(rules) == 1 {
-		theRules = "rule " + rules[0]
-	}
-	e := builtin.ArgError(fn, k, "options", "names %s, neither an option of %s nor a rule of %s%s; its options are %s, and its %s",
-		name, fn, g.Title, hint, ruleList(own), theRules)
-	e.Kind = builtin.GameError
-	return e
 }
 
 // RangeOption reads a random constructor's range option (values: 1..50,

@@ -1,4 +1,4 @@
-package games
+package kit
 
 // NonNil makes an empty list write as [] rather than null in JSON.
 func NonNil(xs []int) []int {

@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -32,50 +34,24 @@ type Sides struct {
 	Players []string
 }
 
-// Sider is a position without a fixed order of play (a Life Line board):
-// the same position with players taking turns in that order.
-type Sider interface {
-	ForPlayers(players []string) (Position, error)
-}
-
-// Endless is a position of a game whose play need not end by itself (Life
-// Line: captures free vertices again): how many turns a match from it
-// plays at most.
-type Endless interface {
-	MatchTurns() int
-}
-
-// Oracle solves positions of one game fast, all of them having been solved
-// at once: ok is false for a position it does not hold, which is then
-// solved on its own.
-type Oracle func(p Position) (ev *Eval, ok bool)
-
-// Oracled is a position whose game can solve every position that play
-// from it reaches at once (coins: the table of every interval), cheaper
-// for a match, which asks for many, than solving each as it comes. A nil
-// Oracle: not here (the table would be too large).
-type Oracled interface {
-	Oracle(env *builtin.Env) (Oracle, error)
-}
-
 // solver evaluates the positions of one match: with the oracle of its
 // start where it has one, else each with Evaluate.
 type solver struct {
 	env    *builtin.Env
-	start  Position
+	start  games.Position
 	asked  bool
-	oracle Oracle
-	seen   map[Position]*Eval // what the oracle said, for the line's score
+	oracle games.Oracle
+	seen   map[games.Position]*games.Eval // what the oracle said, for the line's score
 }
 
 // eval is pos solved.
-func (s *solver) eval(pos Position) (*Eval, error) {
+func (s *solver) eval(pos games.Position) (*games.Eval, error) {
 	if ev := s.seen[pos]; ev != nil {
 		return ev, nil
 	}
 	if !s.asked {
 		s.asked = true
-		if o, ok := s.start.(Oracled); ok {
+		if o, ok := s.start.(games.Oracled); ok {
 			var err error
 			if s.oracle, err = o.Oracle(s.env); err != nil {
 				return nil, err
@@ -85,16 +61,16 @@ func (s *solver) eval(pos Position) (*Eval, error) {
 	if s.oracle != nil {
 		if ev, ok := s.oracle(pos); ok {
 			if s.seen == nil {
-				s.seen = map[Position]*Eval{}
+				s.seen = map[games.Position]*games.Eval{}
 			}
 			s.seen[pos] = ev
 			return ev, nil
 		}
 	}
-	if Over(pos) {
-		return &Eval{Value: pos.Terminal()}, nil
+	if games.Over(pos) {
+		return &games.Eval{Value: pos.Terminal()}, nil
 	}
-	return Evaluate(s.env, pos)
+	return games.Evaluate(s.env, pos)
 }
 
 // line is the Eval of every position of a line (as scoreLine's): from the
@@ -107,11 +83,11 @@ func (s *solver) eval(pos Position) (*Eval, error) {
 // the position after it is solved again (or was, for a strategy).
 //
 // steps are the Steps of the line's moves.
-func (s *solver) line(positions []Position, line []Move, steps []Step) ([]*Eval, error) {
+func (s *solver) line(positions []games.Position, line []games.Move, steps []games.Step) ([]*games.Eval, error) {
 	if !s.asked || s.oracle == nil {
 		return scoreLine(s.env, s.start, positions, line)
 	}
-	evals := make([]*Eval, len(positions))
+	evals := make([]*games.Eval, len(positions))
 	for i, pos := range positions {
 		if evals[i] == nil {
 			ev, err := s.eval(pos)
@@ -132,14 +108,14 @@ func (s *solver) line(positions []Position, line []Move, steps []Step) ([]*Eval,
 			if st.Carry < 0 {
 				v.Neg(v)
 			}
-			evals[i+1] = &Eval{Value: v}
+			evals[i+1] = &games.Eval{Value: v}
 		}
 	}
 	return evals, nil
 }
 
 // optimalIn says m is one of best.
-func optimalIn(best []Move, m Move) bool {
+func optimalIn(best []games.Move, m games.Move) bool {
 	for _, b := range best {
 		if b.String() == m.String() {
 			return true
@@ -155,9 +131,9 @@ func fnMatch(env *builtin.Env, args ...any) (any, error) {
 	if len(args) < 2 || len(args) > 3 {
 		return nil, builtin.Errorf("", "match: takes 2 or 3 arguments (x, strategies…), got %d", len(args))
 	}
-	p, ok := args[0].(Position)
+	p, ok := args[0].(games.Position)
 	if !ok {
-		return nil, BadType("match", 1, "x", kindsFor("match"), args[0])
+		return nil, kit.BadType("match", 1, "x", kindsFor("match"), args[0])
 	}
 	var sides *Sides
 	var err error
@@ -176,17 +152,17 @@ func fnMatch(env *builtin.Env, args ...any) (any, error) {
 }
 
 // pairSides is match(x, sA, sB): the game's two players in turn.
-func pairSides(g *Game, a, b any) (*Sides, error) {
+func pairSides(g *games.Game, a, b any) (*Sides, error) {
 	if len(g.Players) != 2 {
 		return nil, builtin.Errorf("", "match: %s has no two players in turn; give one strategy, or a map of players to strategies", g.Title)
 	}
 	sa, ok := a.(*Strategy)
 	if !ok {
-		return nil, BadType("match", 2, "sA", "a strategy (optimal, greedy, random(seed), …)", a)
+		return nil, kit.BadType("match", 2, "sA", "a strategy (optimal, greedy, random(seed), …)", a)
 	}
 	sb, ok := b.(*Strategy)
 	if !ok {
-		return nil, BadType("match", 3, "sB", "a strategy (optimal, greedy, random(seed), …)", b)
+		return nil, kit.BadType("match", 3, "sB", "a strategy (optimal, greedy, random(seed), …)", b)
 	}
 	return &Sides{By: map[string]*Strategy{g.Players[0]: sa, g.Players[1]: sb}}, nil
 }
@@ -194,22 +170,22 @@ func pairSides(g *Game, a, b any) (*Sides, error) {
 // ReadSides reads argument k of fn: one strategy for every mover, or a map
 // of players to strategies ({A: greedy, B: optimal}; Life Line's stones
 // {4: greedy, 2: optimal}, who then move in increasing order).
-func ReadSides(fn string, k int, g *Game, x any) (*Sides, error) {
+func ReadSides(fn string, k int, g *games.Game, x any) (*Sides, error) {
 	if s, ok := x.(*Strategy); ok {
 		return &Sides{All: s}, nil
 	}
 	m, ok := x.(map[string]any)
 	if !ok || len(m) == 0 {
-		return nil, BadType(fn, k, "strategies", "a strategy (optimal, greedy, random(seed), …) or a map of players to strategies like {A: greedy, B: optimal}", x)
+		return nil, kit.BadType(fn, k, "strategies", "a strategy (optimal, greedy, random(seed), …) or a map of players to strategies like {A: greedy, B: optimal}", x)
 	}
 	sides := &Sides{By: map[string]*Strategy{}}
-	for _, player := range SortedKeys(m) {
+	for _, player := range kit.SortedKeys(m) {
 		s, ok := m[player].(*Strategy)
 		if !ok {
-			return nil, builtin.ArgError(fn, k, "strategies", "gives %s %s, which is no strategy (optimal, greedy, random(seed), …)", player, TypeName(m[player]))
+			return nil, builtin.ArgError(fn, k, "strategies", "gives %s %s, which is no strategy (optimal, greedy, random(seed), …)", player, kit.TypeName(m[player]))
 		}
 		if g.Players != nil && !slices.Contains(g.Players, player) {
-			return nil, builtin.ArgError(fn, k, "strategies", "names %s, who does not play %s (its players are %s)", player, g.Title, OrList(g.Players))
+			return nil, builtin.ArgError(fn, k, "strategies", "names %s, who does not play %s (its players are %s)", player, g.Title, kit.OrList(g.Players))
 		}
 		sides.By[player] = s
 	}
@@ -219,7 +195,7 @@ func ReadSides(fn string, k int, g *Game, x any) (*Sides, error) {
 		}
 	}
 	if g.Players == nil {
-		sides.Players = numericOrder(SortedKeys(m))
+		sides.Players = numericOrder(kit.SortedKeys(m))
 	}
 	return sides, nil
 }
@@ -238,7 +214,7 @@ func numericOrder(players []string) []string {
 
 // Match plays x to its end with sides and scores the line (analyze's
 // record).
-func Match(env *builtin.Env, fn string, x Position, sides *Sides) (*Analysis, error) {
+func Match(env *builtin.Env, fn string, x games.Position, sides *Sides) (*Analysis, error) {
 	positions, line, _, err := playMatch(env, fn, x, sides)
 	if err != nil {
 		return nil, err
@@ -250,12 +226,12 @@ func Match(env *builtin.Env, fn string, x Position, sides *Sides) (*Analysis, er
 // on the way (positions[t] the one move t is made from, the first with the
 // order of play the sides give, the last where the line ends), and the
 // solver that solved them.
-func playMatch(env *builtin.Env, fn string, x Position, sides *Sides) ([]Position, []Move, *solver, error) {
+func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]games.Position, []games.Move, *solver, error) {
 	start := x
 	if sides.Players != nil {
-		s, ok := x.(Sider)
+		s, ok := x.(games.Sider)
 		if !ok {
-			return nil, nil, nil, builtin.Errorf("", "%s: %s has a fixed order of play; name its players %s", fn, x.Game().Title, OrList(x.Game().Players))
+			return nil, nil, nil, builtin.Errorf("", "%s: %s has a fixed order of play; name its players %s", fn, x.Game().Title, kit.OrList(x.Game().Players))
 		}
 		var err error
 		if start, err = s.ForPlayers(sides.Players); err != nil {
@@ -277,22 +253,22 @@ func playMatch(env *builtin.Env, fn string, x Position, sides *Sides) ([]Positio
 		movers[player] = newMover(s)
 		return movers[player], nil
 	}
-	if _, ok := start.(Sider); ok && start.Mover() == "" {
-		return nil, nil, nil, builtin.Errorf("", "%s: nobody is to move on this %s; give the players, as in %s(b, {4: greedy, 2: optimal})", fn, TypeName(start), fn)
+	if _, ok := start.(games.Sider); ok && start.Mover() == "" {
+		return nil, nil, nil, builtin.Errorf("", "%s: nobody is to move on this %s; give the players, as in %s(b, {4: greedy, 2: optimal})", fn, kit.TypeName(start), fn)
 	}
 	turns := -1 // no end but the game's
-	if e, ok := start.(Endless); ok {
+	if e, ok := start.(games.Endless); ok {
 		turns = e.MatchTurns()
 	}
 	// Each position of the line is kept: about what the instance holds.
 	positionBytes := int64(128)
-	if s, ok := start.(Shrinkable); ok {
+	if s, ok := start.(games.Shrinkable); ok {
 		positionBytes += 16 * int64(s.Parts())
 	}
-	var line []Move
-	positions := []Position{start}
+	var line []games.Move
+	positions := []games.Position{start}
 	sv := &solver{env: env, start: start}
-	for pos := start; !Over(pos) && len(line) != turns; {
+	for pos := start; !games.Over(pos) && len(line) != turns; {
 		if len(line) == maxMatchMoves {
 			return nil, nil, nil, builtin.Errorf("", "%s: the game goes on past %d moves", fn, maxMatchMoves)
 		}
@@ -315,7 +291,7 @@ func playMatch(env *builtin.Env, fn string, x Position, sides *Sides) ([]Positio
 		}
 		next, err := pos.Play(m)
 		if err != nil { // a strategy of the engine's own plays legal moves only
-			return nil, nil, nil, fmt.Errorf("%s: %s at %s: %v", fn, Describe(m), where(pos), err)
+			return nil, nil, nil, fmt.Errorf("%s: %s at %s: %v", fn, games.Describe(m), where(pos), err)
 		}
 		line = append(line, m)
 		positions = append(positions, next)

@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -37,7 +39,7 @@ type Tournament struct {
 	// total, worst, worstAt, lost.
 	Summary map[string]any `expr:"summary"`
 
-	game   *Game
+	game   *games.Game
 	sides  []string     // the sides that lose, in order; one "" for a one-player game
 	losses [][]*big.Int // losses[k][i]: side k's loss in game i
 	hist   display.Histogram
@@ -52,17 +54,17 @@ const rowBytes = 1024
 func fnTournament(env *builtin.Env, args ...any) (any, error) {
 	var list []any
 	var strategies any
-	if err := Unpack("tournament", args, "instances", &list, "strategies", &strategies); err != nil {
+	if err := kit.Unpack("tournament", args, "instances", &list, "strategies", &strategies); err != nil {
 		return nil, err
 	}
 	if len(list) == 0 {
 		return nil, builtin.ArgError("tournament", 1, "instances", "is empty: give a list of game values, such as map(1..100, randcoins(20, #))")
 	}
-	instances := make([]Position, len(list))
+	instances := make([]games.Position, len(list))
 	for i, x := range list {
-		p, ok := x.(Position)
+		p, ok := x.(games.Position)
 		if !ok {
-			return nil, builtin.ArgError("tournament", 1, "instances", "has item %d that is %s, not a game value", i+1, TypeName(x))
+			return nil, builtin.ArgError("tournament", 1, "instances", "has item %d that is %s, not a game value", i+1, kit.TypeName(x))
 		}
 		if i > 0 && p.Game() != instances[0].Game() {
 			return nil, builtin.ArgError("tournament", 1, "instances", "mixes games: item 1 is %s, item %d %s", instances[0].Game().Title, i+1, p.Game().Title)
@@ -81,7 +83,7 @@ func fnTournament(env *builtin.Env, args ...any) (any, error) {
 
 // PlayTournament plays every instance with sides and tabulates the
 // losses.
-func PlayTournament(env *builtin.Env, fn string, instances []Position, sides *Sides) (*Tournament, error) {
+func PlayTournament(env *builtin.Env, fn string, instances []games.Position, sides *Sides) (*Tournament, error) {
 	g := instances[0].Game()
 	t := &Tournament{game: g}
 	if len(g.Players) == 1 {
@@ -114,40 +116,40 @@ func PlayTournament(env *builtin.Env, fn string, instances []Position, sides *Si
 
 // play plays game i, instance x, and records its row: what analyze would
 // say of the line, without the record of every turn.
-func (t *Tournament) play(env *builtin.Env, fn string, i int, x Position, sides *Sides) error {
+func (t *Tournament) play(env *builtin.Env, fn string, i int, x games.Position, sides *Sides) error {
 	positions, line, sv, err := playMatch(env, fn, x, sides)
 	if err != nil {
 		return err
 	}
-	steps := make([]Step, len(line))
+	steps := make([]games.Step, len(line))
 	for k, m := range line {
 		steps[k] = positions[k].Step(m)
 	}
 	evals, err := sv.line(positions, line, steps)
 	if err != nil {
-		return SolverError(fn, err)
+		return kit.SolverError(fn, err)
 	}
 	loss := map[string]*big.Int{}
 	for k := range line {
 		pos := positions[k]
-		after := afterValue(steps[k], evals[k+1].Value)
-		l := lossOf(pos, evals[k].Value, after)
+		after := games.AfterValue(steps[k], evals[k+1].Value)
+		l := games.Loss(pos, evals[k].Value, after)
 		if prev := loss[pos.Mover()]; prev != nil {
 			l.Add(l, prev)
 		}
 		loss[pos.Mover()] = l
 	}
 	end := positions[len(positions)-1]
-	row := map[string]any{"instance": i, "moves": LineText(t.game, line)}
+	row := map[string]any{"instance": i, "moves": games.LineText(t.game, line)}
 	if t.game.Unfinished != "" {
 		row["outcome"] = nil
-		if Over(end) {
-			row["outcome"] = Number(end.Terminal())
+		if games.Over(end) {
+			row["outcome"] = kit.Number(end.Terminal())
 		}
 	} else {
 		totals := map[string]any{}
 		for _, side := range t.sides {
-			totals[side] = Number(end.History().Total(side))
+			totals[side] = kit.Number(end.History().Total(side))
 		}
 		row["outcome"] = totals
 	}
@@ -160,7 +162,7 @@ func (t *Tournament) play(env *builtin.Env, fn string, i int, x Position, sides 
 			}
 		}
 		t.losses[k] = append(t.losses[k], l)
-		perSide[side] = Number(l)
+		perSide[side] = kit.Number(l)
 	}
 	row["loss"] = perSide[""]
 	if t.sides[0] != "" {
@@ -187,7 +189,7 @@ func (t *Tournament) summarise(n int) {
 		// The nearest float to total / n: both are exact as big.Floats, and
 		// Quo rounds once to 53 bits.
 		mean, _ := new(big.Float).SetPrec(53).Quo(new(big.Float).SetInt(total), new(big.Float).SetInt64(int64(n))).Float64()
-		s := map[string]any{"games": n, "mean": mean, "total": Number(total), "worst": Number(worst), "worstAt": worstAt, "lost": lost}
+		s := map[string]any{"games": n, "mean": mean, "total": kit.Number(total), "worst": kit.Number(worst), "worstAt": worstAt, "lost": lost}
 		if side == "" {
 			t.Summary = s
 		} else {
@@ -218,7 +220,7 @@ func (t *Tournament) histogram() display.Histogram {
 	if worst.Sign() == 0 {
 		nBins = 1
 	}
-	h := display.Histogram{Caption: fmt.Sprintf("losses over %s", Count(len(t.Rows), "game", "games")), XLabel: "loss per game"}
+	h := display.Histogram{Caption: fmt.Sprintf("losses over %s", kit.Count(len(t.Rows), "game", "games")), XLabel: "loss per game"}
 	h.Bins = append(h.Bins, "0")
 	for b := 1; b < nBins; b++ {
 		lo := new(big.Int).Add(new(big.Int).Mul(big.NewInt(int64(b-1)), width), big.NewInt(1))
@@ -251,7 +253,7 @@ func (t *Tournament) histogram() display.Histogram {
 
 // Text is the rows (a long table shows its first and last), the summary
 // and the histogram.
-func (t *Tournament) Text() string { return TextOf(t, false) }
+func (t *Tournament) Text() string { return kit.TextOf(t, false) }
 
 func (t *Tournament) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
@@ -261,7 +263,7 @@ func (t *Tournament) WriteText(w io.Writer, full bool) error {
 		head += "\t" + strings.TrimSpace("loss "+side)
 	}
 	fmt.Fprintln(tw, head+"\tmoves")
-	skipped := TraceRows(len(t.Rows), full, func(i int) {
+	skipped := kit.TraceRows(len(t.Rows), full, func(i int) {
 		row := t.Rows[i]
 		line := fmt.Sprintf("%d\t%s", i+1, t.outcomeText(row["outcome"]))
 		for k := range t.sides {
@@ -274,7 +276,7 @@ func (t *Tournament) WriteText(w io.Writer, full bool) error {
 		fmt.Fprintln(tw, line+"\t"+moves)
 	}, func(int) { fmt.Fprintln(tw, "…") })
 	tw.Flush()
-	text := TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if skipped > 0 {
 		text += fmt.Sprintf("(%d rows not shown: t.rows[i] has each; text(t) lists them all)\n", skipped)
 	}
@@ -292,20 +294,20 @@ func (t *Tournament) WriteText(w io.Writer, full bool) error {
 			worst += fmt.Sprintf(" (instance %d)", s["worstAt"])
 		}
 		text += fmt.Sprintf("%s: mean %s, worst %s, lost something in %d of %d games\n",
-			who, FormatValue(s["mean"]), worst, s["lost"], s["games"])
+			who, kit.FormatValue(s["mean"]), worst, s["lost"], s["games"])
 	}
-	return WriteString(w, text+"\n"+t.hist.Text())
+	return kit.WriteString(w, text+"\n"+t.hist.Text())
 }
 
 // outcomeText writes an outcome: a score, or the totals "A 110, B 100".
 func (t *Tournament) outcomeText(x any) string {
 	m, ok := x.(map[string]any)
 	if !ok {
-		return FormatValue(x)
+		return kit.FormatValue(x)
 	}
 	var parts []string
-	for _, p := range SortedKeys(m) {
-		parts = append(parts, strings.TrimSpace(t.game.PlayerWord+" "+p)+" "+FormatValue(m[p]))
+	for _, p := range kit.SortedKeys(m) {
+		parts = append(parts, strings.TrimSpace(t.game.PlayerWord+" "+p)+" "+kit.FormatValue(m[p]))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -1,4 +1,4 @@
-package games
+package kit
 
 import (
 	"fmt"
@@ -84,8 +84,8 @@ func (v View) Cut(s string, max int, field, unit string) string {
 	return fmt.Sprintf("%s… (%d %s in %s)", cut, len(s), unit, v.Ref(field))
 }
 
-// textOf is how to get the whole of the value: "text(s1)", "text(x)".
-func textOf(v View) string {
+// TextCall is how to get the whole of the value: "text(s1)", "text(x)".
+func (v View) TextCall() string {
 	name := v.Name
 	if name == "" {
 		name = "x"

@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -18,12 +20,12 @@ func init() {
 			`rules with their values and defaults. An unknown rule, a bad value or a rule of another game is ` +
 			`an error that says so.`,
 		Example: `with(coins([1, 2, 3, 7]), {take: 3, ends: "left"})`,
-		Fn: dispatch("with", "with(x, rules)", func(_ *builtin.Env, x Ruled, args []any) (any, error) {
+		Fn: dispatch("with", "with(x, rules)", func(_ *builtin.Env, x games.Ruled, args []any) (any, error) {
 			var m any
-			if err := Unpack("with", args, "x", new(any), "rules", &m); err != nil {
+			if err := kit.Unpack("with", args, "x", new(any), "rules", &m); err != nil {
 				return nil, err
 			}
-			r, err := RulesArg("with", 2, x.Rules(), m)
+			r, err := games.RulesArg("with", 2, x.Rules(), m)
 			if err != nil {
 				return nil, err
 			}
@@ -36,21 +38,21 @@ func init() {
 		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated (rules(x).words is the words as one string; .rules the map).`,
 		Example:   `rules(with(coins([1, 2, 3, 7]), {take: 3}))`,
 		Returns:   []any{&RuleSheet{}},
-		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x Ruled, args []any) (any, error) {
-			if err := Unpack("rules", args, "x", new(any)); err != nil {
+		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x games.Ruled, args []any) (any, error) {
+			if err := kit.Unpack("rules", args, "x", new(any)); err != nil {
 				return nil, err
 			}
 			r := x.Rules()
 			words := RulesText(r)
-			return &RuleSheet{Game: r.game.Name, Rules: r.Map(), Words: words, text: words}, nil
+			return &RuleSheet{Game: r.Game().Name, Rules: r.Map(), Words: words, text: words}, nil
 		}),
 	})
 }
 
 // RulesText states the rules r in words: the game's title and rules, then
 // a sentence for each option that differs from its default.
-func RulesText(r Rules) string {
-	g := r.game
+func RulesText(r games.Rules) string {
+	g := r.Game()
 	text := g.Title + ": " + g.Rules
 	if r.IsDefault() {
 		return text
@@ -79,7 +81,7 @@ type RuleSheet struct {
 func (r *RuleSheet) TypeName() string { return "rules" }
 
 // Text is the rules in words, wrapped for a terminal.
-func (r *RuleSheet) Text() string { return TextOf(r, false) }
+func (r *RuleSheet) Text() string { return kit.TextOf(r, false) }
 
 func (r *RuleSheet) WriteText(w io.Writer, _ bool) error {
 	var b strings.Builder
@@ -100,7 +102,7 @@ func (r *RuleSheet) WriteText(w io.Writer, _ bool) error {
 			col += len([]rune(word))
 		}
 	}
-	return WriteString(w, b.String()+"\n")
+	return kit.WriteString(w, b.String()+"\n")
 }
 
 // ruleSheetWidth is the column rules(x) wraps its words at.

@@ -1,13 +1,14 @@
-package games
+package tools
 
 import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -28,30 +29,30 @@ func init() {
 
 // game is one game being played.
 type game struct {
-	start Position
+	start games.Position
 	// humans are the players the person moves for; the optimum moves for
 	// the others.
 	humans []string
-	line   []Move
+	line   []games.Move
 	// human[i]: move i was the person's (undo takes back to before the last one).
 	human []bool
 	// at[i] is the position after i moves (at[0] the start), kept so a turn
 	// does not replay the whole line.
-	at []Position
+	at []games.Position
 }
 
 func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	var x, who any
-	if err := Unpack("play", args, "x", &x, "players?", &who); err != nil {
+	if err := kit.Unpack("play", args, "x", &x, "players?", &who); err != nil {
 		return nil, err
 	}
-	start, ok := x.(Position)
+	start, ok := x.(games.Position)
 	if !ok {
-		return nil, BadType("play", 1, "x", kindsFor("play"), x)
+		return nil, kit.BadType("play", 1, "x", kindsFor("play"), x)
 	}
-	pl, ok := start.(Player)
+	pl, ok := start.(games.Player)
 	if !ok {
-		return nil, BadType("play", 1, "x", kindsFor("play"), x)
+		return nil, kit.BadType("play", 1, "x", kindsFor("play"), x)
 	}
 	start, humans, err := pl.PlayersFor(who)
 	if err != nil {
@@ -64,7 +65,7 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	for _, w := range warnings(start) {
 		env.Warning(w)
 	}
-	g := &game{start: start, humans: humans, at: []Position{start}}
+	g := &game{start: start, humans: humans, at: []games.Position{start}}
 	if err := g.run(env); err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 }
 
 // push records move m, made by the person or not, and the position it leads to.
-func (g *game) push(m Move, human bool, next Position) {
+func (g *game) push(m games.Move, human bool, next games.Position) {
 	g.at = append(g.at, next)
 	g.line = append(g.line, m)
 	g.human = append(g.human, human)
@@ -96,16 +97,16 @@ func (g *game) run(env *builtin.Env) error {
 	for {
 		pos := g.at[len(g.at)-1]
 		show(env, pos)
-		if Over(pos) {
+		if games.Over(pos) {
 			env.Print("the game is over\n")
 			return nil
 		}
 		mover := pos.Mover()
 		if !slices.Contains(g.humans, mover) {
 			// The optimum's reply: the move solve's line makes here.
-			ev, err := Evaluate(env, pos)
+			ev, err := games.Evaluate(env, pos)
 			if err != nil {
-				return SolverError("play", err)
+				return kit.SolverError("play", err)
 			}
 			next, err := pos.Play(ev.Choice)
 			if err != nil {
@@ -115,7 +116,7 @@ func (g *game) run(env *builtin.Env) error {
 			env.Print(fmt.Sprintf("%s %s %s (the optimum)\n", mover, g.start.Game().Reply, ev.Choice))
 			continue
 		}
-		pl := pos.(Player)
+		pl := pos.(games.Player)
 		line, err := env.Input(pl.Prompt(mover))
 		if err != nil {
 			if env.Ctx.Err() != nil {
@@ -130,9 +131,9 @@ func (g *game) run(env *builtin.Env) error {
 		case "q", "quit":
 			return nil
 		case "?":
-			ev, err := Evaluate(env, pos)
+			ev, err := games.Evaluate(env, pos)
 			if err != nil {
-				return SolverError("play", err)
+				return kit.SolverError("play", err)
 			}
 			env.Print(fmt.Sprintf("optimal: %s (%s)\n", moveList(ev.Best), fmt.Sprintf(g.start.Game().Hint, ev.Value)))
 			continue
@@ -147,7 +148,7 @@ func (g *game) run(env *builtin.Env) error {
 			env.Print(err.Error() + "\n")
 			continue
 		}
-		a, err := Analyze(env, "play", pos, []Move{m})
+		a, err := Analyze(env, "play", pos, []games.Move{m})
 		if err != nil {
 			var be *builtin.Error
 			if errors.As(err, &be) && be.Err != nil { // an illegal move: say why, ask again
@@ -165,12 +166,12 @@ func (g *game) run(env *builtin.Env) error {
 		if mt.words != "" {
 			env.Print(mt.words + "\n")
 		}
-		g.push(m, true, a.End.(Position))
+		g.push(m, true, a.End.(games.Position))
 	}
 }
 
 // moveList writes moves as "L R".
-func moveList(ms []Move) string {
+func moveList(ms []games.Move) string {
 	parts := make([]string, len(ms))
 	for i, m := range ms {
 		parts[i] = m.String()
@@ -180,7 +181,7 @@ func moveList(ms []Move) string {
 
 // show displays the position: text, and the picture where it is wanted,
 // replacing the last position shown where the front end can (Jupyter).
-func show(env *builtin.Env, pos Position) {
+func show(env *builtin.Env, pos games.Position) {
 	svg := ""
 	if p, ok := pos.(builtin.Pictured); ok && env.Pictures {
 		svg = p.SVG()
@@ -190,19 +191,4 @@ func show(env *builtin.Env, pos Position) {
 		return
 	}
 	env.Show(pos.Text(), svg)
-}
-
-// Fields splits what a person typed at play's prompt: spaces, commas and
-// brackets separate its parts ("3 2", "(3,2)").
-func Fields(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' })
-}
-
-// Atoi is s as an int when it is one, else s itself, for ParseMove to
-// refuse in its own words.
-func Atoi(s string) any {
-	if n, err := strconv.Atoi(s); err == nil {
-		return n
-	}
-	return s
 }

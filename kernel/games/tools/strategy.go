@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 
 	"gamelab/internal/splitmix"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // Strategies: ways of choosing a move, as values (match and tournament
@@ -96,7 +98,7 @@ func (s *Strategy) JSONValue() any { return s.Name }
 
 func fnRandom(env *builtin.Env, args ...any) (any, error) {
 	var seed *big.Int
-	if err := Unpack("random", args, "seed", &seed); err != nil {
+	if err := kit.Unpack("random", args, "seed", &seed); err != nil {
 		return nil, err
 	}
 	u, err := seedBits("random", 1, seed)
@@ -109,7 +111,7 @@ func fnRandom(env *builtin.Env, args ...any) (any, error) {
 func fnSkill(env *builtin.Env, args ...any) (any, error) {
 	var p float64
 	var seed *big.Int
-	if err := Unpack("skill", args, "p", &p, "seed", &seed); err != nil {
+	if err := kit.Unpack("skill", args, "p", &p, "seed", &seed); err != nil {
 		return nil, err
 	}
 	if !(p >= 0 && p <= 1) {
@@ -124,12 +126,12 @@ func fnSkill(env *builtin.Env, args ...any) (any, error) {
 
 func fnStrategy(env *builtin.Env, args ...any) (any, error) {
 	var rule any
-	if err := Unpack("strategy", args, "rule", &rule); err != nil {
+	if err := kit.Unpack("strategy", args, "rule", &rule); err != nil {
 		return nil, err
 	}
 	pred, ok := rule.(builtin.Predicate)
 	if !ok {
-		return nil, builtin.ArgError("strategy", 1, "rule", `must be a predicate {…} that returns a move, like {#.values[1] >= #.values[-1] ? "L" : "R"}, got %s`, TypeName(rule))
+		return nil, builtin.ArgError("strategy", 1, "rule", `must be a predicate {…} that returns a move, like {#.values[1] >= #.values[-1] ? "L" : "R"}, got %s`, kit.TypeName(rule))
 	}
 	return &Strategy{Name: "strategy(" + pred.Text() + ")", kind: playRule, rule: pred}, nil
 }
@@ -159,7 +161,7 @@ func newMover(s *Strategy) *mover {
 
 // choose is the strategy's move at pos (not over), legal there; sv solves
 // positions for the strategies that need them.
-func (m *mover) choose(env *builtin.Env, sv *solver, pos Position) (Move, error) {
+func (m *mover) choose(env *builtin.Env, sv *solver, pos games.Position) (games.Move, error) {
 	switch m.s.kind {
 	case playOptimal:
 		return optimalMove(sv, pos)
@@ -183,7 +185,7 @@ func (m *mover) choose(env *builtin.Env, sv *solver, pos Position) (Move, error)
 }
 
 // optimalMove is the move solve's line makes at pos.
-func optimalMove(sv *solver, pos Position) (Move, error) {
+func optimalMove(sv *solver, pos games.Position) (games.Move, error) {
 	ev, err := sv.eval(pos)
 	if err != nil {
 		return nil, err
@@ -191,18 +193,11 @@ func optimalMove(sv *solver, pos Position) (Move, error) {
 	return ev.Choice, nil
 }
 
-// Gainer is a position whose moves gain something their Step does not
-// say (the polygon scores only at its end): what greedy maximises, the
-// value a merge makes. Without it a move's gain is its Step's Reward.
-type Gainer interface {
-	Gain(m Move) *big.Int
-}
-
 // greedyMove is the legal move of largest immediate gain for the mover
 // (smallest for a minimiser), the first in the game's order among equals.
-func greedyMove(pos Position) Move {
-	g, hasGain := pos.(Gainer)
-	var best Move
+func greedyMove(pos games.Position) games.Move {
+	g, hasGain := pos.(games.Gainer)
+	var best games.Move
 	var bestGain *big.Int
 	for _, m := range pos.Legal() {
 		var gain *big.Int
@@ -214,24 +209,17 @@ func greedyMove(pos Position) Move {
 		if gain == nil {
 			gain = new(big.Int)
 		}
-		if best == nil || better(pos, gain, bestGain) {
+		if best == nil || games.Better(pos, gain, bestGain) {
 			best, bestGain = m, gain
 		}
 	}
 	return best
 }
 
-// Chooser is a position that reads a strategy's answer in its own terms
-// where that differs from ParseMove (Life Line: [row, position], the
-// mover's stone).
-type Chooser interface {
-	ParseChoice(x any) (Move, error)
-}
-
 // ruleMove asks the user's rule for the move at pos.
-func (m *mover) ruleMove(env *builtin.Env, pos Position) (Move, error) {
+func (m *mover) ruleMove(env *builtin.Env, pos games.Position) (games.Move, error) {
 	shown := pos
-	if s, ok := pos.(Starter); ok {
+	if s, ok := pos.(games.Starter); ok {
 		shown = s.Started() // a position, with its turn and totals
 	}
 	x, err := m.s.rule.Call(shown)
@@ -241,19 +229,19 @@ func (m *mover) ruleMove(env *builtin.Env, pos Position) (Move, error) {
 		}
 		return nil, fmt.Errorf("%s failed at %s: %v", m.s.Name, where(pos), err)
 	}
-	var mv Move
-	if c, ok := pos.(Chooser); ok {
+	var mv games.Move
+	if c, ok := pos.(games.Chooser); ok {
 		mv, err = c.ParseChoice(x)
 	} else {
 		mv, err = pos.ParseMove(x)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s returned %s at %s, which is no move (%v)", m.s.Name, FormatValue(x), where(pos), err)
+		return nil, fmt.Errorf("%s returned %s at %s, which is no move (%v)", m.s.Name, kit.FormatValue(x), where(pos), err)
 	}
 	if p, err := forMover(pos, mv); err != nil {
-		return nil, fmt.Errorf("%s chose %s at %s, which is illegal: %v", m.s.Name, Describe(mv), where(pos), err)
+		return nil, fmt.Errorf("%s chose %s at %s, which is illegal: %v", m.s.Name, games.Describe(mv), where(pos), err)
 	} else if _, err := p.Play(mv); err != nil {
-		return nil, fmt.Errorf("%s chose %s at %s, which is illegal: %v", m.s.Name, Describe(mv), where(pos), err)
+		return nil, fmt.Errorf("%s chose %s at %s, which is illegal: %v", m.s.Name, games.Describe(mv), where(pos), err)
 	}
 	return mv, nil
 }
@@ -267,10 +255,10 @@ func isStop(err error) bool {
 
 // where names a position for a message: whose turn, what is left, and the
 // moves that led there.
-func where(pos Position) string {
+func where(pos games.Position) string {
 	line, _ := situation(pos)
 	if h := pos.History(); h.Len() > 0 {
-		line += " after " + LineText(pos.Game(), h.Moves)
+		line += " after " + games.LineText(pos.Game(), h.Moves)
 	}
 	return strings.TrimSpace(line)
 }

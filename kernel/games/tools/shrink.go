@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"math/big"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // Shrinking: a smallest instance that keeps a property (the smallest row
@@ -31,64 +33,13 @@ func init() {
 	})
 }
 
-// Shrinkable is an instance shrink can make smaller: its parts (vertices,
-// coins, stones) and its values, which it may delete and change one copy
-// at a time. Positions count parts and values from 0, in the game's order.
-type Shrinkable interface {
-	// Parts is how many parts may be deleted.
-	Parts() int
-	// WithoutParts is the instance without parts [i, j); false when that
-	// leaves no instance (no vertex, no coin).
-	WithoutParts(i, j int) (Position, bool)
-	// ShrinkValues are the values that may be made smaller, in order.
-	ShrinkValues() []*big.Int
-	// WithValue is the instance with value i set to v; false when the game
-	// does not allow v there (a stone 0).
-	WithValue(i int, v *big.Int) (Position, bool)
-}
-
-// Reducer is a Shrinkable with steps of its own, larger than deleting a
-// part, tried before them: a board without its last row.
-type Reducer interface {
-	Smaller() []Position
-}
-
-// Simplifier is a Shrinkable with simpler forms of the same size and
-// values, tried after the values: a polygon with a '*' or '-' edge made
-// '+'. Each candidate is one step simpler.
-type Simplifier interface {
-	Simpler() []Position
-}
-
-// Bounds keeps shrunk values within [Lo, Hi] (either nil: unbounded), as a
-// judge's inputs stay within their constraints; values go toward the one
-// nearest 0 there.
-type Bounds struct{ Lo, Hi *big.Int }
-
-// target is the value of b nearest 0.
-func (b Bounds) target() *big.Int {
-	t := new(big.Int)
-	if b.Lo != nil && t.Cmp(b.Lo) < 0 {
-		t.Set(b.Lo)
-	}
-	if b.Hi != nil && t.Cmp(b.Hi) > 0 {
-		t.Set(b.Hi)
-	}
-	return t
-}
-
-// holds says v is within b.
-func (b Bounds) holds(v *big.Int) bool {
-	return (b.Lo == nil || v.Cmp(b.Lo) >= 0) && (b.Hi == nil || v.Cmp(b.Hi) <= 0)
-}
-
 // Shrink is a smallest instance like x for which keep holds (keep(x)
 // must): it deletes parts, larger runs first, then makes values nearer
 // the target, as long as keep stays true, until no single step does. keep
 // reports a candidate true or false; an error stops the search (the
 // cell's interrupt). steps counts the candidates kept.
-func Shrink(ctx context.Context, x Position, bounds Bounds, keep func(Position) (bool, error)) (out Position, steps int, err error) {
-	try := func(c Position) (bool, error) {
+func Shrink(ctx context.Context, x games.Position, bounds kit.Bounds, keep func(games.Position) (bool, error)) (out games.Position, steps int, err error) {
+	try := func(c games.Position) (bool, error) {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
@@ -119,9 +70,9 @@ func Shrink(ctx context.Context, x Position, bounds Bounds, keep func(Position) 
 
 // shrinkParts deletes parts of x while try keeps the result: the game's
 // own steps first, then runs of half the parts, a quarter, … one.
-func shrinkParts(x Position, try func(Position) (bool, error)) (Position, error) {
+func shrinkParts(x games.Position, try func(games.Position) (bool, error)) (games.Position, error) {
 again:
-	if r, ok := x.(Reducer); ok {
+	if r, ok := x.(games.Reducer); ok {
 		if c, err := firstKept(r.Smaller(), try); err != nil {
 			return nil, err
 		} else if c != nil {
@@ -129,7 +80,7 @@ again:
 			goto again
 		}
 	}
-	s, ok := x.(Shrinkable)
+	s, ok := x.(games.Shrinkable)
 	if !ok {
 		return x, nil
 	}
@@ -153,9 +104,9 @@ again:
 
 // simplify takes the game's simpler forms of x (Simplifier) while try
 // keeps them.
-func simplify(x Position, try func(Position) (bool, error)) (Position, error) {
+func simplify(x games.Position, try func(games.Position) (bool, error)) (games.Position, error) {
 	for {
-		s, ok := x.(Simplifier)
+		s, ok := x.(games.Simplifier)
 		if !ok {
 			return x, nil
 		}
@@ -168,7 +119,7 @@ func simplify(x Position, try func(Position) (bool, error)) (Position, error) {
 }
 
 // firstKept is the first of cands that try keeps, nil when none is.
-func firstKept(cands []Position, try func(Position) (bool, error)) (Position, error) {
+func firstKept(cands []games.Position, try func(games.Position) (bool, error)) (games.Position, error) {
 	for _, c := range cands {
 		if ok, err := try(c); err != nil || ok {
 			return c, err
@@ -182,20 +133,20 @@ func firstKept(cands []Position, try func(Position) (bool, error)) (Position, er
 // search between the two finds (which is the nearest when the property
 // holds from some distance on), then to its opposite when that is as
 // near and not negative.
-func shrinkValues(x Position, bounds Bounds, try func(Position) (bool, error)) (Position, error) {
-	t := bounds.target()
+func shrinkValues(x games.Position, bounds kit.Bounds, try func(games.Position) (bool, error)) (games.Position, error) {
+	t := bounds.Target()
 	for i := 0; ; i++ {
-		s, ok := x.(Shrinkable)
+		s, ok := x.(games.Shrinkable)
 		if !ok || i >= len(s.ShrinkValues()) {
 			return x, nil
 		}
 		// with is x with value i at w, when the game and bounds allow it
 		// and the property holds there.
 		with := func(w *big.Int) (bool, error) {
-			if !bounds.holds(w) {
+			if !bounds.Holds(w) {
 				return false, nil
 			}
-			c, ok := x.(Shrinkable).WithValue(i, w)
+			c, ok := x.(games.Shrinkable).WithValue(i, w)
 			if !ok {
 				return false, nil
 			}
@@ -228,7 +179,7 @@ func shrinkValues(x Position, bounds Bounds, try func(Position) (bool, error)) (
 				far = mid
 			}
 		}
-		if v = x.(Shrinkable).ShrinkValues()[i]; v.Sign() < 0 {
+		if v = x.(games.Shrinkable).ShrinkValues()[i]; v.Sign() < 0 {
 			neg := new(big.Int).Neg(v)
 			if new(big.Int).Sub(neg, t).CmpAbs(new(big.Int).Sub(v, t)) <= 0 {
 				if _, err := with(neg); err != nil {
@@ -241,18 +192,18 @@ func shrinkValues(x Position, bounds Bounds, try func(Position) (bool, error)) (
 
 func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	var x, pred any
-	if err := Unpack("shrink", args, "x", &x, "predicate", &pred); err != nil {
+	if err := kit.Unpack("shrink", args, "x", &x, "predicate", &pred); err != nil {
 		return nil, err
 	}
-	p, ok := x.(Position)
-	if _, shrinkable := x.(Shrinkable); !ok || !shrinkable {
-		return nil, BadType("shrink", 1, "x", "a game value (a polygon, coins or a board)", x)
+	p, ok := x.(games.Position)
+	if _, shrinkable := x.(games.Shrinkable); !ok || !shrinkable {
+		return nil, kit.BadType("shrink", 1, "x", "a game value (a polygon, coins or a board)", x)
 	}
 	rule, ok := pred.(builtin.Predicate)
 	if !ok {
-		return nil, builtin.ArgError("shrink", 2, "predicate", "must be a predicate {…} that says true of the instances to keep, like {solve(#).diff > 10}, got %s", TypeName(pred))
+		return nil, builtin.ArgError("shrink", 2, "predicate", "must be a predicate {…} that says true of the instances to keep, like {solve(#).diff > 10}, got %s", kit.TypeName(pred))
 	}
-	holds := func(c Position) (bool, error) {
+	holds := func(c games.Position) (bool, error) {
 		v, err := rule.Call(c)
 		if err != nil {
 			if env.Ctx.Err() != nil || isStop(err) {
@@ -262,7 +213,7 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 		}
 		b, ok := v.(bool)
 		if !ok {
-			return false, fmt.Errorf("shrink: %s returned %s, not true or false", rule.Text(), TypeName(v))
+			return false, fmt.Errorf("shrink: %s returned %s, not true or false", rule.Text(), kit.TypeName(v))
 		}
 		return b, nil
 	}
@@ -274,10 +225,10 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 		return nil, fmt.Errorf("shrink: %s fails on x itself: %v", rule.Text(), err)
 	}
 	if b, ok := v.(bool); !ok {
-		return nil, fmt.Errorf("shrink: %s returned %s, not true or false", rule.Text(), TypeName(v))
+		return nil, fmt.Errorf("shrink: %s returned %s, not true or false", rule.Text(), kit.TypeName(v))
 	} else if !b {
 		return nil, fmt.Errorf("shrink: %s is false for x itself, so there is nothing to keep", rule.Text())
 	}
-	out, _, err := Shrink(env.Ctx, p, Bounds{}, holds)
+	out, _, err := Shrink(env.Ctx, p, kit.Bounds{}, holds)
 	return out, err
 }

@@ -1,10 +1,12 @@
-package games
+package tools
 
 import (
 	"errors"
 	"fmt"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -22,12 +24,12 @@ func init() {
 
 func fnAfter(env *builtin.Env, args ...any) (any, error) {
 	var x, moves any
-	if err := Unpack("after", args, "x", &x, "moves", &moves); err != nil {
+	if err := kit.Unpack("after", args, "x", &x, "moves", &moves); err != nil {
 		return nil, err
 	}
-	p, ok := x.(Position)
+	p, ok := x.(games.Position)
 	if !ok {
-		return nil, BadType("after", 1, "x", kindsFor("after"), x)
+		return nil, kit.BadType("after", 1, "x", kindsFor("after"), x)
 	}
 	line, err := ParseLine(p, "after", 2, moves)
 	if err != nil {
@@ -37,31 +39,24 @@ func fnAfter(env *builtin.Env, args ...any) (any, error) {
 		env.Warning(w)
 	}
 	end, _, err := PlayLine(p, "after", 2, line)
-	if s, ok := end.(Starter); ok && err == nil {
+	if s, ok := end.(games.Starter); ok && err == nil {
 		return s.Started(), nil // a position, even after no move: its turn, its totals
 	}
 	return end, err
 }
 
-// Starter is an instance whose positions part-way are of another type
-// (a row of coins, a polygon ring): the instance as a position before any
-// move, which after(x, "") gives.
-type Starter interface {
-	Started() Position
-}
-
 // ParseLine reads a line of moves for position p, argument k of fn: with
 // the game's own reader, or as a list of moves (or one move) read by
 // ParseMove.
-func ParseLine(p Position, fn string, k int, x any) ([]Move, error) {
-	if lp, ok := p.(LineParser); ok {
+func ParseLine(p games.Position, fn string, k int, x any) ([]games.Move, error) {
+	if lp, ok := p.(games.LineParser); ok {
 		return lp.ParseLine(fn, k, x)
 	}
-	items, ok := AsList(x)
+	items, ok := kit.AsList(x)
 	if !ok {
 		items = []any{x}
 	}
-	out := make([]Move, len(items))
+	out := make([]games.Move, len(items))
 	for t, item := range items {
 		m, err := p.ParseMove(item)
 		if err != nil {
@@ -75,14 +70,14 @@ func ParseLine(p Position, fn string, k int, x any) ([]Move, error) {
 // PlayLine plays line from p and returns the end and every position on
 // the way (positions[0] is p). A move a position refuses is the error of
 // Illegal, naming the move by its number in the line.
-func PlayLine(p Position, fn string, k int, line []Move) (end Position, positions []Position, err error) {
+func PlayLine(p games.Position, fn string, k int, line []games.Move) (end games.Position, positions []games.Position, err error) {
 	return PlayLineIn(nil, p, fn, k, line)
 }
 
 // PlayLineIn is PlayLine checking the cell of env (nil: none) as it goes:
 // a line of 100000 moves stops at an interrupt.
-func PlayLineIn(env *builtin.Env, p Position, fn string, k int, line []Move) (end Position, positions []Position, err error) {
-	positions = []Position{p}
+func PlayLineIn(env *builtin.Env, p games.Position, fn string, k int, line []games.Move) (end games.Position, positions []games.Position, err error) {
+	positions = []games.Position{p}
 	for t, m := range line {
 		if env != nil && env.Meter != nil {
 			env.Meter.Tick() // a move takes microseconds: a look every 1024
@@ -105,12 +100,12 @@ func PlayLineIn(env *builtin.Env, p Position, fn string, k int, line []Move) (en
 
 // forMover is p with the player move m names to move, for games without
 // an order of play (Life Line); p itself for every other move.
-func forMover(p Position, m Move) (Position, error) {
-	mo, ok := m.(MoverOf)
+func forMover(p games.Position, m games.Move) (games.Position, error) {
+	mo, ok := m.(games.MoverOf)
 	if !ok || mo.Player() == p.Mover() {
 		return p, nil
 	}
-	ms, ok := p.(MoverSetter)
+	ms, ok := p.(games.MoverSetter)
 	if !ok {
 		return nil, fmt.Errorf("it is %s's turn, not %s's", p.Mover(), mo.Player())
 	}
@@ -119,39 +114,17 @@ func forMover(p Position, m Move) (Position, error) {
 
 // Illegal is the error for move t of a line that its position refuses:
 // the move in the game's words, and why.
-func Illegal(fn string, k, t int, m Move, why string) error {
-	e := builtin.ArgError(fn, k, "moves", "has an illegal move %d (%s): %s", t, Describe(m), why)
+func Illegal(fn string, k, t int, m games.Move, why string) error {
+	e := builtin.ArgError(fn, k, "moves", "has an illegal move %d (%s): %s", t, games.Describe(m), why)
 	e.Kind = builtin.GameError
 	e.Err = errors.New(why) // play tells the person just why
 	return e
 }
 
-// Describe names a move for a message: its Describe, else its String.
-func Describe(m Move) string {
-	if d, ok := m.(Describer); ok {
-		return d.Describe()
-	}
-	return m.String()
-}
-
 // warnings are what p says of itself when a line starts from it.
-func warnings(p Position) []string {
-	if w, ok := p.(Warner); ok {
+func warnings(p games.Position) []string {
+	if w, ok := p.(games.Warner); ok {
 		return w.Warnings()
 	}
 	return nil
-}
-
-// ParseMoves reads items, a line's moves as a list, each with parse: the
-// error of a bad one names it, argument k of fn.
-func ParseMoves(fn string, k int, items []any, parse func(any) (Move, error)) ([]Move, error) {
-	out := make([]Move, len(items))
-	for t, item := range items {
-		m, err := parse(item)
-		if err != nil {
-			return nil, builtin.ArgError(fn, k, "moves", "has move %d that %s", t+1, err.Error())
-		}
-		out[t] = m
-	}
-	return out, nil
 }

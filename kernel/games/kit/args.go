@@ -1,4 +1,4 @@
-package games
+package kit
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"strconv"
 	"strings"
 )
 
@@ -134,4 +135,19 @@ func BigRange(xs []*big.Int) (lo, hi *big.Int) {
 		}
 	}
 	return lo, hi
+}
+
+// Fields splits what a person typed at play's prompt: spaces, commas and
+// brackets separate its parts ("3 2", "(3,2)").
+func Fields(line string) []string {
+	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' })
+}
+
+// Atoi is s as an int when it is one, else s itself, for ParseMove to
+// refuse in its own words.
+func Atoi(s string) any {
+	if n, err := strconv.Atoi(s); err == nil {
+		return n
+	}
+	return s
 }

@@ -1,4 +1,4 @@
-package games
+package tools
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 func init() {
@@ -23,18 +25,18 @@ func init() {
 }
 
 func fnTrace(env *builtin.Env, args ...any) (any, error) {
-	x, err := FirstArg("trace", "trace(x) or trace(board, player)", args)
+	x, err := kit.FirstArg("trace", "trace(x) or trace(board, player)", args)
 	if err != nil {
 		return nil, err
 	}
-	if t, ok := x.(Traceable); ok {
+	if t, ok := x.(games.Traceable); ok {
 		return t.Trace(env, "trace", args)
 	}
-	p, ok := x.(Position)
+	p, ok := x.(games.Position)
 	if !ok {
-		return nil, BadType("trace", 1, "x", kindsFor("trace"), x)
+		return nil, kit.BadType("trace", 1, "x", kindsFor("trace"), x)
 	}
-	if err := Unpack("trace", args, "x", new(any)); err != nil {
+	if err := kit.Unpack("trace", args, "x", new(any)); err != nil {
 		return nil, err
 	}
 	return OptimalLine(env, p)
@@ -51,29 +53,29 @@ type Trace struct {
 	Start any              `expr:"start"`
 	End   any              `expr:"end"`
 
-	game      *Game
-	positions []Position
-	line      []Move
+	game      *games.Game
+	positions []games.Position
+	line      []games.Move
 }
 
 func (t *Trace) TypeName() string { return "trace" }
 
 // OptimalLine plays p on as its game's solver chooses (Eval.Choice) to
 // the end and records each step.
-func OptimalLine(env *builtin.Env, p Position) (*Trace, error) {
-	t := &Trace{Start: p, game: p.Game(), positions: []Position{p}, Steps: []map[string]any{}}
+func OptimalLine(env *builtin.Env, p games.Position) (*Trace, error) {
+	t := &Trace{Start: p, game: p.Game(), positions: []games.Position{p}, Steps: []map[string]any{}}
 	turn := p.History().Len()
-	for !Over(p) {
+	for !games.Over(p) {
 		if len(t.line) == maxTraceMoves {
 			return nil, fmt.Errorf("trace: the game goes on past %d moves", maxTraceMoves)
 		}
-		ev, err := Evaluate(env, p)
+		ev, err := games.Evaluate(env, p)
 		if err != nil {
-			return nil, SolverError("trace", err)
+			return nil, kit.SolverError("trace", err)
 		}
 		turn++
 		t.Steps = append(t.Steps, map[string]any{"turn": turn, "player": playerValue(p.Mover()),
-			"move": ev.Choice.Value(), "value": Number(ev.Value)})
+			"move": ev.Choice.Value(), "value": kit.Number(ev.Value)})
 		next, err := p.Play(ev.Choice)
 		if err != nil {
 			return nil, err
@@ -86,23 +88,23 @@ func OptimalLine(env *builtin.Env, p Position) (*Trace, error) {
 	return t, nil
 }
 
-func (t *Trace) Text() string { return TextOf(t, false) }
+func (t *Trace) Text() string { return kit.TextOf(t, false) }
 
 // WriteText is the table of moves, long ones cut as analyze's are.
 func (t *Trace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "turn\tplayer\tmove\t%s\n", t.game.ValueWord)
-	TraceRows(len(t.Steps), full, func(i int) {
+	kit.TraceRows(len(t.Steps), full, func(i int) {
 		s := t.Steps[i]
-		fmt.Fprintf(tw, "%d\t%v\t%s\t%s\n", s["turn"], s["player"], t.line[i], FormatValue(s["value"]))
+		fmt.Fprintf(tw, "%d\t%v\t%s\t%s\n", s["turn"], s["player"], t.line[i], kit.FormatValue(s["value"]))
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
 	tw.Flush()
-	text := TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if len(t.Steps) == 0 {
 		text = "no moves: the game is over\n"
 	}
-	return WriteString(w, text+"then: "+firstLine(t.positions[len(t.positions)-1].Text())+"\n")
+	return kit.WriteString(w, text+"then: "+firstLine(t.positions[len(t.positions)-1].Text())+"\n")
 }
 
 func firstLine(s string) string {
@@ -110,12 +112,12 @@ func firstLine(s string) string {
 	return line
 }
 
-func (t *Trace) SVG() string { return SVGOf(t, false) }
+func (t *Trace) SVG() string { return kit.SVGOf(t, false) }
 
 // WriteSVG draws each position of the line as a small frame, when the
 // game's positions have pictures; else the table as text.
 func (t *Trace) WriteSVG(w io.Writer, full bool) error {
-	f := Frames("the optimal line step by step", len(t.positions), full, func(i int) display.Drawing {
+	f := kit.Frames("the optimal line step by step", len(t.positions), full, func(i int) display.Drawing {
 		if d, ok := t.positions[i].(interface{ Picture() display.Drawing }); ok {
 			return d.Picture()
 		}
