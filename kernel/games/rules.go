@@ -199,8 +199,8 @@ func (r Rules) Describe() string {
 	if r.game == nil || r.IsDefault() {
 		return ""
 	}
-	if r.game.Describe != nil {
-		return r.game.Describe(r)
+	if r.game.Words.Variant != nil {
+		return r.game.Words.Variant(r)
 	}
 	var parts []string
 	for _, o := range r.game.Options {

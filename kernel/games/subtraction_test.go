@@ -36,17 +36,20 @@ var subtraction = &games.Game{
 	Rules:   "A pile of n stones. Players A and B take turns; each takes 1 to 3 stones; whoever takes the last stone wins.",
 	Options: []*games.Option{{Name: "take", Default: 3, Values: "an integer k ≥ 1",
 		Doc: "each turn the mover takes 1 to k stones", Parse: parseTake}},
-	Describe:    func(r games.Rules) string { return fmt.Sprintf("take 1..%d", r.Get("take")) },
-	ValueWord:   "outcome",
-	ValueDoc:    "outcome: 1 when the mover can force the win, -1 when not",
-	Players:     []string{"A", "B"},
-	Hint:        "the mover's outcome %s",
-	Reply:       "takes",
-	PlotCaption: "A's outcome along the line",
-	PlotY:       "A's outcome",
-	LineSep:     ", ",
-	Kinds:       map[string]string{"after": "a pile", "analyze": "a pile", "play": "a pile", "trace": "a pile", "explain": "a pile", "with": "a pile", "rules": "a pile"},
-	Docs:        map[string]string{"after": "Subtraction: moves are how many stones each turn takes."},
+	Turns:   games.InTurn,
+	Players: []string{"A", "B"},
+	Words: games.Words{
+		Variant:     func(r games.Rules) string { return fmt.Sprintf("take 1..%d", r.Get("take")) },
+		Value:       "outcome",
+		ValueDoc:    "outcome: 1 when the mover can force the win, -1 when not",
+		Hint:        "the mover's outcome",
+		Reply:       "takes",
+		PlotCaption: "A's outcome along the line",
+		PlotY:       "A's outcome",
+		LineSep:     ", ",
+	},
+	Help:   games.Help{After: "Subtraction: moves are how many stones each turn takes."},
+	Values: []builtin.Typed{&pile{}},
 }
 
 func init() {
@@ -153,7 +156,7 @@ func (p *pile) ParseMove(x any) (games.Move, error) {
 }
 
 // WithRules is p under rules r (games.Ruled: with and rules).
-func (p *pile) WithRules(r games.Rules) (any, error) {
+func (p *pile) WithRules(r games.Rules) (games.Position, error) {
 	return &pile{N: p.N, Left: p.Left, rules: r, h: p.h}, nil
 }
 

@@ -102,8 +102,8 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 			pos, _ = pos.Play(line[i])
 		}
 		// solve of the position reached agrees too, and its plan reaches its best.
-		c, ok := end.(*polygon.Chain)
-		if !ok {
+		c, ok := end.(*polygon.Polygon)
+		if !ok || len(c.Moves) == 0 {
 			continue
 		}
 		res := must(t, "solve", c).(*polygon.ChainResult)
@@ -167,7 +167,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 		}
 		c := coins.NewCoins(row)
 		before, _ := walk(t, r, c, r.IntN(3)) // sometimes from a position
-		start := must(t, "after", c, moveValues(before)).(*coins.Position)
+		start := must(t, "after", c, moveValues(before)).(*coins.Coins)
 		var line []string
 		for k := 0; k < start.N && r.IntN(8) > 0; k++ {
 			line = append(line, []string{"L", "R"}[r.IntN(2)])
@@ -196,7 +196,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 				m["player"] != s.Turn || m["turn"] != len(s.Moves)+1 {
 				t.Fatalf("%v from %q, line %v, turn %d: got %v; brute force value %s, after %s, best %v", row, start.Moves, line, i+1, m, value, after, best)
 			}
-			s = must(t, "after", s, line[i]).(*coins.Position)
+			s = must(t, "after", s, line[i]).(*coins.Coins)
 		}
 		// analyze from a position counts the totals from the start.
 		if !reflect.DeepEqual(a.Totals["A"], s.A) || !reflect.DeepEqual(a.Totals["B"], s.B) {
@@ -300,7 +300,7 @@ func TestAfterErrors(t *testing.T) {
 		{b, []any{[]any{5, 1, 4}}, "(5,1) is not on the board"},
 		{b, []any{[]any{3, 2, 0}}, "players are 1..9, got 0"},
 		{b, []any{[]any{3, 2}}, "has move 1 that is not [row, position, player]: [3, 2]"},
-		{1, "L", "after: argument 1 (x) must be a polygon, chain, coins, coins position or board, got int"},
+		{1, "L", "after: argument 1 (x) must be a polygon, coins or board, got int"},
 	} {
 		for _, fn := range []string{"after", "analyze"} {
 			_, err := call(t, fn, tc.x, tc.moves)
@@ -366,12 +366,12 @@ func TestAnalyzeInterruptedMidway(t *testing.T) {
 // keeps the moves made, the original as it was.
 func TestEditPositions(t *testing.T) {
 	p := must(t, "polygon", seedPolygon)
-	ch := must(t, "after", p, []any{3}).(*polygon.Chain)
+	ch := must(t, "after", p, []any{3}).(*polygon.Polygon)
 	got, err := ch.SetIndex([]any{1}, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := got.(*polygon.Chain)
+	edited := got.(*polygon.Polygon)
 	if edited.Values[0] != 8 || ch.Values[0] != -8 || !slices.Equal(edited.Moves, []int{3}) {
 		t.Errorf("edited %v (moves %v), original %v", edited.Values, edited.Moves, ch.Values)
 	}
@@ -384,8 +384,8 @@ func TestEditPositions(t *testing.T) {
 	if v, _ := ch.GetIndex([]any{5}); v != -2 {
 		t.Errorf("ch[5] = %v", v)
 	}
-	cp := must(t, "after", must(t, "coins", "10 80 90 30"), "L").(*coins.Position)
-	e := must(t, "setv", cp, 1, 5).(*coins.Position)
+	cp := must(t, "after", must(t, "coins", "10 80 90 30"), "L").(*coins.Coins)
+	e := must(t, "setv", cp, 1, 5).(*coins.Coins)
 	if e.Values[0] != 5 || e.Moves != "L" || e.A != 10 || cp.Values[0] != 80 {
 		t.Errorf("setv(cp, 1, 5): %v %q %v; original %v", e.Values, e.Moves, e.A, cp.Values)
 	}

@@ -70,7 +70,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"setv", []any{c, 1, "a"}, "setv: argument 3 (v) must be an integer, got string"},
 		{"setv", []any{c, 1, 1e20}, "setv: argument 3 (v) must be an exact integer, got 1e+20 (a float above 2^53; write the number as a string for any size)"},
 		{"setv", []any{b, 1, 1}, "setv: argument 1 (x) is a board: use setcell(b, r, p, v)"},
-		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be a polygon or coins, got array"},
+		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be a polygon, coins or board, got array"},
 		// Issue 18: "-" is an operator, so setop, insert and polygon take it
 		// and name it among the ones they allow.
 		{"setop", []any{p, 2, "/"}, `setop: argument 3 (op) must be "+", "*" or "-", got "/"`},

@@ -320,7 +320,7 @@ func TestShrinkIsMinimal(t *testing.T) {
 			}
 			// The property: as many optimal first moves, by exhaustive search, as x has (for Life Line, for player 1).
 			first := func(p games.Position) int {
-				if ms, ok := p.(games.MoverSetter); ok {
+				if ms, ok := p.(games.FreeTurns); ok {
 					p, _ = ms.WithMover("1")
 				}
 				if games.Over(p) {
@@ -356,7 +356,7 @@ func TestShrinkIsMinimal(t *testing.T) {
 					t.Errorf("%v: %s is not minimal: value %d can be %s", v, out.Text(), i+1, step)
 				}
 			}
-			if simp, ok := out.(games.Simplifier); ok {
+			if simp, ok := out.(games.Shrinkable); ok {
 				for _, c := range simp.Simpler() {
 					if first(c) == want {
 						t.Errorf("%v: %s is not minimal: %s still holds", v, out.Text(), c.Text())

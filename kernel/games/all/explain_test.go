@@ -126,7 +126,7 @@ func TestExplainCoins(t *testing.T) {
 	}
 	// Issue 18: explain takes any game value or position (the game tree),
 	// so its first parameter is x.
-	if _, err := call(t, "explain", 3); err == nil || !strings.Contains(err.Error(), "argument 1 (x) must be a polygon result") {
+	if _, err := call(t, "explain", 3); err == nil || !strings.Contains(err.Error(), "argument 1 (x) must be a polygon, polygon result") {
 		t.Errorf("explain(3): %v", err)
 	}
 	if err := wellFormed(e.SVG()); err != nil {

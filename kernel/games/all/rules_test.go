@@ -277,8 +277,8 @@ func TestRandomUnderRules(t *testing.T) {
 		rules rules
 	}{{"randcoins", 10, rules{"take": 2}}, {"randpolygon", 8, rules{"goal": "min"}}, {"randboard", 5, rules{"capture": "others-first"}}} {
 		plain, ruled := must(t, tc.fn, tc.n, 1), must(t, tc.fn, tc.n, 1, tc.rules)
-		if kit.Format(plain) != strings.Replace(kit.Format(ruled), " ("+ruled.(games.Ruled).Rules().Describe()+")", "", 1) ||
-			!ruled.(games.Ruled).Rules().Equal(must(t, "with", plain, tc.rules).(games.Ruled).Rules()) {
+		if kit.Format(plain) != strings.Replace(kit.Format(ruled), " ("+ruled.(games.Position).Rules().Describe()+")", "", 1) ||
+			!ruled.(games.Position).Rules().Equal(must(t, "with", plain, tc.rules).(games.Position).Rules()) {
 			t.Errorf("%s(%d, 1, %v):\n%s\nwant\n%s", tc.fn, tc.n, tc.rules, kit.Format(ruled), kit.Format(plain))
 		}
 	}

@@ -114,7 +114,7 @@ func (v variant) instance(t *testing.T, r *rand.Rand) games.Position {
 // position a move of that player is made from); other positions as they
 // are.
 func withMover(t *testing.T, r *rand.Rand, x games.Position) games.Position {
-	ms, ok := x.(games.MoverSetter)
+	ms, ok := x.(games.FreeTurns)
 	if !ok {
 		return x
 	}
@@ -425,14 +425,14 @@ func checkPolygonPlan(t *testing.T, where string, x games.Position, ex *games.Ev
 	t.Helper()
 	var best any
 	var optimal, plan, played []int
-	switch p := x.(type) {
-	case *polygon.Polygon:
+	switch p := x.(*polygon.Polygon); {
+	case len(p.Moves) == 0:
 		res := must(t, "solve", p).(*polygon.Result)
 		if res.First != res.Optimal[0] || !reflect.DeepEqual(res.Scores[res.First-1], res.Best) {
 			t.Fatalf("%s: first edge %d, optimal %v, scores %v, best %v", where, res.First, res.Optimal, res.Scores, res.Best)
 		}
 		best, optimal, plan = res.Best, res.Optimal, append([]int{res.First}, res.Merges...)
-	case *polygon.Chain:
+	default:
 		res := must(t, "solve", p).(*polygon.ChainResult)
 		best, optimal, plan, played = res.Best, res.Optimal, res.Merges, res.Played
 		if !slices.Equal(played, p.Moves) {
@@ -442,7 +442,7 @@ func checkPolygonPlan(t *testing.T, where string, x games.Position, ex *games.Ev
 	if !reflect.DeepEqual(best, kit.Number(ex.Value)) || !reflect.DeepEqual(toAny(optimal), moveValues(ex.Best)) {
 		t.Fatalf("%s: solve's best %v at %v, exhaustive %s at %v", where, best, optimal, ex.Value, strs(ex.Best))
 	}
-	end := must(t, "after", x, toAny(plan)).(*polygon.Chain)
+	end := must(t, "after", x, toAny(plan)).(*polygon.Polygon)
 	a := must(t, "analyze", x, toAny(plan)).(*tools.Analysis)
 	if end.N != 1 || !reflect.DeepEqual(end.Values[0], best) || !isZero(a.Loss) || !reflect.DeepEqual(a.Score, best) {
 		t.Fatalf("%s: the plan %v ends at %v, loses %v, scores %v; best %v", where, plan, end.Values, a.Loss, a.Score, best)
@@ -453,7 +453,7 @@ func checkCoinsPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 	t.Helper()
 	res := must(t, "solve", x).(*coins.Result)
 	played := ""
-	if p, ok := x.(*coins.Position); ok {
+	if p, ok := x.(*coins.Coins); ok {
 		played = p.Moves
 	}
 	if res.Played != played {
@@ -462,7 +462,7 @@ func checkCoinsPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 	if err := sameMoves(x, parsed(t, x, toAny(res.Optimal)), ex.Best); err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
-	end := must(t, "after", x, res.Moves).(*coins.Position)
+	end := must(t, "after", x, res.Moves).(*coins.Coins)
 	a := must(t, "analyze", x, res.Moves).(*tools.Analysis)
 	if end.N != 0 || !reflect.DeepEqual(end.A, res.Best) || !reflect.DeepEqual(end.B, res.Second) || !isZero(a.Loss) ||
 		!reflect.DeepEqual(a.Totals["A"], res.Best) || !reflect.DeepEqual(a.Totals["B"], res.Second) {
@@ -470,7 +470,7 @@ func checkCoinsPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 			where, res.Moves, end.A, end.B, end.N, a.Loss, res.Best, res.Second)
 	}
 	// The totals so far and the mover's margin from here make the result.
-	start := must(t, "after", x, "").(*coins.Position)
+	start := must(t, "after", x, "").(*coins.Coins)
 	margin := new(big.Int).Sub(mustBig(t, res.Best), mustBig(t, res.Second))
 	margin.Sub(margin, new(big.Int).Sub(mustBig(t, start.A), mustBig(t, start.B)))
 	if start.Turn == "B" {

@@ -34,30 +34,26 @@ type DP struct {
 
 func (d *DP) TypeName() string { return "coins dp" }
 
-// DP is dp(c).
+// DP is dp(c): the table of the coins left (a row before any move: the
+// row), as a row of their own numbered from 1 under the same rules, from
+// the position's M.
 func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
 	if err := kit.Unpack("dp", args, "c", new(any)); err != nil {
 		return nil, err
 	}
-	return dpOf(env, c, 0)
-}
-
-// DP is dp(position): the table of the coins left, as a row of their own
-// (numbered from 1) under the same rules, from the position's M.
-func (c *Position) DP(env *builtin.Env, args []any) (any, error) {
-	if err := kit.Unpack("dp", args, "c", new(any)); err != nil {
-		return nil, err
+	if !c.started() && c.st.at == c.Coins.st.at {
+		return dpOf(env, c, 0)
 	}
 	if c.N == 0 {
 		return nil, builtin.ArgError("dp", 1, "c", "has no coins left: the game is over")
 	}
-	return dpOf(env, newCoins(slices.Clone(c.st.left()), c.st.coins.rules), c.M)
+	return dpOf(env, newCoins(slices.Clone(c.st.left()), c.rules()), c.M)
 }
 
 // dpOf fills the table of the row c with M starting at m (0: the rules'
 // own start).
 func dpOf(env *builtin.Env, c *Coins, m int) (any, error) {
-	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules), M: m}
+	g := solver.Game{Coins: c.Row(), Rules: solverRules(c.rules()), M: m}
 	if err := env.Reserve(g.TableSize()); err != nil {
 		return nil, err
 	}
@@ -65,7 +61,7 @@ func dpOf(env *builtin.Env, c *Coins, m int) (any, error) {
 	if err != nil {
 		return nil, kit.SolverError("dp", err)
 	}
-	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.rules.Map(), Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM(),
+	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.RuleMap, Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM(),
 		startM: g.Rules.Start(c.N, m).M}
 	for _, cell := range t.Plan() {
 		d.inPlan[[3]int{cell.From, cell.To, cell.M}] = true
@@ -200,8 +196,7 @@ func (d *DP) Position(args []any) (any, error) {
 	if _, err := d.table.At(from, to, m); err != nil {
 		return nil, cellError("position", err)
 	}
-	row := newCoins(slices.Clone(d.Coins.row[from-1:to]), d.Coins.rules)
-	s := start(row)
+	s := newCoins(slices.Clone(d.Coins.Row()[from-1:to]), d.Coins.rules()).st
 	if d.twoM {
 		s.at.M = m
 	}
@@ -319,7 +314,7 @@ func (d *DP) JSONValue() any {
 		Plan  [][]int        `json:"plan"`
 		Rules map[string]any `json:"rules,omitempty"`
 		Cells []any          `json:"cells"`
-	}{d.N, d.Value, d.Plan, d.Coins.rules.Changed(), cells}
+	}{d.N, d.Value, d.Plan, d.Coins.rules().Changed(), cells}
 }
 
 // Text of a cell: its margin, the plan mark and every move.

@@ -64,7 +64,7 @@ func rowInput(deque bool) func(x games.Position) []byte {
 
 // truth is the row solved under its rules.
 func truth(env *builtin.Env, c *Coins) (*solver.Result, error) {
-	return solver.Game{Coins: c.row, Rules: solverRules(c.rules)}.Solve(env.Ctx, nil)
+	return solver.Game{Coins: c.Row(), Rules: solverRules(c.rules())}.Solve(env.Ctx, nil)
 }
 
 // checkSeed judges "score moves".

@@ -11,11 +11,6 @@ import (
 
 // PlayersFor reads play's second argument: "A" (the default: the optimum
 // plays B), "B" or "both".
-func (c *Position) PlayersFor(who any) (games.Position, []string, error) {
-	humans, err := humansFor(who)
-	return c, humans, err
-}
-
 func (c *Coins) PlayersFor(who any) (games.Position, []string, error) {
 	humans, err := humansFor(who)
 	return c, humans, err
@@ -36,12 +31,11 @@ func humansFor(who any) ([]string, error) {
 }
 
 // Prompt asks the mover for a move.
-func (c *Position) Prompt(mover string) string { return prompt(c.st, mover) }
-func (c *Coins) Prompt(mover string) string    { return prompt(start(c), mover) }
+func (c *Coins) Prompt(mover string) string { return prompt(c.st, mover) }
 
 func prompt(s state, mover string) string {
 	const keys = "? hint, u undo, q quit"
-	if s.coins.rules.IsDefault() {
+	if s.row.rules.IsDefault() {
 		return fmt.Sprintf("%s to move, L or R (%s): ", mover, keys)
 	}
 	legal := s.legal()
@@ -53,8 +47,7 @@ func prompt(s state, mover string) string {
 }
 
 // ParseTyped reads a move the person typed: L, R, L2, r3.
-func (c *Position) ParseTyped(line, mover string) (games.Move, error) { return parseTyped(line) }
-func (c *Coins) ParseTyped(line, mover string) (games.Move, error)    { return parseTyped(line) }
+func (c *Coins) ParseTyped(line, mover string) (games.Move, error) { return parseTyped(line) }
 
 func parseTyped(line string) (games.Move, error) {
 	s := strings.TrimSpace(line)

@@ -58,8 +58,8 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	mover.Add(mover, res.Best)
 	other.Add(other, res.Second)
 	out := &Result{N: res.N, Best: kit.Number(a), Second: kit.Number(b), Diff: kit.Number(new(big.Int).Sub(a, b)),
-		Moves: res.Moves, Optimal: []string{}, Played: s.value().Moves, RuleMap: s.coins.rules.Map(),
-		Coins: s.coins, res: res, start: s}
+		Moves: res.Moves, Optimal: []string{}, Played: s.value().Moves, RuleMap: s.row.rmap,
+		Coins: s.row.start, res: res, start: s}
 	for _, m := range res.Optimal {
 		out.Optimal = append(out.Optimal, m.String())
 	}
@@ -77,17 +77,9 @@ const warnEstimate = 10 * time.Second
 // it is a lower bound there.
 func estimate(g solver.Game) time.Duration { return time.Duration(float64(g.Steps()) * 2.5) }
 
-// Solve is solve(c): c has no other argument.
+// Solve is solve(c): from where c stands on, the moves made kept apart.
 func (c *Coins) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "c", new(any)); err != nil {
-		return nil, err
-	}
-	return solveFrom(env, fn, start(c))
-}
-
-// Solve is solve(position): from the position on, its moves kept apart.
-func (c *Position) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "x", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, c.argName(), new(any)); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
@@ -96,11 +88,19 @@ func (c *Position) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 	return solveFrom(env, fn, c.st)
 }
 
+// argName is how a builtin's messages name c: c, or x for a position
+// part-way.
+func (c *Coins) argName() string {
+	if c.started() {
+		return "x"
+	}
+	return "c"
+}
+
 // Evaluate is the position's value for its mover, every optimal move, and
 // the move solve's line makes: under the default rules the seed's (L only
 // when strictly better), else the first optimal one in the game's order.
-func (c *Position) Evaluate(env *builtin.Env) (*games.Eval, error) { return evaluate(env, c.st) }
-func (c *Coins) Evaluate(env *builtin.Env) (*games.Eval, error)    { return evaluate(env, start(c)) }
+func (c *Coins) Evaluate(env *builtin.Env) (*games.Eval, error) { return evaluate(env, c.st) }
 
 func evaluate(env *builtin.Env, s state) (*games.Eval, error) {
 	g := s.game()
@@ -124,12 +124,12 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 		return out
 	}
 	out.Choice = out.Best[0]
-	if s.coins.rules.IsDefault() && s.at.Left() == 1 {
+	if s.row.rules.IsDefault() && s.at.Left() == 1 {
 		// The last coin is both ends: the default game has always listed
 		// both L and R as optimal there (and plays L).
 		out.Best = []games.Move{move{solver.Move{Side: 'L', Count: 1}}, move{solver.Move{Side: 'R', Count: 1}}}
 	}
-	if s.coins.rules.IsDefault() && len(ev.Moves) == 2 {
+	if s.row.rules.IsDefault() && len(ev.Moves) == 2 {
 		// The seed's tie rule: L only when strictly better.
 		out.Choice = move{ev.Moves[1]}
 		if ev.After[0].Cmp(ev.After[1]) > 0 {
@@ -140,11 +140,8 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 }
 
 // ScoreLine scores a whole line in one pass of the DP.
-func (c *Position) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	return scoreLine(env, c.st, line)
-}
 func (c *Coins) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	return scoreLine(env, start(c), line)
+	return scoreLine(env, c.st, line)
 }
 
 func scoreLine(env *builtin.Env, s state, line []games.Move) ([]*games.Eval, error) {
@@ -196,8 +193,8 @@ func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	if r.Played != "" {
 		text = fmt.Sprintf("after %s: ", v.Cut(r.Played, maxMoves, "played", "letters")) + text
 	}
-	if !r.Coins.rules.IsDefault() {
-		text += "rules: " + r.Coins.rules.Describe() + "\n"
+	if !r.Coins.rules().IsDefault() {
+		text += "rules: " + r.Coins.rules().Describe() + "\n"
 	}
 	return kit.WriteString(w, text)
 }
@@ -205,8 +202,8 @@ func (r *Result) WriteView(w io.Writer, v kit.View) error {
 // picture is the row, each coin coloured by who takes it: the moves
 // already played, then the optimal line.
 func (r *Result) picture() display.Row {
-	row := r.Coins.picture(r.Played + r.Moves)
-	if r.Coins.rules.Get("score") == "rest" {
+	row := r.Coins.rowPicture(r.Played + r.Moves)
+	if r.Coins.rules().Get("score") == "rest" {
 		row.Scores = []string{kit.FormatValue(r.Best), kit.FormatValue(r.Second)}
 	}
 	return row
@@ -233,7 +230,7 @@ func (r *Result) card(why string) display.Card {
 // already played and every optimal move from there.
 func (r *Result) JSONValue() any {
 	if r.Played == "" {
-		return json.RawMessage(appendJSON(nil, r.res, r.Coins.rules.Changed()))
+		return json.RawMessage(appendJSON(nil, r.res, r.Coins.rules().Changed()))
 	}
 	out := struct {
 		N       int            `json:"n"`
@@ -245,8 +242,8 @@ func (r *Result) JSONValue() any {
 		Played  string         `json:"played"`
 		Rules   map[string]any `json:"rules,omitempty"`
 	}{r.N, r.Best, r.Second, r.Diff, r.Moves, r.Optimal, r.Played, nil}
-	if !r.Coins.rules.IsDefault() {
-		out.Rules = r.Coins.rules.Changed()
+	if !r.Coins.rules().IsDefault() {
+		out.Rules = r.Coins.rules().Changed()
 	}
 	return out
 }

@@ -45,17 +45,9 @@ type variantTurn struct {
 
 func (t *Trace) TypeName() string { return "coins trace" }
 
-// Trace is trace(c) of a row.
+// Trace is trace(c): the optimal play from where c stands on.
 func (c *Coins) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "c", new(any)); err != nil {
-		return nil, err
-	}
-	return traceFrom(env, fn, start(c))
-}
-
-// Trace is trace(position): the optimal play from the position on.
-func (c *Position) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "x", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, c.argName(), new(any)); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
@@ -88,7 +80,7 @@ func traceFrom(env *builtin.Env, fn string, s state) (*Trace, error) {
 func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	s := r.start
 	t := &Trace{Result: r}
-	if s.coins.rules.IsDefault() && s.h.Len() == 0 {
+	if s.row.rules.IsDefault() && s.h.Len() == 0 {
 		turns, err := r.res.Trace(env.Ctx)
 		if err != nil {
 			return nil, kit.SolverError(fn, err)
@@ -123,13 +115,13 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 				other = ev.After[k]
 			}
 		}
-		gain := step(st, m).Reward
+		gain := st.step(m).Reward
 		next, _ := st.play(m)
 		lo, hi := st.at.Lo, next.at.Lo
 		if next.at.Lo == st.at.Lo {
 			lo, hi = next.at.Hi, st.at.Hi
 		}
-		vt := variantTurn{turn: st.h.Len() + 1, player: st.mover(), move: m.String(), taken: st.coins.row[lo:hi],
+		vt := variantTurn{turn: st.h.Len() + 1, player: st.mover(), move: m.String(), taken: st.row.row[lo:hi],
 			gain: gain, a: next.h.Total("A"), b: next.h.Total("B"), margin: ev.Value, other: other}
 		t.rows = append(t.rows, vt)
 		tm := map[string]any{"turn": vt.turn, "player": vt.player, "move": vt.move, "coins": kit.Numbers(vt.taken),
@@ -191,12 +183,12 @@ func (t *Trace) SVG() string { return kit.SVGOf(t, false) }
 
 func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
-	if !full && !r.Coins.picture("").SVGFits() {
+	if !full && !r.Coins.rowPicture("").SVGFits() {
 		return r.card(fmt.Sprintf("more than %d coins", display.MaxSVGCoins)).WriteSVG(w)
 	}
 	played := r.Played
 	f := kit.Frames(fmt.Sprintf("A %s, B %s: the game turn by turn", kit.FormatValue(r.Best), kit.FormatValue(r.Second)), len(t.Turns), full, func(i int) display.Drawing {
-		row := r.Coins.picture(played + lineUpTo(r.res.Line, i+1))
+		row := r.Coins.rowPicture(played + lineUpTo(r.res.Line, i+1))
 		row.Partial = true
 		tm := t.Turns[i]
 		if t.seed != nil {
@@ -204,7 +196,7 @@ func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 			row.Caption = fmt.Sprintf("turn %d: %c takes %c, coin %d (%s)", tn.Turn, tn.Player, tn.Side, tn.Index, tn.Coin)
 		} else {
 			row.Caption = fmt.Sprintf("turn %d: %s takes %s (%s)", tm["turn"], tm["player"], tm["move"], takenText(t.rows[i].taken))
-			if r.Coins.rules.Get("score") == "rest" {
+			if r.Coins.rules().Get("score") == "rest" {
 				row.Scores = []string{t.rows[i].a.String(), t.rows[i].b.String()}
 			}
 		}

@@ -87,7 +87,7 @@ func (b *Board) Game() *games.Game  { return Game }
 func (b *Board) Rules() games.Rules { return b.rules }
 
 // WithRules is b under rules r; the grid is the board's shape and stays.
-func (b *Board) WithRules(r games.Rules) (any, error) {
+func (b *Board) WithRules(r games.Rules) (games.Position, error) {
 	if r.Get("grid") != b.rules.Get("grid") {
 		return nil, fmt.Errorf("with: grid is the board's shape, which with cannot change; make a %s board with board(N, cells, {grid: %q})", r.Get("grid"), r.Get("grid"))
 	}

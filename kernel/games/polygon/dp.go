@@ -35,10 +35,13 @@ type DP struct {
 
 func (d *DP) TypeName() string { return "polygon dp" }
 
-// DP is dp(p) of a ring.
+// DP is dp(p) of a ring; of a chain, its sub-chains.
 func (p *Polygon) DP(env *builtin.Env, args []any) (any, error) {
-	if err := kit.Unpack("dp", args, "p", new(any)); err != nil {
+	if err := kit.Unpack("dp", args, p.argName(), new(any)); err != nil {
 		return nil, err
+	}
+	if p.isChain() {
+		return chainDP(env, p)
 	}
 	opts, room := options(env, p)
 	opts.KeepTable = true
@@ -52,12 +55,8 @@ func (p *Polygon) DP(env *builtin.Env, args []any) (any, error) {
 	return newDP(p, r.Table, r.Best, p.p.Values, p.p.Ops), nil
 }
 
-// DP is dp(chain): the chain's sub-chains.
-func (c *Chain) DP(env *builtin.Env, args []any) (any, error) {
-	if err := kit.Unpack("dp", args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	opts, room := options(env, c.Polygon)
+func chainDP(env *builtin.Env, c *Polygon) (any, error) {
+	opts, room := options(env, c)
 	opts.KeepTable = true
 	r, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
 	if err != nil {
@@ -243,19 +242,15 @@ func (d *DP) Position(args []any) (any, error) {
 	if err := kit.CheckIndex("position", 3, "j", j, 1, d.lengths(i)); err != nil {
 		return nil, err
 	}
-	switch x := d.Game.(type) {
-	case *Polygon:
-		if j == d.N {
-			s, err := ringState(x).play(edge(i))
-			if err != nil {
-				return nil, err
-			}
-			return s.value(), nil
+	switch x := d.Game.(*Polygon); {
+	case !x.isChain() && j == d.N:
+		s, err := x.st.play(edge(i))
+		if err != nil {
+			return nil, err
 		}
-	case *Chain:
-		if i == 1 && j == d.N {
-			return x, nil
-		}
+		return s.value(), nil
+	case x.isChain() && i == 1 && j == d.N:
+		return x, nil
 	}
 	q := &solver.Polygon{Values: make([]*big.Int, j), Ops: make([]byte, j)}
 	q.Ops[0] = '+' // the closing edge, deleted by the first move
@@ -269,7 +264,7 @@ func (d *DP) Position(args []any) (any, error) {
 	if j == 1 {
 		return ring, nil
 	}
-	s, err := ringState(ring).play(edge(1))
+	s, err := ring.st.play(edge(1))
 	if err != nil {
 		return nil, err
 	}

@@ -25,15 +25,16 @@ func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	if err := kit.Unpack("explain", args, "result", new(any)); err != nil {
 		return nil, err
 	}
-	s, _ := ringState(r.Polygon).play(edge(r.First))
+	s, _ := r.Polygon.st.play(edge(r.First))
 	caption := fmt.Sprintf("best %s: delete edge %d, then merge as the tree shows", r.res.Best, r.First)
 	return explainPlan(env, s, r.Merges, caption)
 }
 
 // Explain is explain(p): the plan of the ring's solve as a tree; with a
-// depth, explain(p, depth), the game tree of the first moves.
+// depth, explain(p, depth), the game tree of the first moves (a chain's:
+// always its game tree).
 func (p *Polygon) Explain(env *builtin.Env, args []any) (any, error) {
-	if len(args) > 1 {
+	if len(args) > 1 || p.isChain() {
 		return tools.ExplainTree(env, p, args)
 	}
 	if err := kit.Unpack("explain", args, "result", new(any)); err != nil {
@@ -59,7 +60,7 @@ func (r *ChainResult) Explain(env *builtin.Env, args []any) (any, error) {
 // goal does not want (the minimum, under goal max), which is why the DP
 // keeps both.
 func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*kit.Explanation, error) {
-	opts, room := options(env, s.poly)
+	opts, room := options(env, s.ring)
 	opts.KeepTable = true
 	res, err := solver.SolveChain(env.Ctx, s.chain(), opts)
 	if err != nil {
@@ -103,13 +104,13 @@ func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*kit.
 // explainTree draws a plan over the chain s, marking each part the plan
 // takes at the extreme its goal does not want, read from the DP's table.
 func explainTree(s state, table *solver.Table, root *planNode, caption string) (*kit.Explanation, error) {
-	n := s.poly.N
+	n := s.ring.N
 	moves := s.moves()
 	first := 1
 	if len(moves) > 0 {
 		first = moves[0]
 	}
-	maxGoal := !s.poly.Minimizes()
+	maxGoal := !s.ring.Minimizes()
 	other, otherMark, wanted := "minimum", "↓", "maximum"
 	if !maxGoal {
 		other, otherMark, wanted = "maximum", "↑", "minimum"

@@ -57,12 +57,23 @@ func solverErr(fn string, err error, room int64, what string) error {
 	return kit.SolverError(fn, err)
 }
 
-// Solve is solve(p).
+// Solve is solve(p); solve(chain) from the chain on, its moves kept apart.
 func (p *Polygon) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "p", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, p.argName(), new(any)); err != nil {
 		return nil, err
 	}
+	if p.isChain() {
+		return solveChain(env, fn, p)
+	}
 	return solveRing(env, fn, p)
+}
+
+// argName is how a builtin's messages name p: p, or x for a chain.
+func (p *Polygon) argName() string {
+	if p.isChain() {
+		return "x"
+	}
+	return "p"
 }
 
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
@@ -170,30 +181,22 @@ func (r *Result) Plot() (any, error) {
 // ChainResult is solve(chain): the best final score from a polygon chain,
 // every optimal next merge, and one plan.
 type ChainResult struct {
-	N       int    `expr:"n"`       // values left
-	Best    any    `expr:"best"`    // the best final score still reachable (under the goal)
-	Worst   any    `expr:"worst"`   // the worst
-	Optimal []int  `expr:"optimal"` // every optimal next merge, by original edge number, increasing
-	Merges  []int  `expr:"merges"`  // a plan: the merges left, in order
-	Expr    string `expr:"expr"`    // the plan as a bracketed expression
-	Played  []int  `expr:"played"`  // the moves made before here: the deleted edge, then the merged ones
-	Chain   *Chain `expr:"chain"`
+	N       int      `expr:"n"`       // values left
+	Best    any      `expr:"best"`    // the best final score still reachable (under the goal)
+	Worst   any      `expr:"worst"`   // the worst
+	Optimal []int    `expr:"optimal"` // every optimal next merge, by original edge number, increasing
+	Merges  []int    `expr:"merges"`  // a plan: the merges left, in order
+	Expr    string   `expr:"expr"`    // the plan as a bracketed expression
+	Played  []int    `expr:"played"`  // the moves made before here: the deleted edge, then the merged ones
+	Chain   *Polygon `expr:"chain"`
 
 	res *solver.ChainResult
 }
 
 func (r *ChainResult) TypeName() string { return "chain result" }
 
-// Solve is solve(chain): from the chain on, its moves kept apart.
-func (c *Chain) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	return solveChain(env, fn, c)
-}
-
-func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
-	opts, room := options(env, c.Polygon)
+func solveChain(env *builtin.Env, fn string, c *Polygon) (*ChainResult, error) {
+	opts, room := options(env, c)
 	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a chain of %d values", c.N))
 	}
@@ -240,7 +243,7 @@ func (r *ChainResult) WriteView(w io.Writer, v kit.View) error {
 }
 
 func (r *ChainResult) picture() display.Chain {
-	d := r.Chain.picture(r.Optimal)
+	d := r.Chain.chainPicture(r.Optimal)
 	d.Caption = fmt.Sprintf("best %s from here", r.res.Best) + r.Chain.Polygon.rulesNote()
 	return d
 }
@@ -278,8 +281,13 @@ func (r *ChainResult) JSONValue() any {
 }
 
 // Evaluate is the ring's value (the best score under the goal), every
-// optimal first edge and the plan's first edge.
+// optimal first edge and the plan's first edge; a chain's value, every
+// optimal next merge and the plan's next merge; at the end, the last
+// value.
 func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	if p.isChain() {
+		return evaluateChain(env, p)
+	}
 	r, err := solveRing(env, "solve", p)
 	if err != nil {
 		return nil, err
@@ -287,9 +295,7 @@ func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
 	return &games.Eval{Value: r.res.Best, Best: edges(r.Optimal), Choice: edge(r.First)}, nil
 }
 
-// Evaluate is the chain's value, every optimal next merge and the plan's
-// next merge; at the end, the last value.
-func (c *Chain) Evaluate(env *builtin.Env) (*games.Eval, error) {
+func evaluateChain(env *builtin.Env, c *Polygon) (*games.Eval, error) {
 	if c.st.over() {
 		return &games.Eval{Value: c.st.vals[0]}, nil
 	}
@@ -311,6 +317,9 @@ func edges(es []int) []games.Move {
 // ScoreLine solves every position of a line with the solver's chain
 // engines: a full line of an n-vertex ring costs about n/12 ring solves.
 func (p *Polygon) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
+	if p.isChain() {
+		return scoreChainLine(env, p, line)
+	}
 	opts, room := options(env, p)
 	moves := make([]int, len(line))
 	for i, m := range line {
@@ -323,8 +332,8 @@ func (p *Polygon) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval,
 	return lineEvals(pos), nil
 }
 
-func (c *Chain) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	opts, room := options(env, c.Polygon)
+func scoreChainLine(env *builtin.Env, c *Polygon, line []games.Move) ([]*games.Eval, error) {
+	opts, room := options(env, c)
 	// The solver names a chain's merges by their place in it; the line
 	// names them by original number.
 	local := map[int]int{}

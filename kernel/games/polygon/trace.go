@@ -29,10 +29,17 @@ type Trace struct {
 
 func (t *Trace) TypeName() string { return "polygon trace" }
 
-// Trace is trace(p): the ring's plan played out.
+// Trace is trace(p): the ring's plan played out; trace(chain) the chain's.
 func (p *Polygon) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "p", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, p.argName(), new(any)); err != nil {
 		return nil, err
+	}
+	if p.isChain() {
+		r, err := solveChain(env, fn, p)
+		if err != nil {
+			return nil, err
+		}
+		return chainTraceOf(env, r)
 	}
 	r, err := solveRing(env, fn, p)
 	if err != nil {
@@ -182,18 +189,6 @@ type ChainTrace struct {
 
 func (t *ChainTrace) TypeName() string { return "chain trace" }
 
-// Trace is trace(chain): the chain's plan played out.
-func (c *Chain) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := kit.Unpack(fn, args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	r, err := solveChain(env, fn, c)
-	if err != nil {
-		return nil, err
-	}
-	return chainTraceOf(env, r)
-}
-
 // Trace is trace(solve(chain)): the result's plan played out.
 func (r *ChainResult) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 	if err := kit.Unpack(fn, args, "result", new(any)); err != nil {
@@ -259,7 +254,7 @@ func (t *ChainTrace) WriteSVG(w io.Writer, full bool) error {
 		return r.card(fmt.Sprintf("more than %d values", display.MaxSVGVertices)).WriteSVG(w)
 	}
 	f := kit.Frames(fmt.Sprintf("best %s from here: the plan step by step", r.res.Best), len(t.Steps), full, func(i int) display.Drawing {
-		c := t.at[i+1].chainValue().picture(nil)
+		c := t.at[i+1].chainValue().chainPicture(nil)
 		st := t.Steps[i]
 		c.Caption = fmt.Sprintf("merge edge %d: %s %s %s = %s", st["edge"], kit.FormatValue(st["left"]), st["op"], kit.FormatValue(st["right"]), kit.FormatValue(st["value"]))
 		return c

@@ -10,7 +10,7 @@ import (
 )
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{same: true, help: func(h *games.Help) string { return h.After }, result: func(r games.Results) any { return r.After }, Builtin: &builtin.Builtin{
 		Name:      "after",
 		Signature: `after(x, moves)`,
 		Doc: `The position after moves, a game value like any other: shown, solved, analyzed, and ` +
@@ -19,7 +19,7 @@ func init() {
 			`move is an error that says why.`,
 		Example: `after(polygon("* -5 + -2 * -8 * -5 + 8"), [3, 2])`,
 		Fn:      fnAfter,
-	})
+	}})
 }
 
 func fnAfter(env *builtin.Env, args ...any) (any, error) {
@@ -29,7 +29,7 @@ func fnAfter(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(games.Position)
 	if !ok {
-		return nil, kit.BadType("after", 1, "x", kindsFor("after"), x)
+		return nil, kit.BadType("after", 1, "x", kindsOf("after", is[games.Position]), x)
 	}
 	line, err := ParseLine(p, "after", 2, moves)
 	if err != nil {
@@ -39,9 +39,6 @@ func fnAfter(env *builtin.Env, args ...any) (any, error) {
 		env.Warning(w)
 	}
 	end, _, err := PlayLine(p, "after", 2, line)
-	if s, ok := end.(games.Starter); ok && err == nil {
-		return s.Started(), nil // a position, even after no move: its turn, its totals
-	}
 	return end, err
 }
 
@@ -105,7 +102,7 @@ func forMover(p games.Position, m games.Move) (games.Position, error) {
 	if !ok || mo.Player() == p.Mover() {
 		return p, nil
 	}
-	ms, ok := p.(games.MoverSetter)
+	ms, ok := p.(games.FreeTurns)
 	if !ok {
 		return nil, fmt.Errorf("it is %s's turn, not %s's", p.Mover(), mo.Player())
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{help: func(h *games.Help) string { return h.Analyze }, Builtin: &builtin.Builtin{
 		Name:      "analyze",
 		Signature: `analyze(x, moves)`,
 		Doc: `Scores a line of play from x (a game value or a position from after) move by move. ` +
@@ -30,7 +30,7 @@ func init() {
 		Example: `analyze(coins([10, 80, 90, 30]), "LRLR").loss`,
 		Returns: []any{&Analysis{}},
 		Fn:      fnAnalyze,
-	})
+	}})
 }
 
 // Analysis is analyze(x, moves): a line of play scored move by move.
@@ -91,7 +91,7 @@ func (a *Analysis) finish(players []string) {
 		}
 		loss[t.player].Add(loss[t.player], t.loss)
 	}
-	if len(a.game.Players) == 1 {
+	if a.game.Turns == games.Solo {
 		a.Loss = kit.Number(loss[a.game.Players[0]])
 		return
 	}
@@ -118,7 +118,7 @@ func fnAnalyze(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(games.Position)
 	if !ok {
-		return nil, kit.BadType("analyze", 1, "x", kindsFor("analyze"), x)
+		return nil, kit.BadType("analyze", 1, "x", kindsOf("analyze", is[games.Position]), x)
 	}
 	line, err := ParseLine(p, "analyze", 2, moves)
 	if err != nil {
@@ -158,7 +158,7 @@ func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (
 		}
 		pos, ev := positions[t], evals[t]
 		st := pos.Step(m)
-		a.alone = a.alone || st.Carry == 0
+		a.alone = a.alone || st.Carry == games.CarryNone
 		after := games.AfterValue(st, evals[t+1].Value)
 		rec := turnRec{turn: h.Len() + t + 1, player: pos.Mover(), move: m.String(), moveVal: m.Value(),
 			value: ev.Value, after: after, loss: games.Loss(pos, ev.Value, after), bestVal: []any{}}
@@ -184,7 +184,7 @@ func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (
 			players = append(players, rec.player)
 		}
 	}
-	if g.Unfinished == "" { // a game that scores its moves: the totals are the outcome
+	if g.Scoring == games.PerMove { // a game that scores its moves: the totals are the outcome
 		a.Totals = map[string]any{}
 		for _, pl := range g.Players {
 			a.Totals[pl] = 0
@@ -193,7 +193,7 @@ func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (
 			a.Totals[pl] = kit.Number(v)
 		}
 	}
-	if end := positions[len(positions)-1]; g.Unfinished != "" && games.Over(end) {
+	if end := positions[len(positions)-1]; g.Scoring == games.AtEnd && games.Over(end) {
 		a.Score = kit.Number(end.Terminal())
 	}
 	a.finish(players)
@@ -229,8 +229,8 @@ func scoreLine(env *builtin.Env, p games.Position, positions []games.Position, l
 // plot: in a game of two players who alternate (Carry −1) the first
 // player's final margin, their total minus the other's so far plus or
 // minus the mover's margin v; else v itself.
-func sideValue(g *games.Game, pos games.Position, totals map[string]*big.Int, v *big.Int, carry int) *big.Int {
-	if carry != -1 || len(g.Players) != 2 {
+func sideValue(g *games.Game, pos games.Position, totals map[string]*big.Int, v *big.Int, carry games.Carry) *big.Int {
+	if carry != games.CarryNegated || len(g.Players) != 2 {
 		return v
 	}
 	first, second := g.Players[0], g.Players[1]
@@ -282,10 +282,10 @@ func (a *Analysis) WriteView(w io.Writer, v kit.View) error {
 	}
 	text += "loss: " + a.byPlayer(v, a.Loss) + "\n"
 	switch {
-	case a.game.Unfinished != "" && a.Score != nil:
+	case a.game.Scoring == games.AtEnd && a.Score != nil:
 		text += fmt.Sprintf("score: %s\n", v.Value(a.Score))
-	case a.game.Unfinished != "":
-		text += "score: none yet (" + a.game.Unfinished + ")\n"
+	case a.game.Scoring == games.AtEnd:
+		text += "score: none yet (" + a.game.Words.Unfinished + ")\n"
 	default:
 		text += "totals: " + a.byPlayer(v, a.Totals) + "\n"
 	}
@@ -301,7 +301,7 @@ func (a *Analysis) byPlayer(v kit.View, x any) string {
 	keys := kit.SortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = strings.TrimLeft(a.game.PlayerWord+" "+k+" "+v.Value(m[k]), " ")
+		parts[i] = strings.TrimLeft(a.game.Words.Player+" "+k+" "+v.Value(m[k]), " ")
 	}
 	if len(parts) == 0 {
 		return "none"

@@ -9,12 +9,30 @@ import (
 	"gamelab/kernel/games/kit"
 )
 
+// tool is a builtin written once over the games, with what each game adds
+// to it: a sentence of help, and what it gives for the game's values (for
+// Tab completion).
+type tool struct {
+	*builtin.Builtin
+	// help picks what a game's Help adds to the builtin's doc; nil: nothing.
+	help func(h *games.Help) string
+	// result picks what the builtin gives for a value whose Results are r;
+	// nil: its own Returns.
+	result func(r games.Results) any
+	// same says it gives a changed copy of the value it is given (an edit,
+	// with, after), a value of the same kind.
+	same bool
+}
+
 // engine is the table of the builtins written once over the games, in the
 // order help lists them after the games' own.
-var engine []*builtin.Builtin
+var engine []*tool
 
 // register adds an engine builtin; each builtin's file calls it from init.
-func register(b *builtin.Builtin) { engine = append(engine, b) }
+func register(b *builtin.Builtin) { engine = append(engine, &tool{Builtin: b}) }
+
+// registerTool adds an engine builtin that each game adds to.
+func registerTool(t *tool) { engine = append(engine, t) }
 
 // Builtins is every game builtin, in the order help lists them: each
 // game's constructors and edits, then the engine's. The engine's help and
@@ -25,84 +43,94 @@ func Builtins() []*builtin.Builtin {
 	for _, g := range games.All() {
 		out = append(out, g.Builtins...)
 	}
-	for _, b := range engine {
-		c := *b
-		c.Doc = docFor(b)
+	for _, t := range engine {
+		c := *t.Builtin
+		c.Doc = t.doc()
 		if c.Returns == nil {
-			c.Returns = allReturns(b.Name)
+			c.Returns = t.allReturns()
 		}
-		if c.ReturnsFor == nil {
-			c.ReturnsFor = returnsFor(b.Name)
+		if c.ReturnsFor == nil && (t.same || t.result != nil) {
+			c.ReturnsFor = t.returnsFor
 		}
 		out = append(out, &c)
 	}
 	return out
 }
 
-// docFor is an engine builtin's help: its own paragraph, then what each
-// game adds to it.
-func docFor(b *builtin.Builtin) string {
-	parts := []string{b.Doc}
+// doc is the builtin's help: its own paragraph, then what each game adds
+// to it.
+func (t *tool) doc() string {
+	parts := []string{t.Doc}
 	for _, g := range games.All() {
-		if d := g.Docs[b.Name]; d != "" {
+		if t.help == nil {
+			break
+		}
+		if d := t.help(&g.Help); d != "" {
 			parts = append(parts, d)
 		}
 	}
 	return strings.Join(parts, " ")
 }
 
-// returnsFor narrows an engine builtin's results by the game of its first
-// argument, for completion.
-func returnsFor(fn string) func(first any) []any {
-	return func(first any) []any {
-		if sameKind[fn] {
-			if _, ok := first.(interface{ Game() *games.Game }); ok {
-				return []any{first} // an edit gives a value of the kind it edits
-			}
+// returnsFor narrows the builtin's results by its first argument, for
+// completion.
+func (t *tool) returnsFor(first any) []any {
+	if r, ok := first.(games.Resulter); ok && t.result != nil {
+		if out := t.result(r.Results()); out != nil {
+			return []any{out}
 		}
-		if r, ok := first.(games.Returner); ok {
-			if out := r.Returns(fn); out != nil {
-				return out
-			}
-		}
-		if v, ok := first.(interface{ Game() *games.Game }); ok {
-			return v.Game().Returns[fn]
-		}
-		return nil
 	}
+	if _, ok := first.(games.Position); ok && t.same {
+		return []any{first} // an edit gives a value of the kind it edits
+	}
+	return nil
 }
 
-// sameKind are the engine builtins that return a changed copy of the value
-// they are given.
-var sameKind = map[string]bool{"setv": true, "insert": true, "remove": true, "rotate": true, "reverse": true, "with": true}
+// allReturns collects what the builtin gives over every game's values,
+// for its static Returns.
+func (t *tool) allReturns() []any {
+	var out []any
+	for _, g := range games.All() {
+		for _, v := range g.Values {
+			if _, ok := v.(games.Position); ok && t.same {
+				out = append(out, v)
+			} else if r, ok := v.(games.Resulter); ok && t.result != nil {
+				if x := t.result(r.Results()); x != nil && !slices.Contains(out, x) {
+					out = append(out, x)
+				}
+			}
+		}
+	}
+	return out
+}
 
-// kindsFor lists what fn takes, over every game, for a BadType message:
-// "a polygon, coins or board". Only the first kind keeps its article, as
-// these messages have always been worded: "a polygon, chain, coins, coins
-// position or board".
-func kindsFor(fn string, extra ...string) string {
+// kindsOf lists the kinds of value of every game that takes says builtin
+// fn takes, for a BadType message: "a polygon, coins or board". Only the
+// first kind keeps its article, as these messages have always been
+// worded; extra kinds (of values no game makes) come last.
+func kindsOf(fn string, takes func(x any) bool, extra ...string) string {
 	var kinds []string
 	for _, g := range games.All() {
-		if k := g.Kinds[fn]; k != "" {
-			kinds = append(kinds, strings.Split(k, ", ")...)
+		for _, v := range g.Values {
+			if k := v.TypeName(); takes(v) && !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+			}
 		}
 	}
 	kinds = slices.Concat(kinds, extra)
-	if len(kinds) == 0 { // no game registered answers fn
+	if len(kinds) == 0 { // no game registered answers it
 		return "a value " + fn + " takes"
 	}
-	for i := 1; i < len(kinds); i++ {
-		kinds[i] = strings.TrimPrefix(strings.TrimPrefix(kinds[i], "a "), "an ")
-	}
-	if !strings.HasPrefix(kinds[0], "a ") && !strings.HasPrefix(kinds[0], "an ") {
-		kinds[0] = kit.KindPhrase(kinds[0]) // "an array", "coins"
-	}
+	kinds[0] = kit.KindPhrase(kinds[0]) // "a polygon", "coins"
 	return kit.OrList(kinds)
 }
 
+// is says x implements C, for kindsOf.
+func is[C any](x any) bool { _, ok := x.(C); return ok }
+
 // dispatch is the body of an engine builtin that one capability answers:
 // the first argument, asserted to C, gets the call; anything else is
-// refused with the kinds of value fn takes.
+// refused with the kinds of value that implement C.
 func dispatch[C any](fn, sig string, call func(env *builtin.Env, c C, args []any) (any, error)) func(env *builtin.Env, args ...any) (any, error) {
 	return func(env *builtin.Env, args ...any) (any, error) {
 		x, err := kit.FirstArg(fn, sig, args)
@@ -111,63 +139,63 @@ func dispatch[C any](fn, sig string, call func(env *builtin.Env, c C, args []any
 		}
 		c, ok := x.(C)
 		if !ok {
-			return nil, kit.BadType(fn, 1, "x", kindsFor(fn), x)
+			return nil, kit.BadType(fn, 1, "x", kindsOf(fn, is[C]), x)
 		}
 		return call(env, c, args)
 	}
 }
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "at",
 		Signature: `at(x, i) / at(board, r, p)`,
 		Doc:       `Reads one number, counting from 1.`,
 		Example:   `at(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
 		Returns:   []any{0},
 		Fn:        dispatch("at", "at(x, i) or at(board, r, p)", func(_ *builtin.Env, r games.Reader, args []any) (any, error) { return r.At(args) }),
-	})
-	register(&builtin.Builtin{
+	}, help: func(h *games.Help) string { return h.At }})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "setv",
 		Signature: `setv(x, i, v)`,
 		Doc:       `Returns a copy of x with value i, from 1, set to the integer v.`,
 		Example:   `setv(polygon("* -5 + -2 * -8 * -5 + 8"), 1, 0)`,
-		Fn:        dispatch("setv", "setv(x, i, v)", func(_ *builtin.Env, s games.ValueSetter, args []any) (any, error) { return s.SetV(args) }),
-	})
-	register(&builtin.Builtin{
+		Fn:        dispatch("setv", "setv(x, i, v)", func(_ *builtin.Env, e games.Editor, args []any) (any, error) { return e.SetV(args) }),
+	}, help: func(h *games.Help) string { return h.SetV }, same: true})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "insert",
 		Signature: `insert(p, i, op, v) / insert(c, i, v)`,
 		Doc:       `Returns a copy with a new vertex or coin at position i (1..n+1; n+1 appends).`,
 		Example:   `insert(polygon("* -5 + -2 * -8 * -5 + 8"), 6, "+", 3)`,
-		Fn:        dispatch("insert", "insert(p, i, op, v) or insert(c, i, v)", func(_ *builtin.Env, s games.Inserter, args []any) (any, error) { return s.Insert(args) }),
-	})
-	register(&builtin.Builtin{
+		Fn:        dispatch("insert", "insert(p, i, op, v) or insert(c, i, v)", func(_ *builtin.Env, r games.Resizer, args []any) (any, error) { return r.Insert(args) }),
+	}, help: func(h *games.Help) string { return h.Insert }, same: true})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "remove",
 		Signature: `remove(x, i)`,
 		Doc:       `Returns a copy of x without vertex (coin) i.`,
 		Example:   `remove(coins([10, 80, 90, 30]), 1)`,
-		Fn:        dispatch("remove", "remove(x, i)", func(_ *builtin.Env, s games.Remover, args []any) (any, error) { return s.Remove(args) }),
-	})
-	register(&builtin.Builtin{
+		Fn:        dispatch("remove", "remove(x, i)", func(_ *builtin.Env, r games.Resizer, args []any) (any, error) { return r.Remove(args) }),
+	}, help: func(h *games.Help) string { return h.Remove }, same: true})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "rotate",
 		Signature: `rotate(x, k)`,
 		Doc:       `Returns x turned by k steps (k may be negative):`,
 		Example:   `rotate(polygon("* -5 + -2 * -8 * -5 + 8"), 2)`,
-		Fn: dispatch("rotate", "rotate(x, k)", func(_ *builtin.Env, s games.Rotator, args []any) (any, error) {
+		Fn: dispatch("rotate", "rotate(x, k)", func(_ *builtin.Env, e games.Editor, args []any) (any, error) {
 			var k int
 			if err := kit.Unpack("rotate", args, "x", new(any), "k", &k); err != nil {
 				return nil, err
 			}
-			return s.Rotate(k)
+			return e.Rotate(k)
 		}),
-	})
-	register(&builtin.Builtin{
+	}, help: func(h *games.Help) string { return h.Rotate }, same: true})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "reverse",
 		Signature: `reverse(x)`,
 		Doc:       `Returns x mirrored:`,
 		Example:   `reverse(coins([10, 80, 90, 30]))`,
 		Fn:        fnReverse,
-	})
-	register(&builtin.Builtin{
+	}, help: func(h *games.Help) string { return h.Reverse }, same: true})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "solve",
 		Signature: `solve(x) / solve(board, player)`,
 		Doc: `Plays x optimally, under its rules (x.rules; with(x, rules) changes them), from where ` +
@@ -177,11 +205,8 @@ func init() {
 		Fn: dispatch("solve", "solve(x) or solve(board, player)", func(env *builtin.Env, s games.Solvable, args []any) (any, error) {
 			return s.Solve(env, "solve", args)
 		}),
-	})
-}
-
-func init() {
-	register(&builtin.Builtin{
+	}, help: func(h *games.Help) string { return h.Solve }, result: func(r games.Results) any { return r.Solve }})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "dp",
 		Signature: `dp(x) / dp(board, player)`,
 		Doc: `The DP table x's solve fills, as a value: shown as a table in the REPL (the cells the ` +
@@ -192,8 +217,8 @@ func init() {
 		Fn: dispatch("dp", "dp(x) or dp(board, player)", func(env *builtin.Env, t games.Tabled, args []any) (any, error) {
 			return t.DP(env, args)
 		}),
-	})
-	register(&builtin.Builtin{
+	}, help: func(h *games.Help) string { return h.DP }, result: func(r games.Results) any { return r.DP }})
+	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "position",
 		Signature: `position(d, i, j)`,
 		Doc: `The game of cell i, j of the DP table d (dp(x)): a value that solve, play and analyze take, so a cell can be played. ` +
@@ -204,7 +229,7 @@ func init() {
 		Fn: dispatch("position", "position(d, i, j)", func(_ *builtin.Env, p games.Positioner, args []any) (any, error) {
 			return p.Position(args)
 		}),
-	})
+	}, result: func(r games.Results) any { return r.Position }})
 }
 
 func fnReverse(env *builtin.Env, args ...any) (any, error) {
@@ -212,8 +237,8 @@ func fnReverse(env *builtin.Env, args ...any) (any, error) {
 	if err := kit.Unpack("reverse", args, "x", &x); err != nil {
 		return nil, err
 	}
-	if r, ok := x.(games.Reverser); ok {
-		return r.Reverse()
+	if e, ok := x.(games.Editor); ok {
+		return e.Reverse()
 	}
 	// This builtin takes expr's name, so it keeps expr's meaning for arrays.
 	if l, ok := kit.AsList(x); ok {
@@ -221,15 +246,5 @@ func fnReverse(env *builtin.Env, args ...any) (any, error) {
 		slices.Reverse(l)
 		return l, nil
 	}
-	return nil, kit.BadType("reverse", 1, "x", kindsFor("reverse", "array"), x)
-}
-
-// allReturns collects what fn returns over every game, for a builtin's
-// static Returns.
-func allReturns(fn string) []any {
-	var out []any
-	for _, g := range games.All() {
-		out = append(out, g.Returns[fn]...)
-	}
-	return out
+	return nil, kit.BadType("reverse", 1, "x", kindsOf("reverse", is[games.Editor], "array"), x)
 }

@@ -42,7 +42,7 @@ func fnExplain(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(games.Position)
 	if !ok {
-		return nil, kit.BadType("explain", 1, "x", kindsFor("explain"), x)
+		return nil, kit.BadType("explain", 1, "x", kindsOf("explain", func(x any) bool { return is[games.Explainable](x) || is[games.Position](x) }), x)
 	}
 	return ExplainTree(env, p, args)
 }
@@ -54,7 +54,7 @@ func ExplainTree(env *builtin.Env, p games.Position, args []any) (*kit.Explanati
 	if err := kit.Unpack("explain", args, "x", new(any), "depth?", kit.Between(&depth, 1, maxExplainDepth)); err != nil {
 		return nil, err
 	}
-	if _, ok := p.(games.MoverSetter); ok && p.Mover() == "" {
+	if _, ok := p.(games.FreeTurns); ok && p.Mover() == "" {
 		// A board's moves name their player: no tree until one is named.
 		return nil, builtin.ArgError("explain", 1, "x", "has no player to move: explain(solve(%s, player)) shows a player's moves", "x")
 	}
@@ -84,10 +84,10 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 		// A one-player game (the polygon's) names no mover: "edge 2 →
 		// score 20", not "1 2 → 1's score 20"; Life Line's movers are
 		// numbers, "player 3".
-		solo := len(g.Players) == 1
+		solo := g.Turns == games.Solo
 		who := moverName(g, p.Mover())
 		whose := who + "'s "
-		nd.Text += fmt.Sprintf(": best %s %s", g.ValueWord, ev.Value)
+		nd.Text += fmt.Sprintf(": best %s %s", g.Words.Value, ev.Value)
 		nd.Value = fmt.Sprintf("%s: %s", p.Mover(), ev.Value)
 		if solo {
 			whose, nd.Value = "", ev.Value.String()
@@ -103,7 +103,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 			}
 			st := p.Step(m)
 			nextValue := next.Terminal()
-			if !games.Over(next) && st.Carry != 0 {
+			if !games.Over(next) && st.Carry != games.CarryNone {
 				nev, err := games.Evaluate(env, next)
 				if err != nil {
 					return nil, err
@@ -116,7 +116,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 				return nil, err
 			}
 			kid.Edge = who + " " + m.String()
-			if solo || len(g.Players) == 0 { // "edge 2", "stone 3 at (2,2)": the move names its player
+			if solo || g.Turns == games.Free { // "edge 2", "stone 3 at (2,2)": the move names its player
 				kid.Edge = games.Describe(m)
 			}
 			if st.Reward != nil {
@@ -128,7 +128,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 				kid.Edge = "★ " + kid.Edge
 				verdict = "optimal"
 			}
-			kid.Text = fmt.Sprintf("→ %s%s %s, %s; %s", whose, g.ValueWord, after, verdict, kid.Text)
+			kid.Text = fmt.Sprintf("→ %s%s %s, %s; %s", whose, g.Words.Value, after, verdict, kid.Text)
 			nd.Kids = append(nd.Kids, kid)
 		}
 		return nd, nil
@@ -140,7 +140,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 	caption := fmt.Sprintf("the next %s", kit.Count(depth, "move", "moves"))
 	if h := p.History(); h.Len() > 0 {
 		line := games.LineText(g, h.Moves)
-		if len(g.Players) == 1 { // "after edge 1, edge 3": a one-player game's moves are numbers
+		if g.Turns == games.Solo { // "after edge 1, edge 3": a one-player game's moves are numbers
 			parts := make([]string, len(h.Moves))
 			for i, m := range h.Moves {
 				parts[i] = games.Describe(m)
@@ -148,11 +148,11 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 			line = strings.Join(parts, ", ")
 		}
 		caption += " after " + line
-		if len(h.Totals) > 0 || g.Unfinished == "" {
+		if len(h.Totals) > 0 || g.Scoring == games.PerMove {
 			caption += fmt.Sprintf(" (%s so far)", totalsText(g, h))
 		}
 	}
-	tree := display.Tree{Caption: caption, Root: root, Notes: []string{g.ValueDoc + "; ★ an optimal move"}}
+	tree := display.Tree{Caption: caption, Root: root, Notes: []string{g.Words.ValueDoc + "; ★ an optimal move"}}
 	return kit.NewExplanation(tree), nil
 }
 
@@ -170,7 +170,7 @@ func situation(p games.Position) (line, short string) {
 // moverName is a mover as a sentence names them: "A", or "player 3" in a
 // game whose players are numbers.
 func moverName(g *games.Game, mover string) string {
-	if len(g.Players) == 0 && mover != "" && strings.Trim(mover, "0123456789") == "" {
+	if g.Turns == games.Free && mover != "" && strings.Trim(mover, "0123456789") == "" {
 		return "player " + mover
 	}
 	return mover
@@ -186,7 +186,7 @@ func totalsText(g *games.Game, h *games.History) string {
 	}
 	parts := make([]string, len(players))
 	for i, p := range players {
-		parts[i] = strings.TrimLeft(g.PlayerWord+" "+p+" "+h.Total(p).String(), " ")
+		parts[i] = strings.TrimLeft(g.Words.Player+" "+p+" "+h.Total(p).String(), " ")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -100,7 +100,7 @@ func (s *solver) line(positions []games.Position, line []games.Move, steps []gam
 			break
 		}
 		m := line[i]
-		if st := steps[i]; st.Carry != 0 && evals[i].Best != nil && optimalIn(evals[i].Best, m) {
+		if st := steps[i]; st.Carry != games.CarryNone && evals[i].Best != nil && optimalIn(evals[i].Best, m) {
 			v := new(big.Int).Set(evals[i].Value)
 			if st.Reward != nil {
 				v.Sub(v, st.Reward)
@@ -133,7 +133,7 @@ func fnMatch(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := args[0].(games.Position)
 	if !ok {
-		return nil, kit.BadType("match", 1, "x", kindsFor("match"), args[0])
+		return nil, kit.BadType("match", 1, "x", kindsOf("match", is[games.Position]), args[0])
 	}
 	var sides *Sides
 	var err error
@@ -184,7 +184,7 @@ func ReadSides(fn string, k int, g *games.Game, x any) (*Sides, error) {
 		if !ok {
 			return nil, builtin.ArgError(fn, k, "strategies", "gives %s %s, which is no strategy (optimal, greedy, random(seed), …)", player, kit.TypeName(m[player]))
 		}
-		if g.Players != nil && !slices.Contains(g.Players, player) {
+		if g.Turns != games.Free && !slices.Contains(g.Players, player) {
 			return nil, builtin.ArgError(fn, k, "strategies", "names %s, who does not play %s (its players are %s)", player, g.Title, kit.OrList(g.Players))
 		}
 		sides.By[player] = s
@@ -194,7 +194,7 @@ func ReadSides(fn string, k int, g *games.Game, x any) (*Sides, error) {
 			return nil, builtin.ArgError(fn, k, "strategies", "gives no strategy for %s", player)
 		}
 	}
-	if g.Players == nil {
+	if g.Turns == games.Free {
 		sides.Players = numericOrder(kit.SortedKeys(m))
 	}
 	return sides, nil
@@ -229,7 +229,7 @@ func Match(env *builtin.Env, fn string, x games.Position, sides *Sides) (*Analys
 func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]games.Position, []games.Move, *solver, error) {
 	start := x
 	if sides.Players != nil {
-		s, ok := x.(games.Sider)
+		s, ok := x.(games.FreeTurns)
 		if !ok {
 			return nil, nil, nil, builtin.Errorf("", "%s: %s has a fixed order of play; name its players %s", fn, x.Game().Title, kit.OrList(x.Game().Players))
 		}
@@ -253,11 +253,11 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 		movers[player] = newMover(s)
 		return movers[player], nil
 	}
-	if _, ok := start.(games.Sider); ok && start.Mover() == "" {
+	if _, ok := start.(games.FreeTurns); ok && start.Mover() == "" {
 		return nil, nil, nil, builtin.Errorf("", "%s: nobody is to move on this %s; give the players, as in %s(b, {4: greedy, 2: optimal})", fn, kit.TypeName(start), fn)
 	}
 	turns := -1 // no end but the game's
-	if e, ok := start.(games.Endless); ok {
+	if e, ok := start.(games.FreeTurns); ok {
 		turns = e.MatchTurns()
 	}
 	// Each position of the line is kept: about what the instance holds.

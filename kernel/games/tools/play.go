@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{help: func(h *games.Help) string { return h.Play }, Builtin: &builtin.Builtin{
 		Name:      "play",
 		Signature: `play(x) / play(coins, "A" | "B" | "both") / play(board, players)`,
 		Doc: `Play a game against the optimum, or explore it by hand, under x's rules. Each turn shows ` +
@@ -24,7 +24,7 @@ func init() {
 		Example: `play(coins([10, 80, 90, 30]))`,
 		Returns: []any{&Analysis{}},
 		Fn:      fnPlay,
-	})
+	}})
 }
 
 // game is one game being played.
@@ -48,11 +48,11 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	}
 	start, ok := x.(games.Position)
 	if !ok {
-		return nil, kit.BadType("play", 1, "x", kindsFor("play"), x)
+		return nil, kit.BadType("play", 1, "x", kindsOf("play", is[games.Position]), x)
 	}
 	pl, ok := start.(games.Player)
 	if !ok {
-		return nil, kit.BadType("play", 1, "x", kindsFor("play"), x)
+		return nil, kit.BadType("play", 1, "x", kindsOf("play", is[games.Position]), x)
 	}
 	start, humans, err := pl.PlayersFor(who)
 	if err != nil {
@@ -113,7 +113,7 @@ func (g *game) run(env *builtin.Env) error {
 				return err
 			}
 			g.push(ev.Choice, false, next)
-			env.Print(fmt.Sprintf("%s %s %s (the optimum)\n", mover, g.start.Game().Reply, ev.Choice))
+			env.Print(fmt.Sprintf("%s %s %s (the optimum)\n", mover, g.start.Game().Words.Reply, ev.Choice))
 			continue
 		}
 		pl := pos.(games.Player)
@@ -135,7 +135,7 @@ func (g *game) run(env *builtin.Env) error {
 			if err != nil {
 				return kit.SolverError("play", err)
 			}
-			env.Print(fmt.Sprintf("optimal: %s (%s)\n", moveList(ev.Best), fmt.Sprintf(g.start.Game().Hint, ev.Value)))
+			env.Print(fmt.Sprintf("optimal: %s (%s)\n", moveList(ev.Best), g.start.Game().Words.Hint+" "+ev.Value.String()))
 			continue
 		case "u", "undo":
 			if !g.undo() {

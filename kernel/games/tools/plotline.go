@@ -24,7 +24,7 @@ func (c *LinePlot) TypeName() string { return "line plot" }
 // (Life Line), each turn's best points with the points the move got beside
 // them. The game words the caption and the axis.
 func (a *Analysis) plot() *LinePlot {
-	ch := display.LineChart{XLabel: "turn", Caption: a.game.PlotCaption, YLabel: a.game.PlotY}
+	ch := display.LineChart{XLabel: "turn", Caption: a.game.Words.PlotCaption, YLabel: a.game.Words.PlotY}
 	marks := func(at func(i int) int) {
 		for i, t := range a.turns {
 			if t.loss.Sign() > 0 {
@@ -111,8 +111,8 @@ func markIndices(ms []display.LineMark) []int {
 // moveName names a turn's move for a chart label: "A L", "edge 3",
 // "4 at (3,2)".
 func (a *Analysis) moveName(t turnRec) string {
-	if a.game.MoveLabel != nil {
-		return a.game.MoveLabel(t.player, t.move)
+	if a.game.Words.MoveLabel != nil {
+		return a.game.Words.MoveLabel(t.player, t.move)
 	}
 	return t.player + " " + t.move
 }

@@ -17,7 +17,7 @@ import (
 // instance implements.
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{same: true, Builtin: &builtin.Builtin{
 		Name:      "shrink",
 		Signature: `shrink(x, {…})`,
 		Doc: `A smallest instance for which the predicate still holds: fewest vertices, coins or stones (a ` +
@@ -30,7 +30,7 @@ func init() {
 		Example:    `shrink(randcoins(12, 5), {let r = match(#, greedy, optimal); r.loss.A > 10})`,
 		Predicates: []int{2},
 		Fn:         fnShrink,
-	})
+	}})
 }
 
 // Shrink is a smallest instance like x for which keep holds (keep(x)
@@ -72,17 +72,15 @@ func Shrink(ctx context.Context, x games.Position, bounds kit.Bounds, keep func(
 // own steps first, then runs of half the parts, a quarter, … one.
 func shrinkParts(x games.Position, try func(games.Position) (bool, error)) (games.Position, error) {
 again:
-	if r, ok := x.(games.Reducer); ok {
-		if c, err := firstKept(r.Smaller(), try); err != nil {
-			return nil, err
-		} else if c != nil {
-			x = c
-			goto again
-		}
-	}
 	s, ok := x.(games.Shrinkable)
 	if !ok {
 		return x, nil
+	}
+	if c, err := firstKept(s.Smaller(), try); err != nil {
+		return nil, err
+	} else if c != nil {
+		x = c
+		goto again
 	}
 	n := s.Parts()
 	for size := max(n/2, 1); size >= 1 && n > 0; size /= 2 {
@@ -102,11 +100,11 @@ again:
 	return x, nil
 }
 
-// simplify takes the game's simpler forms of x (Simplifier) while try
-// keeps them.
+// simplify takes the game's simpler forms of x (Shrinkable.Simpler) while
+// try keeps them.
 func simplify(x games.Position, try func(games.Position) (bool, error)) (games.Position, error) {
 	for {
-		s, ok := x.(games.Simplifier)
+		s, ok := x.(games.Shrinkable)
 		if !ok {
 			return x, nil
 		}
@@ -197,7 +195,10 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(games.Position)
 	if _, shrinkable := x.(games.Shrinkable); !ok || !shrinkable {
-		return nil, kit.BadType("shrink", 1, "x", "a game value (a polygon, coins or a board)", x)
+		return nil, kit.BadType("shrink", 1, "x", kindsOf("shrink", is[games.Shrinkable]), x)
+	}
+	if p.History().Len() > 0 {
+		return nil, builtin.ArgError("shrink", 1, "x", "is a %s after moves; shrink takes an instance before any move", kit.TypeName(x))
 	}
 	rule, ok := pred.(builtin.Predicate)
 	if !ok {

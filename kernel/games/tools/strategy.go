@@ -218,11 +218,7 @@ func greedyMove(pos games.Position) games.Move {
 
 // ruleMove asks the user's rule for the move at pos.
 func (m *mover) ruleMove(env *builtin.Env, pos games.Position) (games.Move, error) {
-	shown := pos
-	if s, ok := pos.(games.Starter); ok {
-		shown = s.Started() // a position, with its turn and totals
-	}
-	x, err := m.s.rule.Call(shown)
+	x, err := m.s.rule.Call(pos)
 	if err != nil {
 		if env.Ctx.Err() != nil || isStop(err) {
 			return nil, err
@@ -230,7 +226,7 @@ func (m *mover) ruleMove(env *builtin.Env, pos games.Position) (games.Move, erro
 		return nil, fmt.Errorf("%s failed at %s: %v", m.s.Name, where(pos), err)
 	}
 	var mv games.Move
-	if c, ok := pos.(games.Chooser); ok {
+	if c, ok := pos.(games.FreeTurns); ok {
 		mv, err = c.ParseChoice(x)
 	} else {
 		mv, err = pos.ParseMove(x)

@@ -86,9 +86,9 @@ func fnTournament(env *builtin.Env, args ...any) (any, error) {
 func PlayTournament(env *builtin.Env, fn string, instances []games.Position, sides *Sides) (*Tournament, error) {
 	g := instances[0].Game()
 	t := &Tournament{game: g}
-	if len(g.Players) == 1 {
+	if g.Turns == games.Solo {
 		t.sides = []string{""}
-	} else if g.Players != nil {
+	} else if g.Turns != games.Free {
 		t.sides = g.Players
 	} else {
 		t.sides = sides.Players
@@ -141,7 +141,7 @@ func (t *Tournament) play(env *builtin.Env, fn string, i int, x games.Position, 
 	}
 	end := positions[len(positions)-1]
 	row := map[string]any{"instance": i, "moves": games.LineText(t.game, line)}
-	if t.game.Unfinished != "" {
+	if t.game.Scoring == games.AtEnd {
 		row["outcome"] = nil
 		if games.Over(end) {
 			row["outcome"] = kit.Number(end.Terminal())
@@ -243,8 +243,8 @@ func (t *Tournament) histogram() display.Histogram {
 		name := side
 		if side == "" {
 			name = "loss"
-		} else if t.game.PlayerWord != "" {
-			name = t.game.PlayerWord + " " + side
+		} else if t.game.Words.Player != "" {
+			name = t.game.Words.Player + " " + side
 		}
 		h.Series = append(h.Series, display.Series{Name: name, Counts: counts})
 	}
@@ -285,7 +285,7 @@ func (t *Tournament) WriteText(w io.Writer, full bool) error {
 		if side != "" {
 			s = t.Summary[side].(map[string]any)
 		}
-		who := strings.TrimSpace(t.game.PlayerWord + " " + side)
+		who := strings.TrimSpace(t.game.Words.Player + " " + side)
 		if who == "" {
 			who = "loss"
 		}
@@ -307,7 +307,7 @@ func (t *Tournament) outcomeText(x any) string {
 	}
 	var parts []string
 	for _, p := range kit.SortedKeys(m) {
-		parts = append(parts, strings.TrimSpace(t.game.PlayerWord+" "+p)+" "+kit.FormatValue(m[p]))
+		parts = append(parts, strings.TrimSpace(t.game.Words.Player+" "+p)+" "+kit.FormatValue(m[p]))
 	}
 	return strings.Join(parts, ", ")
 }

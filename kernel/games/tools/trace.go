@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{result: func(r games.Results) any { return r.Trace }, Builtin: &builtin.Builtin{
 		Name:      "trace",
 		Signature: `trace(x) / trace(board, player)`,
 		Doc: `Shows the optimal play step by step, from x on (a game value, a position from after, or a result of solve, whose plan it plays out): ` +
@@ -21,7 +21,7 @@ func init() {
 			`a small frame per step.`,
 		Example: `trace(coins([10, 80, 90, 30]))`,
 		Fn:      fnTrace,
-	})
+	}})
 }
 
 func fnTrace(env *builtin.Env, args ...any) (any, error) {
@@ -34,7 +34,7 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 	}
 	p, ok := x.(games.Position)
 	if !ok {
-		return nil, kit.BadType("trace", 1, "x", kindsFor("trace"), x)
+		return nil, kit.BadType("trace", 1, "x", kindsOf("trace", func(x any) bool { return is[games.Traceable](x) || is[games.Position](x) }), x)
 	}
 	if err := kit.Unpack("trace", args, "x", new(any)); err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (t *Trace) Text() string { return kit.TextOf(t, false) }
 func (t *Trace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "turn\tplayer\tmove\t%s\n", t.game.ValueWord)
+	fmt.Fprintf(tw, "turn\tplayer\tmove\t%s\n", t.game.Words.Value)
 	kit.TraceRows(len(t.Steps), full, func(i int) {
 		s := t.Steps[i]
 		fmt.Fprintf(tw, "%d\t%v\t%s\t%s\n", s["turn"], s["player"], t.line[i], kit.FormatValue(s["value"]))

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	register(&builtin.Builtin{
+	registerTool(&tool{same: true, Builtin: &builtin.Builtin{
 		Name:      "with",
 		Signature: `with(x, rules)`,
 		Doc: `Returns x played under other rules: the rules in the map change, the others stay as x has ` +
@@ -20,7 +20,7 @@ func init() {
 			`rules with their values and defaults. An unknown rule, a bad value or a rule of another game is ` +
 			`an error that says so.`,
 		Example: `with(coins([1, 2, 3, 7]), {take: 3, ends: "left"})`,
-		Fn: dispatch("with", "with(x, rules)", func(_ *builtin.Env, x games.Ruled, args []any) (any, error) {
+		Fn: dispatch("with", "with(x, rules)", func(_ *builtin.Env, x games.Position, args []any) (any, error) {
 			var m any
 			if err := kit.Unpack("with", args, "x", new(any), "rules", &m); err != nil {
 				return nil, err
@@ -31,14 +31,14 @@ func init() {
 			}
 			return x.WithRules(r)
 		}),
-	})
+	}})
 	register(&builtin.Builtin{
 		Name:      "rules",
 		Signature: `rules(x)`,
 		Doc:       `Says in words the rules x is played under: its game's rules, with each variant it is played under stated (rules(x).words is the words as one string; .rules the map).`,
 		Example:   `rules(with(coins([1, 2, 3, 7]), {take: 3}))`,
 		Returns:   []any{&RuleSheet{}},
-		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x games.Ruled, args []any) (any, error) {
+		Fn: dispatch("rules", "rules(x)", func(_ *builtin.Env, x games.Position, args []any) (any, error) {
 			if err := kit.Unpack("rules", args, "x", new(any)); err != nil {
 				return nil, err
 			}
@@ -57,8 +57,8 @@ func RulesText(r games.Rules) string {
 	if r.IsDefault() {
 		return text
 	}
-	if g.Explain != nil {
-		return text + "\n" + "These rules change that: " + g.Explain(r)
+	if g.Words.Variants != nil {
+		return text + "\n" + "These rules change that: " + g.Words.Variants(r)
 	}
 	var parts []string
 	for _, o := range g.Options {

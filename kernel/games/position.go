@@ -7,23 +7,22 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// A game is played through its positions: an instance before any move (a
-// polygon, a row of coins, a board) is a position, and so is every state
-// after some moves (after). What the engine writes once — after, analyze,
-// play, trace, the game tree, json's moves record, strategies — it writes
-// over this interface, OpenSpiel's State; a game's package implements it
-// for its values. Capabilities only some games have (a DP table, editing, a
-// plan tree) are optional interfaces a position or value may implement, as
-// starlark-go's values do (HasAttrs, Indexable).
-
-// Position is one state of a game. Positions are values: Play returns a new
-// one and leaves its receiver as it was.
+// Position is one state of a game: an instance before any move (a
+// polygon, a row of coins, a board; its History is nil) or the state after
+// some moves (after). It is OpenSpiel's State: what the tools write once
+// (after, analyze, play, trace, the game tree, json's moves record, the
+// strategies) they write over this interface. Positions are values: Play
+// and WithRules return a new one and leave their receiver as it was.
 type Position interface {
 	builtin.Value
 	// Game is the game this is a position of.
 	Game() *Game
 	// Rules are the rules it is played under.
 	Rules() Rules
+	// WithRules is the same position under rules r, r being rules of its
+	// game (with(x, rules)); an error says why r cannot apply here (a
+	// board's grid is its shape).
+	WithRules(r Rules) (Position, error)
 	// Mover names the player to move: "A" or "B" (coins), "1" for the
 	// polygon's one player, a Life Line stone "1".."9"; "" when the game
 	// is over, or when the game has no order of play and each move names
@@ -69,12 +68,25 @@ type Step struct {
 	// (or the coins left, under score "rest"), Life Line points, nothing
 	// (nil) in the polygon game.
 	Reward *big.Int
-	// Carry is how the next position's value counts for this mover: +1
-	// when the same player moves on (the polygon), −1 when the other one
-	// does, whose margin is this player's loss (coins), 0 when each turn
-	// is scored on its own (Life Line: the best points of one stone).
-	Carry int
+	// Carry is how the next position's value counts for this mover.
+	Carry Carry
 }
+
+// Carry is how the value of the position a move leads to counts for the
+// player who made it.
+type Carry int
+
+const (
+	// CarryNone: each turn is scored on its own (Life Line: the best
+	// points of one stone); the next position's value does not count.
+	CarryNone Carry = 0
+	// CarrySame: the same player moves on (the polygon): the next value
+	// is theirs too, and adds.
+	CarrySame Carry = 1
+	// CarryNegated: the other player moves next in a zero-sum game (coins):
+	// their margin is this player's loss, and subtracts.
+	CarryNegated Carry = -1
+)
 
 // History is the line of play that led to a position: the instance it
 // started from, the moves, and who moved each (the moves record of json
@@ -169,88 +181,4 @@ func (h *History) Total(player string) *big.Int {
 		return new(big.Int)
 	}
 	return h.Totals[player]
-}
-
-// Over says p has no move left.
-func Over(p Position) bool { return len(p.Legal()) == 0 }
-
-// Eval is a position solved: the value for its mover (SPEC §5: coins the
-// mover's margin over what is left, the polygon the best last value still
-// reachable, Life Line the best points of this turn), every optimal move in
-// the game's order, and the one the game's plan takes (its tie rule: what
-// solve's line and the optimum's replies in play choose).
-type Eval struct {
-	Value  *big.Int
-	Best   []Move
-	Choice Move // nil when the game is over
-}
-
-// Solver is a position its game solves fast: its own DP rather than the
-// exhaustive search, under the session's budget and interrupt (env).
-type Solver interface {
-	Evaluate(env *builtin.Env) (*Eval, error)
-}
-
-// LineScorer is a position that scores a whole line of moves at once
-// faster than position by position (coins: one pass of its DP for the
-// line). Turns returns, for each move of line (legal, checked by the
-// caller), the Eval of the position it is made from, plus one more for
-// the position the line ends in.
-type LineScorer interface {
-	ScoreLine(env *builtin.Env, line []Move) ([]*Eval, error)
-}
-
-// MoverSetter is a position of a game with no fixed order of play (Life
-// Line): the same position with player to move, so it can be solved for
-// the player a move names.
-type MoverSetter interface {
-	WithMover(player string) (Position, error)
-}
-
-// MoverOf is a move that names its player (a Life Line stone [r, p, 4]).
-type MoverOf interface {
-	Player() string
-}
-
-// Evaluate solves p: with its game's solver where it has one, else by
-// exhaustive search (small positions only).
-func Evaluate(env *builtin.Env, p Position) (*Eval, error) {
-	if s, ok := p.(Solver); ok {
-		return s.Evaluate(env)
-	}
-	return Exhaustive(env.Ctx, p)
-}
-
-// AfterValue is what move m at p is worth to its mover once made, given
-// the value of the position it leads to.
-func AfterValue(st Step, next *big.Int) *big.Int {
-	v := new(big.Int)
-	if st.Reward != nil {
-		v.Set(st.Reward)
-	}
-	switch st.Carry {
-	case 1:
-		v.Add(v, next)
-	case -1:
-		v.Sub(v, next)
-	}
-	return v
-}
-
-// Loss is how much a move worth after loses against the best value:
-// value − after for a maximiser, after − value for a minimiser; 0 exactly
-// for an optimal move.
-func Loss(p Position, value, after *big.Int) *big.Int {
-	if p.Minimizes() {
-		return new(big.Int).Sub(after, value)
-	}
-	return new(big.Int).Sub(value, after)
-}
-
-// Better says a is strictly better than b for p's mover.
-func Better(p Position, a, b *big.Int) bool {
-	if p.Minimizes() {
-		return a.Cmp(b) < 0
-	}
-	return a.Cmp(b) > 0
 }
