@@ -3,7 +3,13 @@ package pile_test
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -175,4 +181,80 @@ func TestBatch(t *testing.T) {
 	if !strings.Contains(cmd.Usage, "take") || !strings.Contains(cmd.Usage, "one pile size n per line") {
 		t.Errorf("usage: %s", cmd.Usage)
 	}
+}
+
+// TestDocTellsTheTruth: docs/adding-a-game.md walks through this package,
+// so its code must be this package's, every name it gives of the contract
+// and its helpers must exist, and the size it states must be the file's.
+func TestDocTellsTheTruth(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/adding-a-game.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := ""
+	for _, f := range []string{"pile.go", "pile_test.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src += string(b)
+	}
+	squash := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllStringSubmatch(string(doc), -1)
+	if len(blocks) < 4 {
+		t.Fatalf("the doc has %d Go blocks", len(blocks))
+	}
+	for _, b := range blocks {
+		if !strings.Contains(squash(src), squash(b[1])) {
+			t.Errorf("the doc's code is not the package's:\n%s", b[1])
+		}
+	}
+	names := map[string]map[string]bool{}
+	for pkg, dir := range map[string]string{"games": "..", "gamestest": "../gamestest", "gameio": "../../../gameio"} {
+		names[pkg] = exported(t, dir)
+	}
+	for _, m := range regexp.MustCompile(`\b(games|gamestest|gameio)\.([A-Z]\w*)`).FindAllStringSubmatch(string(doc), -1) {
+		if !names[m[1]][m[2]] {
+			t.Errorf("the doc names %s.%s, which does not exist", m[1], m[2])
+		}
+	}
+	lines := strings.Count(src[:strings.Index(src, "package pile_test")], "\n")
+	if !strings.Contains(string(doc), fmt.Sprintf("in one file of %d lines", lines)) {
+		t.Errorf("pile.go has %d lines; the doc says otherwise", lines)
+	}
+}
+
+// exported is the exported names a package's non-test files declare, its
+// types' methods and fields among them.
+func exported(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			var ids []*ast.Ident
+			switch d := n.(type) {
+			case *ast.FuncDecl:
+				ids = []*ast.Ident{d.Name}
+			case *ast.TypeSpec:
+				ids = []*ast.Ident{d.Name}
+			case *ast.ValueSpec:
+				ids = d.Names
+			case *ast.Field:
+				ids = d.Names
+			}
+			for _, id := range ids {
+				out[id.Name] = id.IsExported()
+			}
+			return true
+		})
+	}
+	return out
 }
