@@ -48,12 +48,12 @@ var partNames = []string{"name", "about", "title", "players", "rules", "start", 
 
 // def is a game as its definition gives it.
 type def struct {
-	name, title, about string
-	players            []string
-	goal               string // "max" or "min" when goal is a constant
+	name, title, about                                                       string
+	players                                                                  []string
+	goal                                                                     string // "max" or "min" when goal is a constant
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
-	source             map[string]string // each part as written, for errors
-	game               *games.Game
+	source                                                                   map[string]string // each part as written, for errors
+	game                                                                     *games.Game
 }
 
 // Game is a game defined in the language: the value game({…}) gives.
