@@ -50,6 +50,7 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Example: `map(0..4, {clear(true); show(rotate(polygon("* -5 + -2 * -8 * -5 + 8"), #))}) | len()`,
 			Fn:      clearOutput,
 		},
+		loadBuiltin,
 		{
 			Name:      "type",
 			Signature: "type(x)",

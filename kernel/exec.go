@@ -183,6 +183,9 @@ func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 	case *syntax.Assign:
 		return nil, false, s.assign(st, f)
 	}
+	if file, ok := loadTarget(st); ok {
+		return nil, false, s.load(st, file)
+	}
 	v, err := s.eval(st, st.Form.(*syntax.Expr).Span)
 	if err == nil {
 		if str, ok := v.(string); ok && !s.cell.Fits(2*int64(len(str))) {

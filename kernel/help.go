@@ -59,6 +59,9 @@ func (s *Session) describe(name string, width int) (string, bool) {
 		return docs.Text(b, width), true
 	}
 	if v, ok := s.vars[name]; ok {
+		if d, ok := v.(builtin.Documented); ok {
+			return docs.Wrap(d.Doc(), width, "") + "\n\n" + printer.Shown(v, name), true
+		}
 		text := fmt.Sprintf("%s: %s", name, builtin.TypeName(v))
 		if fs := lang.FieldNames(v); len(fs) > 0 {
 			text += " (fields " + strings.Join(fs, ", ") + ")"

@@ -12,6 +12,7 @@ package kernel
 import (
 	"context"
 	"io"
+	"io/fs"
 	"sort"
 
 	"gamelab/kernel/budget"
@@ -37,6 +38,9 @@ type Session struct {
 	lang        *lang.Language  // the language the cells' expressions run in
 	cell        *cellRun        // the cell being executed, nil between cells
 	onCheck     func()          // runs at every check of a cell (WithPoll, in the web page)
+	dir         string          // where load reads relative names (WithDir); "" the current directory
+	files       fs.FS           // what load reads instead of the file system (WithFiles)
+	loading     int             // files load is running, one inside another
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }

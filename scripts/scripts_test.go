@@ -17,6 +17,8 @@ import (
 
 func TestScripts(t *testing.T) {
 	files, _ := filepath.Glob("*.gl")
+	games, _ := filepath.Glob("games/*.gl") // games defined in the language
+	files = append(files, games...)
 	notebooks, _ := filepath.Glob("*.ipynb")
 	if len(files) < 5 {
 		t.Fatalf("only %d scripts: %v", len(files), files)

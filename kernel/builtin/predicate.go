@@ -28,6 +28,12 @@ type PredicateError struct {
 
 func (e *PredicateError) Error() string { return e.Msg }
 
+// Documented is a value that says what it is for help(name) of a
+// variable holding it: a game defined in the language.
+type Documented interface {
+	Doc() string
+}
+
 // Callable is a value that a statement calls as it calls a builtin: the
 // variable nim holding a game defined in the language, nim([3, 4, 5]) is
 // a position of that game. CallValue gets the call's arguments, evaluated.

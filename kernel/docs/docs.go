@@ -159,6 +159,11 @@ func indented(text string, width int, indent string) string {
 
 // wrap fills text to width columns, each line after the first indented;
 // the first starts at the left margin.
+// Wrap is text wrapped to width, its lines after the first indented by
+// indent: a paragraph of help that is no builtin's (a game of the
+// session's).
+func Wrap(text string, width int, indent string) string { return wrap(text, width, indent) }
+
 func wrap(text string, width int, indent string) string {
 	return wrapFrom(text, width, 0, indent)
 }

@@ -45,6 +45,7 @@ func RunFiles(ctx context.Context, names []string, keepGoing bool, stdout, stder
 // runFile runs one file in s: a notebook's code cells, or a script's
 // statements.
 func runFile(ctx context.Context, s *kernel.Session, name string, stdout, stderr io.Writer, keepGoing bool) (failed bool, err error) {
+	s.SetDir(filepath.Dir(name)) // load reads beside the script
 	if filepath.Ext(name) == ".ipynb" {
 		return runNotebook(ctx, s, name, stdout, stderr, keepGoing)
 	}
@@ -105,7 +106,8 @@ func Test(paths []string, update bool, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// Files expands directories into the scripts and notebooks in them, sorted;
+// Files expands directories into the scripts and notebooks in them and in
+// their folders, sorted;
 // files named directly are kept whatever their extension.
 func Files(paths []string) ([]string, error) {
 	var files []string
@@ -118,15 +120,18 @@ func Files(paths []string) ([]string, error) {
 			files = append(files, p)
 			continue
 		}
-		entries, err := os.ReadDir(p)
+		var in []string
+		err = filepath.WalkDir(p, func(path string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".gl" || ext == ".ipynb") {
+				in = append(in, path)
+			}
+			return nil
+		})
 		if err != nil {
 			return nil, err
-		}
-		var in []string
-		for _, e := range entries {
-			if ext := filepath.Ext(e.Name()); !e.IsDir() && (ext == ".gl" || ext == ".ipynb") {
-				in = append(in, filepath.Join(p, e.Name()))
-			}
 		}
 		sort.Strings(in)
 		files = append(files, in...)
@@ -174,7 +179,7 @@ func Check(path string, update bool, w io.Writer) (ok bool, err error) {
 		}
 		wantName = path + " (saved outputs)"
 	} else {
-		got = Transcript(filepath.Base(path), string(src))
+		got = Transcript(path, string(src))
 		golden := GoldenPath(path)
 		if update {
 			f, err := files.Create(golden)

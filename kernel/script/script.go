@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"gamelab/kernel"
@@ -203,10 +204,12 @@ const outputPrefix = "#> "
 // Transcript replays a script in a new session and returns its transcript:
 // every input line as written, each statement followed by its output
 // (printed text, the error stream, shown values, its result, its error) with
-// every line prefixed by "#> ".
-func Transcript(name, src string) string {
+// every line prefixed by "#> ". Messages name the script by its file's
+// name; load reads beside it.
+func Transcript(path, src string) string {
 	src = strings.TrimPrefix(strings.ReplaceAll(src, "\r\n", "\n"), "\ufeff")
-	s := kernel.NewSession()
+	s := kernel.NewSession(kernel.WithDir(filepath.Dir(path)))
+	name := filepath.Base(path)
 	var b strings.Builder
 	EachStatement(strings.NewReader(src), func(line int, code string) bool {
 		b.WriteString(code + "\n")

@@ -286,7 +286,7 @@ func (d *def) newGame(options []*games.Option) *games.Game {
 		Name: d.name, Title: d.title, Heading: d.title, Rules: d.about, Options: options,
 		Turns: games.InTurn, Players: d.players, Scoring: games.AtEnd,
 		Words: games.Words{Value: "value", ValueDoc: "value: what the mover can guarantee from there, with best play",
-			Hint: "the mover's best value", Reply: "plays", LineSep: ", ",
+			Hint: "the mover's best value", Reply: "plays", LineSep: ", ", Unfinished: "not over yet: its value comes at the end",
 			PlotCaption: "the value along the line", PlotY: "value"},
 		Values: []builtin.Typed{&Position{}},
 	}

@@ -32,6 +32,7 @@ type Position struct {
 	h     *games.History
 	arg   any // the instance's argument (start's #), for its text and shrink
 	legal []games.Move
+	line  *[]any // Played's backing array, shared along a line of play
 	key   string
 	end   *big.Int // the value once over
 	min   bool
@@ -72,7 +73,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	if n.mover, err = x.moverAt(n); err != nil {
 		return nil, err
 	}
-	p, err := x.position(n, nil, nil)
+	p, err := x.position(n, nil, nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -81,14 +82,12 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 }
 
 // position is the position at n, after history h (nil: the instance),
-// its parts asked.
-func (x *run) position(n node, h *games.History, start *Position) (*Position, error) {
+// its parts asked; parent is the position h's last move was made from.
+func (x *run) position(n node, h *games.History, start, parent *Position) (*Position, error) {
 	p := &Position{Name: x.d.name, State: n.state, ToMove: playerValue(n.mover), Turn: n.turn, Played: []any{},
 		RuleMap: x.rmap, Start: start, x: x, n: n, h: h}
-	if h != nil {
-		for _, m := range h.Moves {
-			p.Played = append(p.Played, m.Value())
-		}
+	if parent != nil {
+		p.line, p.Played = extend(parent, h.Moves[h.Len()-1].Value())
 	}
 	moves, err := x.legal(n)
 	if err != nil {
@@ -146,12 +145,16 @@ func (p *Position) Text() string {
 	return strings.TrimRight(s, "\n") + "\n" + p.Name + ": " + status + "\n"
 }
 
-// Inline is the position in a list: nim([3, 4, 5]) for an instance.
+// Inline is the position in a list or a table's cell: nim([3, 4, 5]) for
+// an instance, else its state and who moves: [1, 4, 5], B to move.
 func (p *Position) Inline() string {
 	if p.h.Len() == 0 && p.arg != nil {
 		return p.Name + "(" + short(p.arg) + ")"
 	}
-	return "<" + p.TypeName() + ">"
+	if len(p.legal) == 0 {
+		return short(p.State) + ", over"
+	}
+	return short(p.State) + ", " + p.n.mover + " to move"
 }
 
 // SVG is the picture part's drawing: an SVG string, or the picture of the
@@ -246,7 +249,7 @@ func (p *Position) Play(gm games.Move) (games.Position, error) {
 			start = p
 		}
 		m := p.legal[slices.IndexFunc(p.legal, func(m games.Move) bool { return m.String() == gm.String() })]
-		if k.next, err = p.x.position(k.n, p.h.Extend(start, p.n.mover, m, k.step.Reward), start); err != nil {
+		if k.next, err = p.x.position(k.n, p.h.Extend(start, p.n.mover, m, k.step.Reward), start, p); err != nil {
 			return nil, err
 		}
 		p.kids[m.String()] = k
@@ -312,4 +315,20 @@ func (p *Position) illegal(gm games.Move) error {
 		more = fmt.Sprintf(", … (%d in all)", len(p.legal))
 	}
 	return fmt.Errorf("%s is not among the legal moves here: %s%s", gm, strings.Join(names, ", "), more)
+}
+
+// extend is the moves after parent's and v: parent's backing array grown
+// in place when parent ends its line (a line of n moves costs n, not n²),
+// else a copy. Played is cut to its length, so no append to it writes
+// into the shared array.
+func extend(parent *Position, v any) (*[]any, []any) {
+	k := len(parent.Played)
+	line := parent.line
+	if line == nil || len(*line) != k {
+		buf := make([]any, k, 2*k+4)
+		copy(buf, parent.Played)
+		line = &buf
+	}
+	*line = append(*line, v)
+	return line, (*line)[: k+1 : k+1]
 }

@@ -23,6 +23,7 @@ func readRules(v any) ([]*games.Option, error) {
 		if err != nil {
 			return nil, err
 		}
+		o.Doc = fmt.Sprintf("a rule of the game's definition, %s by default.", kit.FormatValue(o.Default))
 		out = append(out, o)
 	}
 	return out, nil
