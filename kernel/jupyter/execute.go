@@ -41,8 +41,9 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 	}
 	if aborting {
 		// An earlier cell failed with stop_on_error: the cells queued behind
-		// it are not run.
-		k.reply(k.conn.Shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.lastCount})
+		// it are not run. As ipykernel's, the reply has no execution_count:
+		// the cell never ran, and a front end that reads one labels it In [N].
+		k.reply(k.conn.Shell, m, "execute_reply", map[string]any{"status": "aborted"})
 		return
 	}
 	store := (r.StoreHistory == nil || *r.StoreHistory) && !r.Silent

@@ -643,6 +643,9 @@ func TestStopOnError(t *testing.T) {
 		if r["status"] != "aborted" {
 			t.Fatalf("queued cell %v, want aborted", r)
 		}
+		if n, has := r["execution_count"]; has {
+			t.Errorf("an aborted cell's reply carries execution_count %v (ipykernel's has none)", n)
+		}
 		if out := c.outputs(id); len(out) != 0 {
 			t.Errorf("aborted cell published %s", types(out))
 		}
