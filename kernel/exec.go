@@ -87,6 +87,7 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 	account, ctx, closeAccount := s.budget.Start(ctx)
 	c = &cellRun{Account: account, session: s, ctx: ctx, out: out, opts: o}
 	progress := lang.NewProgress(o.Progress)
+	progress.Control = o.StopControl
 	c.progress = progress
 	c.env = &builtin.Env{
 		Ctx: ctx,
@@ -110,6 +111,7 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 		Meter:     account,
 		Available: s.budget.Available,
 		Progress:  progress.Report,
+		Stop:      o.StopControl,
 	}
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }

@@ -111,6 +111,10 @@ type ExecOptions struct {
 	// and no picture is drawn at all, so a terminal, a script or piped
 	// input never pays for drawings it cannot show.
 	SVG bool
+	// StopControl names the front end's control that interrupts the cell,
+	// as progress lines and warnings say it: "Stop" (the web page),
+	// "■ Interrupt" (Jupyter); "" is Ctrl-C (the REPL, scripts).
+	StopControl string
 }
 
 // Output is everything one cell produced.

@@ -56,6 +56,8 @@ import (
 	"context"
 	"math"
 	"math/big"
+
+	"gamelab/internal/progress"
 )
 
 // Env is what a builtin may use of the cell that calls it.
@@ -118,7 +120,15 @@ type Env struct {
 	// polygon solver's table limit). Nil in an Env a test builds by hand:
 	// call Headroom, which checks.
 	Available func() int64
+	// Stop names the front end's control that interrupts the cell, for a
+	// message that tells the user of it: "Stop" in the web page,
+	// "■ Interrupt" in Jupyter, "" for Ctrl-C (call Stops).
+	Stop string
 }
+
+// Stops says what stops what at this front end: "Ctrl-C stops the solve"
+// in the REPL, "Stop ends the solve" in the web page.
+func (env *Env) Stops(what string) string { return progress.Stops(env.Stop, what) }
 
 // Headroom is Available, when the Env has one, else no limit at all.
 func (env *Env) Headroom() int64 {

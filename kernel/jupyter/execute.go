@@ -12,6 +12,10 @@ import (
 
 // execute_request: running a cell, its output in order, its reply.
 
+// StopControl is how progress lines and warnings name what interrupts a
+// cell in Jupyter: the toolbar's ■ button, "Interrupt the kernel".
+const StopControl = "■ Interrupt"
+
 // executeRequest is the content of an execute_request.
 type executeRequest struct {
 	Code            string            `json:"code"`
@@ -84,6 +88,7 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
 		Display: show, Clear: clear, Progress: k.progressDisplay(m, r.Silent, streams.flush),
+		StopControl: StopControl,
 	}
 	if r.AllowStdin {
 		opts.Input = func(ctx context.Context, prompt string) (string, error) {

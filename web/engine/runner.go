@@ -144,12 +144,9 @@ func (r *Runner) pollStop(c *running) {
 	}
 }
 
-// stopHint is how the meter's progress line ends (internal/progress), and
-// what the page says instead: it has a Stop button, not Ctrl-C.
-const (
-	stopHint     = "Ctrl-C stops it"
-	pageStopHint = "Stop ends it"
-)
+// StopControl is the page's control that stops a cell, as the engine's
+// progress lines and warnings name it ("Stop ends it").
+const StopControl = "Stop"
 
 // execute runs one cell, sending its output as it comes and then its end.
 func (r *Runner) execute(ctx context.Context, req Request) {
@@ -160,7 +157,7 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 		r.post(Reply{Type: RepStream, ID: id, Name: name, Text: text})
 	}, func() { r.pollStop(c) })
 	opts := kernel.ExecOptions{
-		Pager: true, SVG: true,
+		Pager: true, SVG: true, StopControl: StopControl,
 		Stdout: out.writer("stdout"), Stderr: out.writer("stderr"),
 		Display: func(d kernel.Display) {
 			out.flush()
@@ -173,7 +170,7 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 		},
 		Progress: func(line string) {
 			out.flush()
-			r.post(Reply{Type: RepProgress, ID: id, Text: strings.Replace(line, stopHint, pageStopHint, 1)})
+			r.post(Reply{Type: RepProgress, ID: id, Text: line})
 			r.pollStop(c)
 		},
 		Input: func(ctx context.Context, prompt string) (string, error) {

@@ -41,8 +41,8 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	if est := estimate(g); est > warnEstimate && g.SolveBytes() <= solver.MaxTableBytes {
 		// Said before the solve starts, so the user knows why it takes a
 		// while and that Ctrl-C is there.
-		env.Warning(fmt.Sprintf("%s: %d coins take about %d s (a move table of %d MiB); Ctrl-C stops the solve",
-			fn, len(g.Coins), int(est.Round(time.Second)/time.Second), g.SolveBytes()>>20))
+		env.Warning(fmt.Sprintf("%s: %d coins take about %d s (a move table of %d MiB); %s",
+			fn, len(g.Coins), int(est.Round(time.Second)/time.Second), g.SolveBytes()>>20, env.Stops("the solve")))
 	}
 	res, err := g.Solve(env.Ctx, env.Report)
 	if err != nil {

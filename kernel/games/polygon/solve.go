@@ -95,8 +95,8 @@ func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what
 	if est.Rough {
 		rough = " (a rough estimate)"
 	}
-	env.Warning(fmt.Sprintf("%s: %s takes about %d s%s; Ctrl-C stops the solve",
-		fn, what, int(est.Time.Round(time.Second)/time.Second), rough))
+	env.Warning(fmt.Sprintf("%s: %s takes about %d s%s; %s",
+		fn, what, int(est.Time.Round(time.Second)/time.Second), rough, env.Stops("the solve")))
 }
 
 // Text is the whole summary (print, text): best score, plan, scores per
