@@ -77,6 +77,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	out.Stdout = c.stdout.String()
 	out.Stderr = c.stderr.String()
 	out.Page = c.page.String()
+	out.Cached = c.cached
 	return out
 }
 

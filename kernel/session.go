@@ -33,10 +33,12 @@ type Session struct {
 	budget      *budget.Budget   // one limit for the session's values and each cell's work
 	budgetBytes int64            // the budget WithMemoryBudget asks for, 0: the default
 	extra       []*builtin.Builtin
-	library     builtin.Library // the session's own builtins (builtins.go)
-	lang        *lang.Language  // the language the cells' expressions run in
-	cell        *cellRun        // the cell being executed, nil between cells
-	onCheck     func()          // runs at every check of a cell (WithPoll, in the web page)
+	library     builtin.Library    // the session's own builtins (builtins.go)
+	lang        *lang.Language     // the language the cells' expressions run in
+	cell        *cellRun           // the cell being executed, nil between cells
+	onCheck     func()             // runs at every check of a cell (WithPoll, in the web page)
+	games       []*builtin.Builtin // the game builtins (and WithBuiltins'), solve cached with WithSolveCache
+	solves      *solveCache        // nil without WithSolveCache (solvecache.go)
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
@@ -126,6 +128,7 @@ type Output struct {
 	Displays []Display // what show() displayed and the values of bare expressions before the last, in order
 	Result   *Display  // value of the last bare expression; nil if none
 	Err      *Error    // nil when every statement succeeded
+	Cached   int       // the solves answered from the session's cache (WithSolveCache)
 }
 
 // Display is a value rendered for a front end.
@@ -138,6 +141,9 @@ type Display struct {
 	// display_id and update_display_data). Terminals show every item.
 	ID     string
 	Update bool
+	// Slider, when set, is a slider to draw (slider(values)): a front end
+	// without sliders shows Text, which says the name's value.
+	Slider *Slider
 }
 
 // Error is a failed statement: what went wrong and where (syntax.Error:
