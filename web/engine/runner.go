@@ -77,6 +77,12 @@ func (r *Runner) Handle(req Request) {
 	case ReqInspect:
 		text, found := r.session.Inspect(req.Code, req.Cursor)
 		r.post(Reply{Type: RepInspection, ID: req.ID, Text: text, Found: found})
+	case ReqSlide:
+		code, found := kernel.SetSlider(req.Code, req.Name, req.Text)
+		r.post(Reply{Type: RepSlid, ID: req.ID, Text: code, Found: found})
+	case ReqNames:
+		reads, writes := r.session.Names(req.Code)
+		r.post(Reply{Type: RepNames, ID: req.ID, Reads: reads, Writes: writes})
 	case ReqCells:
 		cells, err := Cells(req.Name, []byte(req.Text))
 		rep := Reply{Type: RepCells, ID: req.ID, Cells: cells}
@@ -186,7 +192,8 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 	}
 	res := r.session.ExecuteWith(ctx, req.Code, opts)
 	out.flush()
-	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page}
+	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page, Cached: res.Cached}
+	done.Reads, done.Writes = r.session.Names(req.Code)
 	if res.Result != nil {
 		done.Result = bundle(*res.Result)
 	}

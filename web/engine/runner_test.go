@@ -209,3 +209,28 @@ func TestCompleteInspect(t *testing.T) {
 		t.Errorf("an unknown request: %+v", c)
 	}
 }
+
+// TestReactive: a cell's end says what it reads and writes; a slider is a
+// display with its slider; slide rewrites the slider's start; names
+// answers at once.
+func TestReactive(t *testing.T) {
+	h := newHarness(t, nil)
+	reps := h.exec("n = slider(1..30, 5)\nc = randcoins(n, 1)")
+	if d := last(reps); strings.Join(d.Writes, " ") != "c n" || len(d.Reads) != 0 {
+		t.Errorf("the slider cell's names: %+v", d)
+	}
+	if sl := reps[0].Data; reps[0].Type != RepDisplay || sl == nil || sl.Slider == nil || sl.Slider.Name != "n" || sl.Slider.Index != 4 {
+		t.Errorf("the slider's display: %+v", reps[0])
+	}
+	if d := last(h.exec("solve(c).best + n")); strings.Join(d.Reads, " ") != "c n" || d.Writes != nil {
+		t.Errorf("a reading cell's names: %+v", d)
+	}
+	h.r.Handle(Request{Type: ReqSlide, ID: 50, Code: "n = slider(1..30, 5)\nc = randcoins(n, 1)", Name: "n", Text: "9"})
+	if s := last(h.until(50, RepSlid)); !s.Found || s.Text != "n = slider(1..30, 9)\nc = randcoins(n, 1)" {
+		t.Errorf("slide: %+v", s)
+	}
+	h.r.Handle(Request{Type: ReqNames, ID: 51, Code: "x = y + 1"})
+	if s := last(h.until(51, RepNames)); strings.Join(s.Reads, " ") != "y" || strings.Join(s.Writes, " ") != "x" {
+		t.Errorf("names: %+v", s)
+	}
+}

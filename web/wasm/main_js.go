@@ -18,6 +18,10 @@ import (
 // runtime's memory limit sits an eighth above the budget) and the runtime.
 const pageBudget = 1 << 30
 
+// solveCache is how many solves the page's session keeps (a slider going
+// back and forth re-runs cells that solve the same instances).
+const solveCache = 64
+
 func main() {
 	global := js.Global()
 	post := func(rep engine.Reply) {
@@ -38,7 +42,8 @@ func main() {
 	// The session's polls yield, so its memory watchdog runs while a cell
 	// computes, and read the stop flag (kernel/poll_js.go).
 	var r *engine.Runner
-	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }))
+	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }),
+		kernel.WithSolveCache(solveCache))
 	r = engine.NewRunner(s, post, stopFlag)
 	global.Set("gamelabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req engine.Request
