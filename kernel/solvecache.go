@@ -8,6 +8,7 @@ package kernel
 
 import (
 	"container/list"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"strings"
@@ -72,14 +73,25 @@ type ruled interface {
 	Rules() games.Rules
 }
 
-// solveKey names a solve by its arguments: each value's type, text and
-// rules, each number as it is; ok is false for arguments it cannot name.
+// solveKey names a solve by its arguments: each value's type, whole
+// content (its JSON, which is quick to write, else its text) and rules,
+// each number as it is; ok is false for arguments it cannot name.
 func solveKey(args []any) (string, bool) {
 	var b strings.Builder
 	for _, a := range args {
 		switch v := a.(type) {
 		case ruled:
-			fmt.Fprintf(&b, "%T\x00%s\x00%v\x00", v, v.Text(), v.Rules().Map())
+			content := ""
+			if j, ok := v.(games.JSONValued); ok {
+				raw, err := json.Marshal(j.JSONValue())
+				if err != nil {
+					return "", false
+				}
+				content = string(raw)
+			} else {
+				content = v.Text()
+			}
+			fmt.Fprintf(&b, "%T\x00%s\x00%v\x00", v, content, v.Rules().Map())
 		case int, int64, *big.Int, string, bool:
 			fmt.Fprintf(&b, "%T\x00%v\x00", v, v)
 		default:

@@ -16,14 +16,13 @@ import "gamelab/kernel"
 
 // Request types, as the page sends them.
 const (
-	ReqExecute  = "execute"  // run Code as one cell
+	ReqExecute  = "execute"  // run Code as one cell (with Name, its slider Name moved to Text first)
 	ReqInput    = "input"    // Text answers the running cell's prompt
 	ReqStop     = "stop"     // interrupt the running cell (seen when the worker is idle, e.g. at a prompt)
 	ReqComplete = "complete" // completions of Code at Cursor
 	ReqInspect  = "inspect"  // help for the name at Cursor in Code
 	ReqCells    = "cells"    // split the script or notebook Text (file Name) into cells
 	ReqReplay   = "replay"   // run Cells silently, restoring a session after a restart
-	ReqSlide    = "slide"    // Code with the slider that sets Name started at Text (kernel.SetSlider)
 	ReqNames    = "names"    // the variables Code reads and writes (kernel.Session.Names)
 )
 
@@ -35,12 +34,11 @@ const (
 	RepClear       = "clear"       // clear the cell's output (Wait: when the next output comes)
 	RepProgress    = "progress"    // Text is the progress line; "" takes it away
 	RepInput       = "input"       // the cell asks Text (a prompt) and waits for a ReqInput
-	RepDone        = "done"        // the cell ended: Count, Result, Error, Page
+	RepDone        = "done"        // the cell ended: Count, Result, Error, Page (Code: the code run, when a slider moved)
 	RepCompletions = "completions" // Matches replace code[Start:End] (runes)
 	RepInspection  = "inspection"  // Text is the help found (Found)
 	RepCells       = "cells"       // Cells are the code of each cell; Error when the file is not one
 	RepReplayed    = "replayed"    // the cells of a ReqReplay ran; Count is the session's counter
-	RepSlid        = "slid"        // Text is the cell's code with its slider moved; Found: it has that slider
 	RepNames       = "names"       // Reads and Writes of the code asked about
 )
 
@@ -81,6 +79,9 @@ type Reply struct {
 	End       int        `json:"end"`
 	Found     bool       `json:"found,omitempty"`
 	Cells     []string   `json:"cells,omitempty"`
+	// Code is the code a cell ran after its slider moved (ReqExecute with
+	// Name): the page puts it in the cell.
+	Code string `json:"code,omitempty"`
 	// Reads and Writes are the variables the cell reads and writes (a
 	// done reply, and RepNames): the page re-runs the cells that read what
 	// a cell wrote.

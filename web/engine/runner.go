@@ -77,9 +77,6 @@ func (r *Runner) Handle(req Request) {
 	case ReqInspect:
 		text, found := r.session.Inspect(req.Code, req.Cursor)
 		r.post(Reply{Type: RepInspection, ID: req.ID, Text: text, Found: found})
-	case ReqSlide:
-		code, found := kernel.SetSlider(req.Code, req.Name, req.Text)
-		r.post(Reply{Type: RepSlid, ID: req.ID, Text: code, Found: found})
 	case ReqNames:
 		reads, writes := r.session.Names(req.Code)
 		r.post(Reply{Type: RepNames, ID: req.ID, Reads: reads, Writes: writes})
@@ -155,10 +152,22 @@ func (r *Runner) pollStop(c *running) {
 const StopControl = "Stop"
 
 // execute runs one cell, sending its output as it comes and then its end.
+// With req.Name the cell's slider of that name moves to req.Text first (a
+// slider's move, kernel.SetSlider), and the end says the code that ran.
 func (r *Runner) execute(ctx context.Context, req Request) {
 	ctx, c, end := r.start(ctx, req.ID, false)
 	defer end()
 	id := req.ID
+	moved := ""
+	if req.Name != "" {
+		code, found := kernel.SetSlider(req.Code, req.Name, req.Text)
+		if !found {
+			msg := "the cell has no slider " + req.Name + " any more: run it to draw its sliders again"
+			r.post(Reply{Type: RepDone, ID: id, Error: &ErrorInfo{Kind: "Error", Msg: msg, Text: msg}})
+			return
+		}
+		req.Code, moved = code, code
+	}
 	out := newStreams(func(name, text string) {
 		r.post(Reply{Type: RepStream, ID: id, Name: name, Text: text})
 	}, func() { r.pollStop(c) })
@@ -192,7 +201,7 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 	}
 	res := r.session.ExecuteWith(ctx, req.Code, opts)
 	out.flush()
-	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page, Cached: res.Cached}
+	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page, Cached: res.Cached, Code: moved}
 	done.Reads, done.Writes = r.session.Names(req.Code)
 	if res.Result != nil {
 		done.Result = bundle(*res.Result)
