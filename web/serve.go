@@ -79,6 +79,7 @@ func takesGzip(accept string) bool {
 	}
 	return false
 }
+
 // Serve serves the site in dir on addr until ctx is done; ready, when not
 // nil, is told the page's address once the server listens.
 func Serve(ctx context.Context, addr, dir string, isolate bool, ready func(url string)) error {
