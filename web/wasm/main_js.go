@@ -5,6 +5,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"strings"
+	"sync"
 	"syscall/js"
 
 	"gamelab/internal/version"
@@ -24,13 +26,24 @@ const solveCache = 64
 
 func main() {
 	global := js.Global()
+	// A reply is written without escaping <, > and &: a picture's SVG is
+	// full of them, and JSON.parse needs no \u003c.
+	var (
+		mu  sync.Mutex // Handle's replies and the running cell's share the buffer
+		buf strings.Builder
+	)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
 	post := func(rep engine.Reply) {
-		b, err := json.Marshal(rep)
-		if err != nil { // cannot happen: a Reply is strings, numbers and lists of them
-			b, _ = json.Marshal(engine.Reply{Type: engine.RepDone, ID: rep.ID,
+		mu.Lock()
+		defer mu.Unlock()
+		buf.Reset()
+		if err := enc.Encode(rep); err != nil { // cannot happen: a Reply is strings, numbers and lists of them
+			buf.Reset()
+			enc.Encode(engine.Reply{Type: engine.RepDone, ID: rep.ID,
 				Error: &engine.ErrorInfo{Kind: "InternalError", Msg: err.Error(), Text: err.Error()}})
 		}
-		global.Call("postMessage", string(b))
+		global.Call("postMessage", buf.String())
 	}
 	// worker.js puts the page's stop flag (an Int32Array on a
 	// SharedArrayBuffer) here when the page is cross-origin isolated.
