@@ -112,7 +112,8 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 		Meter:     account,
 		Available: s.budget.Available,
 		Progress:  progress.Report,
-		Stop:      o.StopControl,
+		Stop:          o.StopControl,
+		ProgressShown: o.Progress != nil,
 	}
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }

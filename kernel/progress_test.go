@@ -141,8 +141,24 @@ func TestStopControl(t *testing.T) {
 		out := s.ExecuteWith(ctx, "solve(row)", ExecOptions{StopControl: tc.control,
 			Stderr: writerFunc(func(b []byte) (int, error) { warned.Write(b); cancel(); return len(b), nil })})
 		cancel()
-		if !strings.Contains(warned.String(), "; "+tc.warn+"\n") || out.Err == nil {
+		if !strings.Contains(warned.String(), " take about ") || !strings.Contains(warned.String(), "; "+tc.warn+"\n") || out.Err == nil {
 			t.Errorf("control %q: the solve warned %q (error %v), want it to end %q", tc.control, warned.String(), out.Err, tc.warn)
 		}
+	}
+}
+
+// TestOneEstimate: where the front end shows a progress line (which
+// measures the time left as the work goes), a long solve's warning leaves
+// the time to it, so the output never says two estimates.
+func TestOneEstimate(t *testing.T) {
+	s := NewSession()
+	s.Execute(context.Background(), "row = randcoins(100000, 1)")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var warned strings.Builder
+	s.ExecuteWith(ctx, "solve(row)", ExecOptions{StopControl: "Stop", Progress: func(string) { cancel() },
+		Stderr: writerFunc(func(b []byte) (int, error) { warned.Write(b); cancel(); return len(b), nil })})
+	if w := warned.String(); w != "warning: solve: 100000 coins (a move table of 596 MiB) take a while; the progress line tells the time left, and Stop ends the solve\n" {
+		t.Errorf("a long solve with a progress line warned %q", w)
 	}
 }
