@@ -11,8 +11,8 @@ import (
 	"sync"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	_ "gamelab/kernel/games/all" // registers the games
+	"gamelab/kernel/games/tools"
 	"gamelab/kernel/lang"
 	"gamelab/kernel/printer"
 )
@@ -226,7 +226,7 @@ func (s *Session) libraries() []*builtin.Library {
 // gameBuiltinTable is every game's builtins and the engine's, built once:
 // the games have all registered (package all's init) by the time a
 // session asks.
-var gameBuiltinTable = sync.OnceValue(games.Builtins)
+var gameBuiltinTable = sync.OnceValue(tools.Builtins)
 
 // gameBuiltins is the games' builtins and the session's extra builtins.
 func (s *Session) gameBuiltins() []*builtin.Builtin {

@@ -109,9 +109,9 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 			}
 			return s.budget.Error(bytes)
 		},
-		Meter:     account,
-		Available: s.budget.Available,
-		Progress:  progress.Report,
+		Meter:         account,
+		Available:     s.budget.Available,
+		Progress:      progress.Report,
 		Stop:          o.StopControl,
 		ProgressShown: o.Progress != nil,
 	}

@@ -3,7 +3,7 @@ package kernel
 import (
 	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/lang"
 )
 
@@ -39,7 +39,7 @@ func NewSession(opts ...Option) *Session {
 	s.lang = lang.New(lang.Config{
 		Libraries:   s.libraries(),
 		NoteColumns: s.noteColumns,
-		JSONValue:   games.JSONValue,
+		JSONValue:   kit.JSONValue,
 	})
 	return s
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/expr-lang/expr/parser/lexer"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/tools"
 	"gamelab/kernel/printer"
 	"gamelab/kernel/syntax"
 )
@@ -101,7 +101,7 @@ func (s *Session) replayable(st *syntax.Statement, assign *syntax.Assign) (text 
 		return text, true
 	}
 	if assign != nil && assign.Index == nil {
-		if a, ok := s.vars[assign.Target.Value].(*games.Analysis); ok {
+		if a, ok := s.vars[assign.Target.Value].(*tools.Analysis); ok {
 			if x, ok := firstArgument(st, "play"); ok && strings.HasPrefix(strings.TrimSpace(st.Text[assign.Value.From:]), "play(") {
 				return fmt.Sprintf("%s = analyze(%s, %s)", assign.Target.Value, x, printer.Literal(movesOf(a))), false
 			}
@@ -136,7 +136,7 @@ func firstArgument(st *syntax.Statement, fn string) (string, bool) {
 
 // movesOf is the moves of an analysis as analyze takes them again: a Life
 // Line vertex with its player.
-func movesOf(a *games.Analysis) []any {
+func movesOf(a *tools.Analysis) []any {
 	out := []any{}
 	for _, turn := range a.Moves {
 		m := turn["move"]

@@ -15,6 +15,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // WithSolveCache keeps the results of the last n solves of the session
@@ -82,7 +83,7 @@ func solveKey(args []any) (string, bool) {
 		switch v := a.(type) {
 		case ruled:
 			content := ""
-			if j, ok := v.(games.JSONValued); ok {
+			if j, ok := v.(kit.JSONValued); ok {
 				raw, err := json.Marshal(j.JSONValue())
 				if err != nil {
 					return "", false

@@ -13,6 +13,7 @@ import (
 	"gamelab/gameio"
 	"gamelab/kernel/budget"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // batchCommands are the batch solvers, one per registered game: gamelab
@@ -63,7 +64,7 @@ func batchCommand(g *games.Game) *command {
 func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(g.Name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	want := games.OrList(names)
+	want := kit.OrList(names)
 	f := fs.String("format", names[0], "input and output dialect: "+want)
 	rulesText := fs.String("rules", "", "rule variants, name=value,name=value (help(variants) lists them)")
 	progress := fs.Bool("progress", false, "show each long instance's progress on standard error, in place")

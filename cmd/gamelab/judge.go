@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"gamelab/kernel/games"
+	gamejudge "gamelab/kernel/games/judge"
+	"gamelab/kernel/games/kit"
 )
 
 // judgeCommand is gamelab judge: a program checked against gamelab on
@@ -42,7 +44,7 @@ func judgeUsage() string {
 		"exit status is 1. Otherwise it prints how many instances passed and the largest size;\n" +
 		"the exit status is 0. Instance i is made from seed S+i, so a run is repeatable.\n\nJudging rules:\n")
 	for _, g := range games.All() {
-		j := g.Judge()
+		j := gamejudge.For(g)
 		if j == nil {
 			continue
 		}
@@ -65,7 +67,7 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gamelab judge: "+format+"\n(gamelab help judge shows how to run it)\n", a...)
 		return 2
 	}
-	if len(args) == 0 || games.Lookup(args[0]) == nil || games.Lookup(args[0]).Judge() == nil {
+	if len(args) == 0 || games.Lookup(args[0]) == nil || gamejudge.For(games.Lookup(args[0])) == nil {
 		return usage("name the game first: gamelab judge %s [flags] -- PROGRAM", strings.Join(games.NameList(), "|"))
 	}
 	g := games.Lookup(args[0])
@@ -111,7 +113,7 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usage("--rules %v", err)
 	}
-	jr := &games.JudgeRun{Game: g, Format: *format, Rules: rules, Count: *count, Seed: uint64(*seed),
+	jr := &gamejudge.JudgeRun{Game: g, Format: *format, Rules: rules, Count: *count, Seed: uint64(*seed),
 		MinN: *minN, MaxN: *maxN, Timeout: *timeout, Run: runProgram(prog), Command: shellCommand(prog)}
 	if *valuesText != "" {
 		b, err := parseValues(*valuesText)
@@ -129,17 +131,17 @@ func runJudge(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // parseValues reads A..B.
-func parseValues(text string) (games.Bounds, error) {
+func parseValues(text string) (kit.Bounds, error) {
 	a, b, ok := strings.Cut(text, "..")
 	lo, okA := new(big.Int).SetString(strings.TrimSpace(a), 10)
 	hi, okB := new(big.Int).SetString(strings.TrimSpace(b), 10)
 	if !ok || !okA || !okB {
-		return games.Bounds{}, fmt.Errorf("must be a range of integers A..B, like -1000..1000, got %q", text)
+		return kit.Bounds{}, fmt.Errorf("must be a range of integers A..B, like -1000..1000, got %q", text)
 	}
 	if lo.Cmp(hi) > 0 {
-		return games.Bounds{}, fmt.Errorf("is empty: %s > %s", lo, hi)
+		return kit.Bounds{}, fmt.Errorf("is empty: %s > %s", lo, hi)
 	}
-	return games.Bounds{Lo: lo, Hi: hi}, nil
+	return kit.Bounds{Lo: lo, Hi: hi}, nil
 }
 
 // runProgram runs prog once per input, killed when its context ends.
@@ -201,7 +203,7 @@ func shellCommand(prog []string) string {
 	for i, w := range prog {
 		words[i] = w
 		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
-			words[i] = games.ShellQuote(w)
+			words[i] = gamejudge.ShellQuote(w)
 		}
 	}
 	return strings.Join(words, " ")

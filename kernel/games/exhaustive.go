@@ -50,7 +50,7 @@ func (s *search) eval(p Position) (*Eval, error) {
 			return nil, err
 		}
 		afters[i] = a
-		if best == nil || better(p, a, best) {
+		if best == nil || Better(p, a, best) {
 			best = a
 		}
 	}
@@ -77,7 +77,7 @@ func (s *search) after(p Position, m Move) (*big.Int, error) {
 			return nil, err
 		}
 	}
-	return afterValue(st, v), nil
+	return AfterValue(st, v), nil
 }
 
 // value is p's value, memoised by key where p has one.

@@ -5,19 +5,20 @@ import (
 	"io"
 	"iter"
 	"slices"
-	"strings"
 
 	"gamelab/gameio"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/kit"
 )
 
-// Game describes one kind of game: its name, its rules and their variants,
-// its builtins and its batch formats. Each game's package fills one in and
-// registers it; everything written once over the games (after, analyze,
-// play, trace, explain, json, rules, help(variants), the batch driver)
-// finds the game of a value through the value (Position.Game) and the rest
-// of it here. It is OpenSpiel's GameType: what is true of the game, not of
-// one position.
+// Game describes one kind of game: its name, its rules and their
+// variants, the facts the tools need of it (who moves, how it is scored),
+// its words, its builtins and its batch formats. Each game's package fills
+// one in; the tools written once over every game (after, analyze, play,
+// trace, explain, json, rules, help(variants), the batch driver) find the
+// game of a value through the value (Position.Game) and the rest of it
+// here. It is OpenSpiel's GameType: what is true of the game, not of one
+// position.
 type Game struct {
 	Name  string // "coins": the batch command, json's "game", help(variants)
 	Title string // "coins in a row": how prose names it
@@ -31,60 +32,113 @@ type Game struct {
 	// Options are the rule variants, each with its default, in the order
 	// help(variants) lists them.
 	Options []*Option
-	// Describe says in words what the rules r change from the defaults,
-	// as a result's text names them ("take 1..3 from the left"); "" for
-	// the defaults. Nil: Rules.Describe's generic "name value" list.
-	Describe func(r Rules) string
-	// Explain adds to Rules the sentences that state rules r where they
-	// differ from the defaults (rules(x)); nil: the options' own Doc.
-	Explain func(r Rules) string
-	// ValueWord names what a position is worth to its mover, for the game
-	// tree and play's hints: "margin" (coins), "score" (polygon), "points".
-	ValueWord string
-	// ValueDoc explains the value in one line for the game tree's notes.
-	ValueDoc string
-	// Builtins are the game's own builtins (constructors, edits only it
-	// has), in the order help lists them.
+
+	// Turns is how the players take their turns, and Players names them
+	// in their order of play (empty for Free turns: a move names its
+	// player).
+	Turns   Turns
+	Players []string
+	// Scoring is how the outcome of a line is counted.
+	Scoring Scoring
+
+	// Words is the English the tools write of this game; Help what it adds
+	// to their help.
+	Words Words
+	Help  Help
+	// Values are zero values of each type of value the game's builtins
+	// and the tools give for it (its positions, results, traces, tables),
+	// in the order messages list them: what a tool that is given something
+	// else says it takes ("solve: argument 1 (x) must be a polygon, coins
+	// or board, got int").
+	Values []builtin.Typed
+
+	// Builtins are the game's own builtins (its constructor first, then
+	// the edits only it has), in the order help lists them.
 	Builtins []*builtin.Builtin
 	// Formats are the batch dialects, the default first; Batch words the
 	// command.
 	Formats []*BatchFormat
 	Batch   Batch
-	// Returns maps an engine builtin (solve, trace, after, dp, …) to zero
-	// values of what it returns for this game's values, for completion.
-	Returns map[string][]any
-	// Kinds maps an engine builtin to the game's values it takes, as an
-	// error lists them ("a polygon, a chain"): what solve(3) says it wanted.
-	Kinds map[string]string
-	// Docs maps an engine builtin to what its help says of this game, a
-	// sentence or two appended to the builtin's own paragraph.
-	Docs map[string]string
+}
 
-	// Players names the game's players when it has a fixed set ("A", "B";
-	// "1" for the polygon's one player); nil when any stone may move (Life
-	// Line). analyze reports one loss for a one-player game, else one per
-	// player.
-	Players []string
-	// PlayerWord is put before a player's name where totals and losses are
-	// listed ("stone 4: 3"); "" lists them bare ("A 20, B 0").
-	PlayerWord string
-	// Unfinished says why a line that has not reached the end has no score
-	// yet, for a game scored at its end ("not over: …").
-	// "" for games that score each move (their totals are the outcome).
-	Unfinished string
-	// Hint is what play's "?" says of a position's value, with one %s for
-	// it: "the mover's best margin %s".
+// Turns is how a game's players take their turns.
+type Turns int
+
+const (
+	// Solo: one player, Players[0], makes every move (the polygon game).
+	Solo Turns = iota
+	// InTurn: the Players move in turn (coins: A, then B, then A …).
+	InTurn
+	// Free: no order of play: each move names its player (a Life Line
+	// stone), and the game has no fixed set of players.
+	Free
+)
+
+// Scoring is how the outcome of a line of play is counted.
+type Scoring int
+
+const (
+	// PerMove: each move scores for its mover (Step.Reward), and the
+	// players' totals are the outcome (coins, Life Line).
+	PerMove Scoring = iota
+	// AtEnd: the game is scored once it is over, by its last position
+	// (Terminal: the polygon's last value); a line that stops short of the
+	// end has no score yet.
+	AtEnd
+)
+
+// Words is the English the tools write of a game, kept in one place.
+type Words struct {
+	// Value names what a position is worth to its mover, for the game
+	// tree and traces: "margin" (coins), "score" (polygon), "points".
+	Value string
+	// ValueDoc explains the value in one line, for the game tree's notes.
+	ValueDoc string
+	// Hint comes before the value where play's "?" says it: "the mover's
+	// best margin" (… 20).
 	Hint string
-	// Reply is the verb of the optimum's replies in play: "B takes L".
+	// Reply is the verb of the optimum's replies in play: "takes" (B takes
+	// L).
 	Reply string
-	// PlotCaption and PlotY word the chart of an analysis: its caption
-	// and its y axis.
+	// Player is put before a player's name where totals and losses are
+	// listed ("stone 4 3"); "" lists them bare ("A 20, B 0").
+	Player string
+	// Unfinished says why a line that has not reached the end has no score
+	// yet, for a game scored AtEnd: "not over: …".
+	Unfinished string
+	// PlotCaption and PlotY word the chart of an analysis: its caption and
+	// its y axis.
 	PlotCaption, PlotY string
 	// LineSep separates the moves of a line where prose writes one: ""
 	// runs coin moves together ("LR2"), ", " lists edges ("3, 2").
 	LineSep string
 	// MoveLabel names a turn's move in a chart's labels; nil: "A L".
 	MoveLabel func(player, move string) string
+	// Variant says in words what rules r change from the defaults, as a
+	// result's text names them ("take 1..3 from the left"); it is called
+	// for rules other than the defaults only. Nil: the options' "name
+	// value" list.
+	Variant func(r Rules) string
+	// Variants adds to Rules the sentences that state rules r where they
+	// differ from the defaults (rules(x)); nil: the options' own Doc.
+	Variants func(r Rules) string
+}
+
+// Help is what a game adds to the help of the tools' builtins, a sentence
+// or two each ("" adds nothing), appended to the builtin's own paragraph.
+type Help struct {
+	At, SetV, Insert, Remove, Rotate, Reverse       string
+	Solve, Trace, After, Analyze, Explain, Play, DP string
+}
+
+// Results are zero values of what the tools' builtins give for a value,
+// for Tab completion of their fields without running them (solve(p).
+// offers best, scores, …). Nil: the builtin's own.
+type Results struct {
+	Solve, Trace, DP, Position any
+	// After is a position after moves, where that differs in its fields
+	// from the value itself (a polygon's chain); nil: the value's own kind.
+	After any
 }
 
 // registry holds the games in the order they were registered.
@@ -116,7 +170,7 @@ func Lookup(name string) *Game {
 func All() []*Game { return slices.Clone(registry) }
 
 // Names lists the games' names, for messages: "polygon, coins or lifeline".
-func Names() string { return OrList(NameList()) }
+func Names() string { return kit.OrList(NameList()) }
 
 // NameList is the games' names, in the order they were registered.
 func NameList() []string {
@@ -125,17 +179,6 @@ func NameList() []string {
 		names = append(names, g.Name)
 	}
 	return names
-}
-
-// OrList writes "a", "a or b", "a, b or c".
-func OrList(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // option is g's option named name, or nil.
@@ -170,21 +213,7 @@ func (g *Game) Format(name string) (*BatchFormat, error) {
 		}
 		names = append(names, f.Name)
 	}
-	return nil, fmt.Errorf("unknown format %q for %s (want %s)", name, g.Name, OrList(names))
-}
-
-// returnsFor is what engine builtin fn returns for a value of this game,
-// for completion; nil when the game did not say.
-func (g *Game) returnsFor(fn string) []any { return g.Returns[fn] }
-
-// allReturns collects what fn returns over every game, for a builtin's
-// static Returns.
-func allReturns(fn string) []any {
-	var out []any
-	for _, g := range registry {
-		out = append(out, g.Returns[fn]...)
-	}
-	return out
+	return nil, fmt.Errorf("unknown format %q for %s (want %s)", name, g.Name, kit.OrList(names))
 }
 
 // BatchFormat is one batch dialect of a game (gamelab GAME --format NAME):

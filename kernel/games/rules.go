@@ -8,6 +8,7 @@ import (
 
 	"gamelab/internal/suggest"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/kit"
 )
 
 // Option is one named rule of a game, with its default: OpenSpiel's game
@@ -90,7 +91,7 @@ func (r Rules) Equal(q Rules) bool { return r.game == q.game && slices.Equal(r.v
 // and a bad value names the values allowed.
 func (r Rules) With(m map[string]any) (Rules, error) {
 	out := Rules{game: r.game, vals: slices.Clone(r.vals)}
-	for _, name := range SortedKeys(m) {
+	for _, name := range kit.SortedKeys(m) {
 		i := slices.IndexFunc(r.game.Options, func(o *Option) bool { return o.Name == name })
 		if i < 0 {
 			return r, r.unknown(name)
@@ -101,7 +102,7 @@ func (r Rules) With(m map[string]any) (Rules, error) {
 		}
 		v, err := o.Parse(m[name])
 		if err != nil {
-			return r, fmt.Errorf("gives %s %s, but %s %s", name, Format(quoteIfString(m[name])), name, strings.Split(err.Error(), ", got ")[0])
+			return r, fmt.Errorf("gives %s %s, but %s %s", name, kit.Format(quoteIfString(m[name])), name, strings.Split(err.Error(), ", got ")[0])
 		}
 		out.vals[i] = v
 	}
@@ -198,8 +199,8 @@ func (r Rules) Describe() string {
 	if r.game == nil || r.IsDefault() {
 		return ""
 	}
-	if r.game.Describe != nil {
-		return r.game.Describe(r)
+	if r.game.Words.Variant != nil {
+		return r.game.Words.Variant(r)
 	}
 	var parts []string
 	for _, o := range r.game.Options {
@@ -223,7 +224,7 @@ func rulesArg(fn string, k int, argName string, base Rules, arg any) (Rules, err
 	}
 	m, ok := arg.(map[string]any)
 	if !ok {
-		return base, builtin.ArgError(fn, k, argName, "must be a map of rules like {%s}, got %s", exampleRule(base.game), TypeName(arg))
+		return base, builtin.ArgError(fn, k, argName, "must be a map of rules like {%s}, got %s", exampleRule(base.game), kit.TypeName(arg))
 	}
 	r, err := base.With(m)
 	if err != nil {
@@ -241,7 +242,7 @@ func exampleRule(g *Game) string {
 		return ""
 	}
 	o := g.Options[0]
-	return fmt.Sprintf("%s: %s", o.Name, Format(quoteIfString(o.Default)))
+	return fmt.Sprintf("%s: %s", o.Name, kit.Format(quoteIfString(o.Default)))
 }
 
 func quoteIfString(v any) any {
@@ -262,7 +263,7 @@ func OneOf(values ...string) func(v any) (any, error) {
 		for i, x := range values {
 			quoted[i] = strconv.Quote(x)
 		}
-		return nil, fmt.Errorf("must be %s, got %s", OrList(quoted), Format(quoteIfString(v)))
+		return nil, fmt.Errorf("must be %s, got %s", kit.OrList(quoted), kit.Format(quoteIfString(v)))
 	}
 }
 
@@ -271,5 +272,44 @@ func Boolean(v any) (any, error) {
 	if b, ok := v.(bool); ok {
 		return b, nil
 	}
-	return nil, fmt.Errorf("must be true or false, got %s", Format(quoteIfString(v)))
+	return nil, fmt.Errorf("must be true or false, got %s", kit.Format(quoteIfString(v)))
+}
+
+// RandOptions reads a random constructor's options argument (argument k
+// of fn), one map of the generator's own options (values, ops, …: named in
+// own, returned in mine) and the game's rules over base. A name that is
+// neither is an error that lists both, with the nearest as a suggestion:
+// {vals: 1..5} means values, which is no rule.
+func RandOptions(fn string, k int, base Rules, opts map[string]any, own ...string) (mine map[string]any, r Rules, err error) {
+	mine, rules := map[string]any{}, map[string]any{}
+	for name, v := range opts {
+		if slices.Contains(own, name) {
+			mine[name] = v
+			continue
+		}
+		rules[name] = v
+		if base.game.option(name) == nil && otherGameWith(base.game, name) == nil {
+			return nil, base, unknownOption(fn, k, base.game, name, own)
+		}
+	}
+	r, err = rulesArg(fn, k, "options", base, rules)
+	return mine, r, err
+}
+
+// unknownOption is the error for a name that is neither one of fn's own
+// options nor a rule of g.
+func unknownOption(fn string, k int, g *Game, name string, own []string) error {
+	rules := g.ruleNames()
+	hint := ""
+	if near := suggest.Nearest(name, append(slices.Clone(own), rules...)); near != "" {
+		hint = fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	theRules := "rules " + ruleList(rules)
+	if len(rules) == 1 {
+		theRules = "rule " + rules[0]
+	}
+	e := builtin.ArgError(fn, k, "options", "names %s, neither an option of %s nor a rule of %s%s; its options are %s, and its %s",
+		name, fn, g.Title, hint, ruleList(own), theRules)
+	e.Kind = builtin.GameError
+	return e
 }

@@ -12,6 +12,8 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // The abstraction's proof (issue 18): a game defined in this file alone,
@@ -34,17 +36,20 @@ var subtraction = &games.Game{
 	Rules:   "A pile of n stones. Players A and B take turns; each takes 1 to 3 stones; whoever takes the last stone wins.",
 	Options: []*games.Option{{Name: "take", Default: 3, Values: "an integer k ≥ 1",
 		Doc: "each turn the mover takes 1 to k stones", Parse: parseTake}},
-	Describe:    func(r games.Rules) string { return fmt.Sprintf("take 1..%d", r.Get("take")) },
-	ValueWord:   "outcome",
-	ValueDoc:    "outcome: 1 when the mover can force the win, -1 when not",
-	Players:     []string{"A", "B"},
-	Hint:        "the mover's outcome %s",
-	Reply:       "takes",
-	PlotCaption: "A's outcome along the line",
-	PlotY:       "A's outcome",
-	LineSep:     ", ",
-	Kinds:       map[string]string{"after": "a pile", "analyze": "a pile", "play": "a pile", "trace": "a pile", "explain": "a pile", "with": "a pile", "rules": "a pile"},
-	Docs:        map[string]string{"after": "Subtraction: moves are how many stones each turn takes."},
+	Turns:   games.InTurn,
+	Players: []string{"A", "B"},
+	Words: games.Words{
+		Variant:     func(r games.Rules) string { return fmt.Sprintf("take 1..%d", r.Get("take")) },
+		Value:       "outcome",
+		ValueDoc:    "outcome: 1 when the mover can force the win, -1 when not",
+		Hint:        "the mover's outcome",
+		Reply:       "takes",
+		PlotCaption: "A's outcome along the line",
+		PlotY:       "A's outcome",
+		LineSep:     ", ",
+	},
+	Help:   games.Help{After: "Subtraction: moves are how many stones each turn takes."},
+	Values: []builtin.Typed{&pile{}},
 }
 
 func init() {
@@ -60,16 +65,16 @@ func init() {
 }
 
 func parseTake(v any) (any, error) {
-	if k, msg := games.ToInt(v); msg == "" && k >= 1 {
+	if k, msg := kit.ToInt(v); msg == "" && k >= 1 {
 		return k, nil
 	}
-	return nil, fmt.Errorf("must be an integer k ≥ 1, got %s", games.Format(v))
+	return nil, fmt.Errorf("must be an integer k ≥ 1, got %s", kit.Format(v))
 }
 
 func fnPile(env *builtin.Env, args ...any) (any, error) {
 	var n int
 	var r any
-	if err := games.Unpack("pile", args, "n", games.Between(&n, 0, 1000), "rules?", &r); err != nil {
+	if err := kit.Unpack("pile", args, "n", kit.Between(&n, 0, 1000), "rules?", &r); err != nil {
 		return nil, err
 	}
 	rules, err := games.RulesArg("pile", 2, subtraction.Default(), r)
@@ -143,7 +148,7 @@ func (p *pile) Step(m games.Move) games.Step {
 }
 
 func (p *pile) ParseMove(x any) (games.Move, error) {
-	n, msg := games.ToInt(x)
+	n, msg := kit.ToInt(x)
 	if msg != "" {
 		return nil, fmt.Errorf("%s (a move is how many stones to take)", msg)
 	}
@@ -151,7 +156,7 @@ func (p *pile) ParseMove(x any) (games.Move, error) {
 }
 
 // WithRules is p under rules r (games.Ruled: with and rules).
-func (p *pile) WithRules(r games.Rules) (any, error) {
+func (p *pile) WithRules(r games.Rules) (games.Position, error) {
 	return &pile{N: p.N, Left: p.Left, rules: r, h: p.h}, nil
 }
 
@@ -194,7 +199,7 @@ func (p *pile) ParseTyped(line, _ string) (games.Move, error) {
 // lookup finds a builtin of games.Builtins, which is complete once every
 // init (this file's Register among them) has run.
 func lookup(name string) *builtin.Builtin {
-	for _, b := range games.Builtins() {
+	for _, b := range tools.Builtins() {
 		if b.Name == name {
 			return b
 		}
@@ -235,7 +240,7 @@ func TestSubtractionRegisters(t *testing.T) {
 	if games.Lookup("subtraction") != subtraction || games.Names() != "subtraction" {
 		t.Fatalf("registry: %q", games.Names())
 	}
-	if first := games.Builtins()[0].Name; first != "pile" {
+	if first := tools.Builtins()[0].Name; first != "pile" {
 		t.Errorf("the game's own builtins come first, got %s", first)
 	}
 	if !strings.Contains(lookup("after").Doc, "Subtraction: moves are how many stones") {
@@ -310,7 +315,7 @@ func TestSubtractionAnalyze(t *testing.T) {
 	p := must(t, "pile", 10)
 	// A takes 2 (the winning move: 10 = 2 + 4 + 4), B anything, A answers
 	// to a multiple of 4, and A takes the last stone.
-	a := must(t, "analyze", p, []any{2, 3, 1, 3, 1}).(*games.Analysis)
+	a := must(t, "analyze", p, []any{2, 3, 1, 3, 1}).(*tools.Analysis)
 	if j := jsonOf(t, a); j != `{"game":"subtraction","moves":[`+
 		`{"turn":1,"player":"A","move":2,"best":[2],"value":1,"after":1,"loss":0},`+
 		`{"turn":2,"player":"B","move":3,"best":[1,2,3],"value":-1,"after":-1,"loss":0},`+
@@ -321,30 +326,30 @@ func TestSubtractionAnalyze(t *testing.T) {
 		t.Errorf("analyze: %s", j)
 	}
 	// A mistake: A takes 1, leaving 9, from which B wins.
-	a = must(t, "analyze", p, []any{1, 1}).(*games.Analysis)
+	a = must(t, "analyze", p, []any{1, 1}).(*tools.Analysis)
 	if a.Moves[0]["loss"] != 2 || a.Moves[1]["best"].([]any)[0] != 1 || !strings.Contains(a.Text(), "loss: A 2, B 0") {
 		t.Errorf("a mistake:\n%s", a.Text())
 	}
 	// From a position the turns and the totals go on.
 	mid := must(t, "after", p, []any{2, 3})
-	b := must(t, "analyze", mid, []any{1, 3, 1}).(*games.Analysis)
+	b := must(t, "analyze", mid, []any{1, 3, 1}).(*tools.Analysis)
 	if b.Moves[0]["turn"] != 3 || b.Moves[0]["player"] != "A" || b.Totals["A"] != 1 {
 		t.Errorf("from a position: %s", jsonOf(t, b))
 	}
-	if pl := must(t, "plot", a).(*games.LinePlot); !strings.Contains(pl.Text(), "A's outcome along the line (loss A 2, B 0)") || !strings.Contains(pl.Text(), "✗ 1: A 1 −2") {
+	if pl := must(t, "plot", a).(*tools.LinePlot); !strings.Contains(pl.Text(), "A's outcome along the line (loss A 2, B 0)") || !strings.Contains(pl.Text(), "✗ 1: A 1 −2") {
 		t.Errorf("plot:\n%s", pl.Text())
 	}
 }
 
 func TestSubtractionTraceAndExplain(t *testing.T) {
-	tr := must(t, "trace", must(t, "pile", 6)).(*games.Trace)
+	tr := must(t, "trace", must(t, "pile", 6)).(*tools.Trace)
 	if j := jsonOf(t, tr); j != `{"steps":[{"move":2,"player":"A","turn":1,"value":1},{"move":1,"player":"B","turn":2,"value":-1},{"move":3,"player":"A","turn":3,"value":1}]}` {
 		t.Errorf("trace: %s", j)
 	}
 	if text := tr.Text(); !strings.HasPrefix(text, "turn  player  move  outcome\n1     A       2     1\n") || !strings.Contains(text, "then: a pile of 6 (0 left") {
 		t.Errorf("trace:\n%s", text)
 	}
-	e := must(t, "explain", must(t, "pile", 5), 2).(*games.Explanation)
+	e := must(t, "explain", must(t, "pile", 5), 2).(*kit.Explanation)
 	text := e.Text()
 	for _, s := range []string{"the next 2 moves", "A to move: best outcome 1", "★ A 1 (0) → A's outcome 1, optimal; B to move: best outcome -1",
 		"A 2 (0) → A's outcome -1, loses 2", "outcome: 1 when the mover can force the win, -1 when not; ★ an optimal move"} {
@@ -358,7 +363,7 @@ func TestSubtractionTraceAndExplain(t *testing.T) {
 	if err := json.Unmarshal([]byte(jsonOf(t, e)), &tree); err != nil || len(tree.Root.Kids) != 3 {
 		t.Errorf("explain json: %v %s", err, jsonOf(t, e))
 	}
-	if after := must(t, "explain", must(t, "after", must(t, "pile", 5), 1), 1).(*games.Explanation); !strings.Contains(after.Text(), "the next 1 move after 1 (A 0, B 0 so far)") {
+	if after := must(t, "explain", must(t, "after", must(t, "pile", 5), 1), 1).(*kit.Explanation); !strings.Contains(after.Text(), "the next 1 move after 1 (A 0, B 0 so far)") {
 		t.Errorf("explain of a position:\n%s", after.Text())
 	}
 }
@@ -378,7 +383,7 @@ func TestSubtractionPlay(t *testing.T) {
 			t.Errorf("play lacks %q:\n%s", s, out)
 		}
 	}
-	a := v.(*games.Analysis)
+	a := v.(*tools.Analysis)
 	if len(a.Moves) != 5 || a.Totals["A"] != 1 || a.Totals["B"] != 0 || !games.Over(a.End.(games.Position)) {
 		t.Errorf("play's record: %s", jsonOf(t, a))
 	}
@@ -390,7 +395,7 @@ func TestSubtractionRules(t *testing.T) {
 	if q.k() != 2 || jsonOf(t, q) != `{"n":10,"left":10,"moves":[],"rules":{"take":2}}` || jsonOf(t, p) != `{"n":10,"left":10,"moves":[]}` {
 		t.Errorf("with: %s, %s", jsonOf(t, q), jsonOf(t, p))
 	}
-	if got := must(t, "rules", q).(*games.RuleSheet).Words; got != "the subtraction game: "+subtraction.Rules+"\nThese rules change that: take 2: each turn the mover takes 1 to k stones" {
+	if got := must(t, "rules", q).(*tools.RuleSheet).Words; got != "the subtraction game: "+subtraction.Rules+"\nThese rules change that: take 2: each turn the mover takes 1 to k stones" {
 		t.Errorf("rules(q) = %q", got)
 	}
 	if ev, _ := games.Exhaustive(context.Background(), q); ev.Value.Int64() != outcome(10, 2) {

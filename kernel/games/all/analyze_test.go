@@ -15,8 +15,10 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 	solpolygon "gamelab/solvers/polygon"
 )
 
@@ -62,7 +64,7 @@ func lineValues(line []games.Move) []any {
 // checkRecord checks the invariants of every analysis: loss = value −
 // after for a maximiser (after − value for a minimiser), never negative,
 // zero exactly when the move is among best.
-func checkRecord(t *testing.T, a *games.Analysis, minimise bool) {
+func checkRecord(t *testing.T, a *tools.Analysis, minimise bool) {
 	t.Helper()
 	for i, m := range a.Moves {
 		value, after, loss := mustBig(t, m["value"]), mustBig(t, m["after"]), mustBig(t, m["loss"])
@@ -87,7 +89,7 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 		// A random line: sometimes the whole game, sometimes part of it.
 		line, positions := walk(t, r, p, r.IntN(p.N+1))
 		end := positions[len(positions)-1]
-		a := must(t, "analyze", p, moveValues(line)).(*games.Analysis)
+		a := must(t, "analyze", p, moveValues(line)).(*tools.Analysis)
 		checkRecord(t, a, false)
 		brute := newPolyBrute(nil)
 		var pos games.Position = p
@@ -100,8 +102,8 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 			pos, _ = pos.Play(line[i])
 		}
 		// solve of the position reached agrees too, and its plan reaches its best.
-		c, ok := end.(*polygon.Chain)
-		if !ok {
+		c, ok := end.(*polygon.Polygon)
+		if !ok || len(c.Moves) == 0 {
 			continue
 		}
 		res := must(t, "solve", c).(*polygon.ChainResult)
@@ -116,10 +118,10 @@ func TestAnalyzePolygonAgainstBruteForce(t *testing.T) {
 				opt = append(opt, e.(int))
 			}
 		}
-		if !slices.Equal(res.Optimal, games.NonNil(opt)) || !slices.Equal(res.Played, c.Moves) {
+		if !slices.Equal(res.Optimal, kit.NonNil(opt)) || !slices.Equal(res.Played, c.Moves) {
 			t.Fatalf("%s after %v: optimal %v (played %v), brute force %v", p, line, res.Optimal, res.Played, opt)
 		}
-		plan := must(t, "analyze", c, toAny(res.Merges)).(*games.Analysis)
+		plan := must(t, "analyze", c, toAny(res.Merges)).(*tools.Analysis)
 		if !isZero(plan.Loss) || len(res.Merges) > 0 && mustBig(t, plan.Score).Cmp(best) != 0 {
 			t.Fatalf("%s after %v: the plan %v loses %v, scores %v", p, line, res.Merges, plan.Loss, plan.Score)
 		}
@@ -148,7 +150,7 @@ func TestChainAgainstRingSolver(t *testing.T) {
 			}
 		}
 		// The optimal line the solver names has no loss.
-		a := must(t, "analyze", p, toAny(append([]int{res.First}, res.Merges...))).(*games.Analysis)
+		a := must(t, "analyze", p, toAny(append([]int{res.First}, res.Merges...))).(*tools.Analysis)
 		if !isZero(a.Loss) || !reflect.DeepEqual(a.Score, res.Best) {
 			t.Fatalf("%s: the solver's plan loses %v, scores %v", p, a.Loss, a.Score)
 		}
@@ -165,12 +167,12 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 		}
 		c := coins.NewCoins(row)
 		before, _ := walk(t, r, c, r.IntN(3)) // sometimes from a position
-		start := must(t, "after", c, moveValues(before)).(*coins.Position)
+		start := must(t, "after", c, moveValues(before)).(*coins.Coins)
 		var line []string
 		for k := 0; k < start.N && r.IntN(8) > 0; k++ {
 			line = append(line, []string{"L", "R"}[r.IntN(2)])
 		}
-		a := must(t, "analyze", start, strings.Join(line, "")).(*games.Analysis)
+		a := must(t, "analyze", start, strings.Join(line, "")).(*tools.Analysis)
 		checkRecord(t, a, false)
 		brute := newCoinsBrute(nil)
 		s := start
@@ -194,7 +196,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 				m["player"] != s.Turn || m["turn"] != len(s.Moves)+1 {
 				t.Fatalf("%v from %q, line %v, turn %d: got %v; brute force value %s, after %s, best %v", row, start.Moves, line, i+1, m, value, after, best)
 			}
-			s = must(t, "after", s, line[i]).(*coins.Position)
+			s = must(t, "after", s, line[i]).(*coins.Coins)
 		}
 		// analyze from a position counts the totals from the start.
 		if !reflect.DeepEqual(a.Totals["A"], s.A) || !reflect.DeepEqual(a.Totals["B"], s.B) {
@@ -208,7 +210,7 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 			if res.Played != start.Moves || len(res.Moves) != start.N {
 				t.Fatalf("%v from %q: solve's moves %q, played %q", row, start.Moves, res.Moves, res.Played)
 			}
-			opt := must(t, "analyze", start, res.Moves).(*games.Analysis)
+			opt := must(t, "analyze", start, res.Moves).(*tools.Analysis)
 			if !isZero(opt.Loss) || !reflect.DeepEqual(opt.Totals["A"], res.Best) || !reflect.DeepEqual(opt.Totals["B"], res.Second) {
 				t.Fatalf("%v from %q: solve's line %s loses %v, totals %v vs %v %v", row, start.Moves, res.Moves, opt.Loss, opt.Totals, res.Best, res.Second)
 			}
@@ -246,7 +248,7 @@ func TestAnalyzeLifelineAgainstBruteForce(t *testing.T) {
 			line = append(line, []any{v[0] + 1, v[1] + 1, pl})
 			_, cur, _ = brute.place(cur, pl, v[0], v[1])
 		}
-		a := must(t, "analyze", b, line).(*games.Analysis)
+		a := must(t, "analyze", b, line).(*tools.Analysis)
 		checkRecord(t, a, false)
 		cur = cellsOf(b)
 		totals := map[string]int{}
@@ -298,12 +300,12 @@ func TestAfterErrors(t *testing.T) {
 		{b, []any{[]any{5, 1, 4}}, "(5,1) is not on the board"},
 		{b, []any{[]any{3, 2, 0}}, "players are 1..9, got 0"},
 		{b, []any{[]any{3, 2}}, "has move 1 that is not [row, position, player]: [3, 2]"},
-		{1, "L", "after: argument 1 (x) must be a polygon, chain, coins, coins position or board, got int"},
+		{1, "L", "after: argument 1 (x) must be a polygon, coins or board, got int"},
 	} {
 		for _, fn := range []string{"after", "analyze"} {
 			_, err := call(t, fn, tc.x, tc.moves)
 			if err == nil || !strings.Contains(err.Error(), tc.want[strings.Index(tc.want, ":")+1:]) {
-				t.Errorf("%s(%v, %v): %v, want %q", fn, games.TypeName(tc.x), tc.moves, err, tc.want)
+				t.Errorf("%s(%v, %v): %v, want %q", fn, kit.TypeName(tc.x), tc.moves, err, tc.want)
 			}
 		}
 	}
@@ -317,7 +319,7 @@ func TestAnalyzeCancelled(t *testing.T) {
 	p := must(t, "randpolygon", 12, 1)
 	for _, tc := range [][]any{{p, []any{1, 2}}, {must(t, "randcoins", 30, 1), "LR"}, {must(t, "randboard", 6, 1), []any{[]any{6, 1, 1}}}} {
 		if _, err := lookup(t, "analyze").Fn(env, tc...); !errors.Is(err, context.Canceled) {
-			t.Errorf("analyze(%s) with a cancelled context: %v", games.TypeName(tc[0]), err)
+			t.Errorf("analyze(%s) with a cancelled context: %v", kit.TypeName(tc[0]), err)
 		}
 	}
 }
@@ -364,12 +366,12 @@ func TestAnalyzeInterruptedMidway(t *testing.T) {
 // keeps the moves made, the original as it was.
 func TestEditPositions(t *testing.T) {
 	p := must(t, "polygon", seedPolygon)
-	ch := must(t, "after", p, []any{3}).(*polygon.Chain)
+	ch := must(t, "after", p, []any{3}).(*polygon.Polygon)
 	got, err := ch.SetIndex([]any{1}, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := got.(*polygon.Chain)
+	edited := got.(*polygon.Polygon)
 	if edited.Values[0] != 8 || ch.Values[0] != -8 || !slices.Equal(edited.Moves, []int{3}) {
 		t.Errorf("edited %v (moves %v), original %v", edited.Values, edited.Moves, ch.Values)
 	}
@@ -382,8 +384,8 @@ func TestEditPositions(t *testing.T) {
 	if v, _ := ch.GetIndex([]any{5}); v != -2 {
 		t.Errorf("ch[5] = %v", v)
 	}
-	cp := must(t, "after", must(t, "coins", "10 80 90 30"), "L").(*coins.Position)
-	e := must(t, "setv", cp, 1, 5).(*coins.Position)
+	cp := must(t, "after", must(t, "coins", "10 80 90 30"), "L").(*coins.Coins)
+	e := must(t, "setv", cp, 1, 5).(*coins.Coins)
 	if e.Values[0] != 5 || e.Moves != "L" || e.A != 10 || cp.Values[0] != 80 {
 		t.Errorf("setv(cp, 1, 5): %v %q %v; original %v", e.Values, e.Moves, e.A, cp.Values)
 	}
@@ -410,7 +412,7 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 			t.Errorf("%s warned %q", fn, warned)
 		}
 		end, ok := v.(*lifeline.Board)
-		if a, isAnalysis := v.(*games.Analysis); isAnalysis {
+		if a, isAnalysis := v.(*tools.Analysis); isAnalysis {
 			end, ok = a.End.(*lifeline.Board), true
 			if a.Totals["3"] != 0 || a.Totals["2"] != 0 {
 				t.Errorf("the dead 1s counted: %v", a.Totals)
@@ -433,7 +435,7 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 func TestAnalyzeUnfinishedPolygonSaysWhy(t *testing.T) {
 	for _, text := range []string{"* 5", "+ 1 * 2 + 3"} {
 		p := must(t, "polygon", text)
-		a := must(t, "analyze", p, []any{}).(*games.Analysis)
+		a := must(t, "analyze", p, []any{}).(*tools.Analysis)
 		if got := a.Text(); !strings.Contains(got, "score: none yet (not over: an edge is deleted, then merges leave one value)") {
 			t.Errorf("analyze(polygon(%q), []):\n%s", text, got)
 		}

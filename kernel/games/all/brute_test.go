@@ -9,6 +9,7 @@ import (
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	sollifeline "gamelab/solvers/lifeline"
@@ -134,12 +135,13 @@ func (b *polyBrute) at(x games.Position) []bruteMove {
 	switch p := x.(type) {
 	case *polygon.Polygon:
 		vals, ops := bigs(p.Values), []byte(p.Ops)
-		for e := 1; e <= p.N; e++ {
-			cv, co, _ := ringChain(vals, ops, e)
-			out = append(out, bruteMove{e, b.chain(cv, co)})
+		if len(p.Moves) == 0 { // the ring
+			for e := 1; e <= p.N; e++ {
+				cv, co, _ := ringChain(vals, ops, e)
+				out = append(out, bruteMove{e, b.chain(cv, co)})
+			}
+			break
 		}
-	case *polygon.Chain:
-		vals, ops := bigs(p.Values), []byte(p.Ops)
 		order := slices.Sorted(slices.Values(p.Edges))
 		for _, e := range order {
 			k := slices.Index(p.Edges, e)
@@ -154,7 +156,7 @@ func (b *polyBrute) at(x games.Position) []bruteMove {
 // value is a polygon position's value: the best last value still
 // reachable, or the last value once one is left.
 func (b *polyBrute) value(x games.Position) *big.Int {
-	if c, ok := x.(*polygon.Chain); ok && c.N == 1 {
+	if c, ok := x.(*polygon.Polygon); ok && c.N == 1 && len(c.Moves) > 0 {
 		return bigs(c.Values)[0]
 	}
 	v, _ := bruteBest(b.at(x), b.min)
@@ -260,8 +262,6 @@ func (b *coinsBrute) minimises() bool { return false }
 func coinsLeft(x games.Position) ([]*big.Int, int) {
 	switch p := x.(type) {
 	case *coins.Coins:
-		return bigs(p.Values), 1
-	case *coins.Position:
 		return bigs(p.Values), max(p.M, 1)
 	}
 	panic(fmt.Sprintf("not a coins position: %T", x))
@@ -417,7 +417,7 @@ func (bb *boardBrute) minimises() bool { return false }
 func bigs(xs []any) []*big.Int {
 	out := make([]*big.Int, len(xs))
 	for i, x := range xs {
-		b, msg := games.ToBig(x)
+		b, msg := kit.ToBig(x)
 		if msg != "" {
 			panic(msg)
 		}

@@ -13,8 +13,8 @@ import (
 	"testing"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	sollifeline "gamelab/solvers/lifeline"
@@ -70,7 +70,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"setv", []any{c, 1, "a"}, "setv: argument 3 (v) must be an integer, got string"},
 		{"setv", []any{c, 1, 1e20}, "setv: argument 3 (v) must be an exact integer, got 1e+20 (a float above 2^53; write the number as a string for any size)"},
 		{"setv", []any{b, 1, 1}, "setv: argument 1 (x) is a board: use setcell(b, r, p, v)"},
-		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be a polygon or coins, got array"},
+		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be a polygon, coins or board, got array"},
 		// Issue 18: "-" is an operator, so setop, insert and polygon take it
 		// and name it among the ones they allow.
 		{"setop", []any{p, 2, "/"}, `setop: argument 3 (op) must be "+", "*" or "-", got "/"`},
@@ -375,7 +375,7 @@ func sameMultiset(a, b []any) bool {
 	key := func(xs []any) []string {
 		out := make([]string, len(xs))
 		for i, x := range xs {
-			out[i] = games.FormatValue(x)
+			out[i] = kit.FormatValue(x)
 		}
 		slices.Sort(out)
 		return out
@@ -555,7 +555,7 @@ func TestSVGWellFormed(t *testing.T) {
 	for _, v := range values {
 		svg := must(t, "svg", v).(string)
 		if err := wellFormed(svg); err != nil || !strings.HasPrefix(svg, "<svg") {
-			t.Errorf("%s: SVG not well-formed: %v\n%.200s", games.TypeName(v), err, svg)
+			t.Errorf("%s: SVG not well-formed: %v\n%.200s", kit.TypeName(v), err, svg)
 		}
 	}
 }
@@ -762,7 +762,7 @@ func TestFormatShown(t *testing.T) {
 		x    any
 		want string
 	}{
-		{"at the limit", upto(1000), games.Format(upto(1000))},
+		{"at the limit", upto(1000), kit.Format(upto(1000))},
 		{"past it", upto(1001), "[1, 2, 3, …, 999, 1000, 1001]\n(6 of 1001" + " items shown" + note},
 		{"short parts whole", []any{upto(10), upto(1000)}, "[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1, 2, 3, …, 998, 999, 1000]]\n(16 of 1010 items shown" + note},
 		{"typed rows", [][]int{{1}, make([]int, 2000)}, "[[1], [0, 0, 0, …, 0, 0, 0]]\n(7 of 2001 items shown" + note},
@@ -776,11 +776,11 @@ func TestFormatShown(t *testing.T) {
 		}(), `{"k0000": 0, "k0001": 1, "k0002": 2, …, "k0998": 998, "k0999": 999, "k1000": 1000}` + "\n(6 of 1001 items shown" + note},
 		{"big numbers", []any{new(big.Int).Lsh(big.NewInt(1), 70)}, "[1180591620717411303424]"},
 	} {
-		if got := games.FormatShown(tc.x); got != tc.want {
+		if got := kit.FormatShown(tc.x); got != tc.want {
 			t.Errorf("%s: FormatShown = %.300q, want %.300q", tc.name, got, tc.want)
 		}
 	}
-	whole := games.Format(upto(5000))
+	whole := kit.Format(upto(5000))
 	if strings.Contains(whole, "…") || strings.Count(whole, ",") != 4999 {
 		t.Errorf("Format cut a list: %.100q", whole)
 	}

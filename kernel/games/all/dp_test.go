@@ -65,6 +65,10 @@ func subChain(x games.Position, i, j int) ([]*big.Int, []byte) {
 	var ops []byte
 	switch p := x.(type) {
 	case *polygon.Polygon:
+		if len(p.Moves) > 0 { // a chain
+			vals, ops = bigs(p.Values)[i-1:i-1+j], []byte(p.Ops)[i-1:i-2+j]
+			break
+		}
 		all := bigs(p.Values)
 		for k := range j {
 			vals = append(vals, all[(i-1+k)%p.N])
@@ -72,8 +76,6 @@ func subChain(x games.Position, i, j int) ([]*big.Int, []byte) {
 				ops = append(ops, p.Ops[(i-1+k)%p.N]) // edge i+k joins v(i+k−1) and v(i+k)
 			}
 		}
-	case *polygon.Chain:
-		vals, ops = bigs(p.Values)[i-1:i-1+j], []byte(p.Ops)[i-1:i-2+j]
 	}
 	return vals, ops
 }
@@ -381,7 +383,7 @@ func TestDPOfACoinsPosition(t *testing.T) {
 				}
 				p = must(t, "after", p, []any{legal[r.IntN(len(legal))].Value()}).(games.Position)
 			}
-			pos, ok := p.(*coins.Position)
+			pos, ok := p.(*coins.Coins)
 			if !ok || pos.N == 0 {
 				continue
 			}

@@ -13,6 +13,8 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // Issue 22's experiments, under every variant of every game, on random
@@ -22,12 +24,12 @@ import (
 // records, and shrink's result keeps its property and is 1-minimal.
 
 // strategy is the named strategy value, or random(seed) and the like.
-func strategy(t testing.TB, name string, args ...any) *games.Strategy {
+func strategy(t testing.TB, name string, args ...any) *tools.Strategy {
 	t.Helper()
 	if len(args) == 0 {
-		return lookup(t, name).Value.(*games.Strategy)
+		return lookup(t, name).Value.(*tools.Strategy)
 	}
-	return must(t, name, args...).(*games.Strategy)
+	return must(t, name, args...).(*tools.Strategy)
 }
 
 // bareInstance is a random instance of v with no player to move (a Life
@@ -48,7 +50,7 @@ func bareInstance(t *testing.T, r *rand.Rand, v variant) games.Position {
 
 // sidesFor is {A: a, B: b} for coins, a for the polygon, stones 1..3 by
 // turn for Life Line.
-func sidesFor(game string, a, b *games.Strategy) any {
+func sidesFor(game string, a, b *tools.Strategy) any {
 	switch game {
 	case "coins":
 		return map[string]any{"A": a, "B": b}
@@ -59,9 +61,9 @@ func sidesFor(game string, a, b *games.Strategy) any {
 }
 
 // replayed is every position of a's line, from its start.
-func replayed(t *testing.T, a *games.Analysis) []games.Position {
+func replayed(t *testing.T, a *tools.Analysis) []games.Position {
 	t.Helper()
-	_, positions, err := games.PlayLine(a.Start.(games.Position), "test", 1, lineOfRecord(t, a))
+	_, positions, err := tools.PlayLine(a.Start.(games.Position), "test", 1, lineOfRecord(t, a))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +82,7 @@ func TestStrategiesAgainstBruteForce(t *testing.T) {
 		for range 12 {
 			x := bareInstance(t, r, v)
 			opt, greedy := strategy(t, "optimal"), strategy(t, "greedy")
-			a := must(t, "match", x, sidesFor(v.game, opt, opt)).(*games.Analysis)
+			a := must(t, "match", x, sidesFor(v.game, opt, opt)).(*tools.Analysis)
 			positions := replayed(t, a)
 			for i, turn := range a.Moves {
 				if turn["loss"] != 0 {
@@ -91,7 +93,7 @@ func TestStrategiesAgainstBruteForce(t *testing.T) {
 					t.Errorf("%v: optimal played %v at turn %d, the brute force's best are %v", v, turn["move"], i+1, best)
 				}
 			}
-			g := must(t, "match", x, sidesFor(v.game, greedy, greedy)).(*games.Analysis)
+			g := must(t, "match", x, sidesFor(v.game, greedy, greedy)).(*tools.Analysis)
 			positions = replayed(t, g)
 			for i, turn := range g.Moves {
 				if want := greediest(positions[i]); fmt.Sprint(want.Value()) != fmt.Sprint(turn["move"]) {
@@ -99,8 +101,8 @@ func TestStrategiesAgainstBruteForce(t *testing.T) {
 				}
 			}
 			// A random line is legal, and the record scores it as analyze does.
-			rl := must(t, "match", x, sidesFor(v.game, strategy(t, "random", r.IntN(100)), strategy(t, "skill", 0.5, 3))).(*games.Analysis)
-			again, err := games.Analyze(env, "test", rl.Start.(games.Position), lineOfRecord(t, rl))
+			rl := must(t, "match", x, sidesFor(v.game, strategy(t, "random", r.IntN(100)), strategy(t, "skill", 0.5, 3))).(*tools.Analysis)
+			again, err := tools.Analyze(env, "test", rl.Start.(games.Position), lineOfRecord(t, rl))
 			if err != nil || fmt.Sprint(again.Loss) != fmt.Sprint(rl.Loss) {
 				t.Errorf("%v: a random match's loss %v, analyze's %v (%v)", v, rl.Loss, again, err)
 			}
@@ -131,7 +133,7 @@ func mergeGain(p games.Position, m games.Move) *big.Int {
 	if p.History().Len() == 0 {
 		return new(big.Int) // the ring: deleting an edge makes nothing
 	}
-	vals, _ := games.AsList(fieldOf(p, "values"))
+	vals, _ := kit.AsList(fieldOf(p, "values"))
 	edges := fieldOf(p, "edges").([]int)
 	ops := fieldOf(p, "ops").(string)
 	k := slices.Index(edges, m.Value().(int))
@@ -140,7 +142,7 @@ func mergeGain(p games.Position, m games.Move) *big.Int {
 
 // lineOfRecord is the moves of an analyze record (a Life Line vertex with
 // the player who placed it).
-func lineOfRecord(t *testing.T, a *games.Analysis) []games.Move {
+func lineOfRecord(t *testing.T, a *tools.Analysis) []games.Move {
 	x := a.Start.(games.Position)
 	var line []games.Move
 	for _, turn := range a.Moves {
@@ -163,8 +165,8 @@ func lineOfRecord(t *testing.T, a *games.Analysis) []games.Move {
 // pinned, as every machine plays it.
 func TestRandomStrategiesRepeat(t *testing.T) {
 	x := must(t, "randcoins", 12, 4)
-	line := func(a, b *games.Strategy) string {
-		return fmt.Sprint(lineOfRecord(t, must(t, "match", x, a, b).(*games.Analysis)))
+	line := func(a, b *tools.Strategy) string {
+		return fmt.Sprint(lineOfRecord(t, must(t, "match", x, a, b).(*tools.Analysis)))
 	}
 	opt := strategy(t, "optimal")
 	r7 := line(strategy(t, "random", 7), opt)
@@ -201,10 +203,10 @@ func TestTournamentIsItsMatches(t *testing.T) {
 			xs = append(xs, x)
 		}
 		sides := sidesFor(v.game, strategy(t, "greedy"), strategy(t, "skill", 0.5, r.IntN(9)))
-		tour := must(t, "tournament", xs, sides).(*games.Tournament)
+		tour := must(t, "tournament", xs, sides).(*tools.Tournament)
 		total := map[string]*big.Int{}
 		for i, x := range xs {
-			a := must(t, "match", x, sides).(*games.Analysis)
+			a := must(t, "match", x, sides).(*tools.Analysis)
 			row := tour.Rows[i]
 			// A side that never moved (a Life Line stone on a full board) lost 0.
 			if !sameBySide(row["loss"], a.Loss) {
@@ -276,7 +278,7 @@ func TestTournamentGreedyAgainstOptimal(t *testing.T) {
 	for i := range 200 {
 		xs = append(xs, must(t, "randcoins", 20, i+1))
 	}
-	tour := must(t, "tournament", xs, map[string]any{"A": strategy(t, "greedy"), "B": strategy(t, "optimal")}).(*games.Tournament)
+	tour := must(t, "tournament", xs, map[string]any{"A": strategy(t, "greedy"), "B": strategy(t, "optimal")}).(*tools.Tournament)
 	a, b := tour.Summary["A"].(map[string]any), tour.Summary["B"].(map[string]any)
 	if b["lost"] != 0 || b["total"] != 0 || a["lost"].(int) < 100 || a["worst"].(int) <= 0 {
 		t.Fatalf("summary %v", tour.Summary)
@@ -314,11 +316,11 @@ func TestShrinkIsMinimal(t *testing.T) {
 			x := bareInstance(t, r, v)
 			s, ok := x.(games.Shrinkable)
 			if !ok {
-				t.Fatalf("%v: %s is not shrinkable", v, games.TypeName(x))
+				t.Fatalf("%v: %s is not shrinkable", v, kit.TypeName(x))
 			}
 			// The property: as many optimal first moves, by exhaustive search, as x has (for Life Line, for player 1).
 			first := func(p games.Position) int {
-				if ms, ok := p.(games.MoverSetter); ok {
+				if ms, ok := p.(games.FreeTurns); ok {
 					p, _ = ms.WithMover("1")
 				}
 				if games.Over(p) {
@@ -332,7 +334,7 @@ func TestShrinkIsMinimal(t *testing.T) {
 			}
 			want := first(x)
 			keep := func(p games.Position) (bool, error) { return first(p) == want, nil }
-			out, _, err := games.Shrink(env.Ctx, x, games.Bounds{}, keep)
+			out, _, err := tools.Shrink(env.Ctx, x, kit.Bounds{}, keep)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -354,7 +356,7 @@ func TestShrinkIsMinimal(t *testing.T) {
 					t.Errorf("%v: %s is not minimal: value %d can be %s", v, out.Text(), i+1, step)
 				}
 			}
-			if simp, ok := out.(games.Simplifier); ok {
+			if simp, ok := out.(games.Shrinkable); ok {
 				for _, c := range simp.Simpler() {
 					if first(c) == want {
 						t.Errorf("%v: %s is not minimal: %s still holds", v, out.Text(), c.Text())
@@ -405,7 +407,7 @@ func (p predicate) Call(x any) (any, error) { return p(x) }
 // checked against the game's players.
 func TestStrategyErrors(t *testing.T) {
 	c := must(t, "coins", []any{10, 80, 90, 30})
-	rule := func(f predicate) *games.Strategy { return must(t, "strategy", f).(*games.Strategy) }
+	rule := func(f predicate) *tools.Strategy { return must(t, "strategy", f).(*tools.Strategy) }
 	opt := strategy(t, "optimal")
 	for _, tc := range []struct {
 		args []any

@@ -10,13 +10,14 @@ import (
 	"strings"
 	"testing"
 
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 )
 
 func TestExplainPolygonPlan(t *testing.T) {
 	p := must(t, "polygon", seedPolygon)
-	e := must(t, "explain", must(t, "solve", p)).(*games.Explanation)
+	e := must(t, "explain", must(t, "solve", p)).(*kit.Explanation)
 	text := e.Text()
 	for _, s := range []string{
 		"488 = -8 * -61  (edge 4, v3..v2)  — multiplies the minimum of its right part: negative × negative",
@@ -31,11 +32,11 @@ func TestExplainPolygonPlan(t *testing.T) {
 		t.Errorf("picture: %v\n%s", err, e.SVG())
 	}
 	// explain(p) solves first; a chain result explains its own plan.
-	if got := must(t, "explain", p).(*games.Explanation).Text(); got != text {
+	if got := must(t, "explain", p).(*kit.Explanation).Text(); got != text {
 		t.Errorf("explain(p) differs from explain(solve(p))")
 	}
 	c := must(t, "after", p, []any{3, 2})
-	if got := must(t, "explain", must(t, "solve", c)).(*games.Explanation).Text(); !strings.Contains(got, "488 = -8 * -61  (edge 4, values 1..4)") {
+	if got := must(t, "explain", must(t, "solve", c)).(*kit.Explanation).Text(); !strings.Contains(got, "488 = -8 * -61  (edge 4, values 1..4)") {
 		t.Errorf("chain:\n%s", got)
 	}
 }
@@ -98,7 +99,7 @@ func TestExplainTreesAreConsistent(t *testing.T) {
 
 func TestExplainCoins(t *testing.T) {
 	c := must(t, "coins", "10 80 90 30")
-	e := must(t, "explain", c).(*games.Explanation)
+	e := must(t, "explain", c).(*kit.Explanation)
 	text := e.Text()
 	if lines := strings.Count(text, "\n"); lines != 1+15+1 {
 		t.Errorf("%d lines, want a caption, 15 nodes and a note:\n%s", lines, text)
@@ -111,13 +112,13 @@ func TestExplainCoins(t *testing.T) {
 	}
 	// The ★ marks agree with analyze's best moves.
 	for _, line := range []string{"L", "R"} {
-		a := must(t, "analyze", c, line).(*games.Analysis)
+		a := must(t, "analyze", c, line).(*tools.Analysis)
 		star := strings.Contains(text, "\n├─ ★ A "+line+" (") || strings.Contains(text, "\n└─ ★ A "+line+" (")
 		if opt := len(a.Moves[0]["best"].([]any)) > 0 && a.Moves[0]["loss"] == 0; opt != star {
 			t.Errorf("move %s: ★ %v, optimal %v", line, star, opt)
 		}
 	}
-	if n := strings.Count(must(t, "explain", c, 1).(*games.Explanation).Text(), "\n"); n != 1+3+1 {
+	if n := strings.Count(must(t, "explain", c, 1).(*kit.Explanation).Text(), "\n"); n != 1+3+1 {
 		t.Errorf("depth 1: %d lines", n)
 	}
 	if _, err := call(t, "explain", c, 7); err == nil || !strings.Contains(err.Error(), "argument 2 (depth) must be 1..6, got 7") {
@@ -125,7 +126,7 @@ func TestExplainCoins(t *testing.T) {
 	}
 	// Issue 18: explain takes any game value or position (the game tree),
 	// so its first parameter is x.
-	if _, err := call(t, "explain", 3); err == nil || !strings.Contains(err.Error(), "argument 1 (x) must be a polygon result") {
+	if _, err := call(t, "explain", 3); err == nil || !strings.Contains(err.Error(), "argument 1 (x) must be a polygon, polygon result") {
 		t.Errorf("explain(3): %v", err)
 	}
 	if err := wellFormed(e.SVG()); err != nil {
@@ -148,7 +149,7 @@ func TestExplainAndPlotJSON(t *testing.T) {
 // error that says how to name the player, not "the game is over".
 func TestExplainBoard(t *testing.T) {
 	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
-	got := must(t, "explain", must(t, "solve", b, 4)).(*games.Explanation).Text()
+	got := must(t, "explain", must(t, "solve", b, 4)).(*kit.Explanation).Text()
 	for _, want := range []string{"\nplayer 4 to move: best points 6", "★ stone 4 at (3,2) (6) → player 4's points 6, optimal", "└─ stone 4 at (4,4) (0) → player 4's points 0, loses 6"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("explain(solve(b, 4)) has no %q:\n%s", want, got)
@@ -170,7 +171,7 @@ func TestExplainPolygonTree(t *testing.T) {
 	for range 20 {
 		p := randPoly(r, 3+r.IntN(4), "+-*")
 		res := must(t, "solve", p).(*polygon.Result)
-		text := must(t, "explain", p, 2).(*games.Explanation).Text()
+		text := must(t, "explain", p, 2).(*kit.Explanation).Text()
 		if !strings.HasPrefix(text, "the next 2 moves\nthe ring of "+strconv.Itoa(p.N)+" values: best score "+mustBig(t, res.Best).String()+"\n") ||
 			strings.Contains(text, "1's") || strings.Contains(text, "1 to move") {
 			t.Fatalf("%s:\n%s", p, text)
@@ -182,7 +183,7 @@ func TestExplainPolygonTree(t *testing.T) {
 				t.Fatalf("%s: edge %d optimal %v, tree:\n%s", p, e, optimal, text)
 			}
 		}
-		after := must(t, "explain", must(t, "after", p, res.First), 1).(*games.Explanation).Text()
+		after := must(t, "explain", must(t, "after", p, res.First), 1).(*kit.Explanation).Text()
 		if !strings.HasPrefix(after, "the next 1 move after edge "+strconv.Itoa(res.First)+"\n"+strconv.Itoa(p.N)+" values left: ") {
 			t.Fatalf("%s after edge %d:\n%s", p, res.First, after)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/polygon"
 )
 
@@ -23,20 +23,20 @@ func TestTracePicturesAreFrames(t *testing.T) {
 		{must(t, "trace", must(t, "coins", "10 80 90 30")), 4, []string{"turn 2: B takes R, coin 3 (90)", "A 110 · B 100 · A − B = 10"}},
 		{must(t, "trace", b, 4), 3, []string{"player 4 to move: best 6", "stone 4 at (3,2) removes 6 stones", "after the move"}},
 	} {
-		doc := games.SVGOf(tc.tr.(games.SVGer), false)
+		doc := kit.SVGOf(tc.tr.(kit.SVGer), false)
 		if err := wellFormed(doc); err != nil {
-			t.Fatalf("%s: %v", games.TypeName(tc.tr), err)
+			t.Fatalf("%s: %v", kit.TypeName(tc.tr), err)
 		}
 		for i := 1; i <= tc.steps; i++ {
 			tc.texts = append(tc.texts, fmt.Sprintf(">step %d<", i))
 		}
 		for _, s := range append(tc.texts, ">step 1<") {
 			if !strings.Contains(doc, s) {
-				t.Errorf("%s: picture lacks %q", games.TypeName(tc.tr), s)
+				t.Errorf("%s: picture lacks %q", kit.TypeName(tc.tr), s)
 			}
 		}
 		if strings.Contains(doc, fmt.Sprintf(">step %d<", tc.steps+1)) {
-			t.Errorf("%s: more than %d steps", games.TypeName(tc.tr), tc.steps)
+			t.Errorf("%s: more than %d steps", kit.TypeName(tc.tr), tc.steps)
 		}
 	}
 }
@@ -48,25 +48,25 @@ func TestLongTraceFrames(t *testing.T) {
 		x     any
 		steps int
 	}{{must(t, "randpolygon", 40, 1), 40}, {must(t, "randcoins", 60, 1), 60}} {
-		tr := must(t, "trace", tc.x).(games.SVGer)
-		doc := games.SVGOf(tr, false)
+		tr := must(t, "trace", tc.x).(kit.SVGer)
+		doc := kit.SVGOf(tr, false)
 		if err := wellFormed(doc); err != nil {
 			t.Fatal(err)
 		}
 		omitted := tc.steps - 6 - 5 // games' headFrames and tailFrames
 		for _, s := range []string{">step 1<", ">step 6<", fmt.Sprintf(">step %d<", tc.steps), fmt.Sprintf("… %d steps not shown …", omitted)} {
 			if !strings.Contains(doc, s) {
-				t.Errorf("%s: lacks %q", games.TypeName(tr), s)
+				t.Errorf("%s: lacks %q", kit.TypeName(tr), s)
 			}
 		}
 		if strings.Contains(doc, ">step 7<") {
-			t.Errorf("%s: step 7 drawn", games.TypeName(tr))
+			t.Errorf("%s: step 7 drawn", kit.TypeName(tr))
 		}
 		if w := svgWidth(t, doc); w > 1000 {
-			t.Errorf("%s: %v px wide", games.TypeName(tr), w)
+			t.Errorf("%s: %v px wide", kit.TypeName(tr), w)
 		}
-		if full := games.SVGOf(tr, true); !strings.Contains(full, ">step 7<") {
-			t.Errorf("%s: save draws only some steps", games.TypeName(tr))
+		if full := kit.SVGOf(tr, true); !strings.Contains(full, ">step 7<") {
+			t.Errorf("%s: save draws only some steps", kit.TypeName(tr))
 		}
 	}
 }
@@ -84,7 +84,7 @@ func TestCardsAgree(t *testing.T) {
 	} {
 		text, svg := tc.x.(builtin.Value).Text(), tc.x.(builtin.Pictured).SVG()
 		if !strings.Contains(text, tc.why) || !strings.Contains(svg, tc.why) {
-			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", games.TypeName(tc.x), tc.why, text, svg)
+			t.Errorf("%s: text and picture disagree on %q:\n%s\n%.300s", kit.TypeName(tc.x), tc.why, text, svg)
 		}
 	}
 }

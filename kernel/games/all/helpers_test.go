@@ -11,8 +11,9 @@ import (
 	"testing"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	_ "gamelab/kernel/games/all"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // The black-box tests of the games: every call goes through the builtins
@@ -35,7 +36,7 @@ func testEnv() (*builtin.Env, *[]shown) {
 }
 
 // builtins is the table the kernel registers, built once.
-var builtins = games.Builtins()
+var builtins = tools.Builtins()
 
 // lookup finds a builtin by name; t may be nil (benchmarks).
 func lookup(t testing.TB, name string) *builtin.Builtin {
@@ -74,7 +75,7 @@ func mustErr(t testing.TB, name string, args ...any) error {
 
 func mustBig(t testing.TB, v any) *big.Int {
 	t.Helper()
-	b, msg := games.ToBig(v)
+	b, msg := kit.ToBig(v)
 	if msg != "" {
 		t.Fatalf("%v: %s", v, msg)
 	}

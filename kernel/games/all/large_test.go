@@ -4,10 +4,11 @@ import (
 	"math/big"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 	"gamelab/kernel/printer"
 	"os"
 	"path/filepath"
@@ -31,7 +32,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 	for i := range zeros {
 		zeros[i] = 0
 	}
-	chart := must(t, "plot", zeros).(*games.Chart)
+	chart := must(t, "plot", zeros).(*kit.Chart)
 	for _, tc := range []struct {
 		name  string
 		x     builtin.Value
@@ -48,7 +49,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 		{"chart", chart, []string{"2001 bars from 0 to 0", "more than 200 bars"}, "│"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			text := games.FormatShown(tc.x)
+			text := kit.FormatShown(tc.x)
 			if len(text) > 4000 {
 				t.Errorf("shown text is %d bytes", len(text))
 			}
@@ -62,7 +63,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.full != "" && (strings.Contains(text, tc.full) || !strings.Contains(whole.(string), tc.full) ||
-				games.Format(tc.x) != whole && strings.Contains(games.Format(tc.x), "more in")) {
+				kit.Format(tc.x) != whole && strings.Contains(kit.Format(tc.x), "more in")) {
 				t.Errorf("%q should be in text(x) only", tc.full)
 			}
 			file := filepath.Join(dir, tc.name+".txt")
@@ -104,7 +105,7 @@ func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
 		must(t, "trace", must(t, "randcoins", 200, 1)).(*coins.Trace),
 	} {
 		if text := x.Text(); strings.Contains(text, "too large") || strings.Contains(text, "not shown") {
-			t.Errorf("%s: not drawn:\n%.400s", games.TypeName(x), text)
+			t.Errorf("%s: not drawn:\n%.400s", kit.TypeName(x), text)
 		}
 	}
 }
@@ -118,8 +119,8 @@ func TestBigResultsNameTheirVariable(t *testing.T) {
 	chain := must(t, "solve", must(t, "after", must(t, "randpolygon", 300, 1), []any{204})).(*polygon.ChainResult)
 	row := must(t, "solve", must(t, "randcoins", 501, 1)).(*coins.Result)
 	line := append([]any{ring.First}, intsAny(ring.Merges)...)
-	a := must(t, "analyze", must(t, "randpolygon", 300, 1), line[:40]).(*games.Analysis)
-	long := must(t, "analyze", must(t, "randcoins", 501, 1), row.Moves).(*games.Analysis)
+	a := must(t, "analyze", must(t, "randpolygon", 300, 1), line[:40]).(*tools.Analysis)
+	long := must(t, "analyze", must(t, "randcoins", 501, 1), row.Moves).(*tools.Analysis)
 	best := ring.Best.(*big.Int).String()
 	for _, tc := range []struct {
 		name  string
@@ -145,7 +146,7 @@ func TestBigResultsNameTheirVariable(t *testing.T) {
 		if unnamed := printer.Shown(tc.x, ""); strings.Contains(unnamed, "s1") || tc.name != "analysis" && !strings.Contains(unnamed, "x.") {
 			t.Errorf("%s: shown in no variable names s1 or no x:\n%.1000s", tc.name, unnamed)
 		}
-		whole := games.Format(tc.x)
+		whole := kit.Format(tc.x)
 		if !strings.Contains(whole, tc.whole) || strings.Contains(whole, "…") {
 			t.Errorf("%s: print leaves something out:\n%.1000s", tc.name, whole)
 		}

@@ -7,21 +7,21 @@ import (
 	"testing"
 
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
 	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/tools"
 )
 
 // playEnv answers play's prompts with lines, then io.EOF; it records what
 // play printed and showed, prompts included.
 func playEnv(lines ...string) (*builtin.Env, *strings.Builder) { return gamestest.Scripted(lines...) }
 
-func playRecord(t *testing.T, env *builtin.Env, args ...any) *games.Analysis {
+func playRecord(t *testing.T, env *builtin.Env, args ...any) *tools.Analysis {
 	t.Helper()
 	v, err := lookup(t, "play").Fn(env, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return v.(*games.Analysis)
+	return v.(*tools.Analysis)
 }
 
 func TestPlayCoinsAgainstTheOptimum(t *testing.T) {

@@ -1,8 +1,9 @@
 package all_test
 
 import (
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 	"strings"
 	"testing"
 )
@@ -20,14 +21,14 @@ func TestPlotAnalysis(t *testing.T) {
 		{must(t, "analyze", must(t, "coins", "10 80 90 30"), "LRLR"), []string{"final margin along the line", "A − B guaranteed", "1: A L −20", "3: A L −20"}},
 		{must(t, "analyze", b, []any{[]any{3, 2, 4}, []any{4, 4, 1}}), []string{"best points", "points got", "2: 1 at (4,4) −1"}},
 	} {
-		pl := must(t, "plot", tc.a).(*games.LinePlot)
+		pl := must(t, "plot", tc.a).(*tools.LinePlot)
 		doc := pl.SVG()
 		if err := wellFormed(doc); err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range tc.texts {
 			if !strings.Contains(doc, s) {
-				t.Errorf("%s: plot lacks %q", tc.a.(*games.Analysis).Game, s)
+				t.Errorf("%s: plot lacks %q", tc.a.(*tools.Analysis).Game, s)
 			}
 		}
 		if w := svgWidth(t, doc); w > 1000 {
@@ -39,7 +40,7 @@ func TestPlotAnalysis(t *testing.T) {
 	}
 	// An optimal line has nothing to mark.
 	r := must(t, "solve", p).(*polygon.Result)
-	pl := must(t, "plot", must(t, "analyze", p, toAny(append([]int{r.First}, r.Merges...)))).(*games.LinePlot)
+	pl := must(t, "plot", must(t, "analyze", p, toAny(append([]int{r.First}, r.Merges...)))).(*tools.LinePlot)
 	if j := must(t, "json", pl).(string); !strings.HasSuffix(j, `"marks":[]}`) || strings.Contains(pl.Text(), "✗") {
 		t.Errorf("optimal line marked:\n%s", pl.Text())
 	}
@@ -47,7 +48,7 @@ func TestPlotAnalysis(t *testing.T) {
 
 // A polygon result's chart names its axes.
 func TestPlotResultAxes(t *testing.T) {
-	c := must(t, "plot", must(t, "solve", must(t, "polygon", seedPolygon))).(*games.Chart)
+	c := must(t, "plot", must(t, "solve", must(t, "polygon", seedPolygon))).(*kit.Chart)
 	for _, s := range []string{">first edge deleted<", ">best final score<", ">best score by first edge (best 488)<"} {
 		if !strings.Contains(c.SVG(), s) {
 			t.Errorf("chart lacks %q", s)

@@ -8,8 +8,10 @@ import (
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 )
 
 // The rules as a user meets them (issue 18): the LeetCode "Stone Game"
@@ -136,10 +138,10 @@ func TestMovesTheRulesForbid(t *testing.T) {
 			"after: argument 2 (moves) has an illegal move 1 (stone 1 at (2,1)): a stone there would remove 1 stone of player 1's own, and the rules forbid it (suicide: false)"},
 	} {
 		if err := mustErr(t, "after", tc.x, tc.moves); err.Error() != tc.want {
-			t.Errorf("after(%s, %v):\n got %v\nwant %s", games.TypeName(tc.x), tc.moves, err, tc.want)
+			t.Errorf("after(%s, %v):\n got %v\nwant %s", kit.TypeName(tc.x), tc.moves, err, tc.want)
 		}
 		if err := mustErr(t, "analyze", tc.x, tc.moves); err.Error() != strings.Replace(tc.want, "after", "analyze", 1) {
-			t.Errorf("analyze(%s, %v): %v", games.TypeName(tc.x), tc.moves, err)
+			t.Errorf("analyze(%s, %v): %v", kit.TypeName(tc.x), tc.moves, err)
 		}
 	}
 	// The suicide is legal where the rules allow it, and under Go's
@@ -148,7 +150,7 @@ func TestMovesTheRulesForbid(t *testing.T) {
 		rules  rules
 		points int
 	}{{rules{}, 1}, {rules{"capture": "others-first", "suicide": false}, 2}} {
-		a := must(t, "analyze", must(t, "board", 2, "2 0 2", tc.rules), []any{2, 1, 1}).(*games.Analysis)
+		a := must(t, "analyze", must(t, "board", 2, "2 0 2", tc.rules), []any{2, 1, 1}).(*tools.Analysis)
 		if a.Totals["1"] != tc.points {
 			t.Errorf("under %v the stone scores %v, want %d", tc.rules, a.Totals, tc.points)
 		}
@@ -204,7 +206,7 @@ func TestJSONRules(t *testing.T) {
 		{must(t, "solve", bs, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]],"rules":{"suicide":false}}`},
 	} {
 		if got := must(t, "json", tc.x); got != tc.want {
-			t.Errorf("json(%s):\n got %s\nwant %s", games.TypeName(tc.x), got, tc.want)
+			t.Errorf("json(%s):\n got %s\nwant %s", kit.TypeName(tc.x), got, tc.want)
 		}
 	}
 }
@@ -228,7 +230,7 @@ func TestVariantTexts(t *testing.T) {
 		text, svg := must(t, "text", tc.x).(string), must(t, "svg", tc.x).(string)
 		desc := strings.TrimPrefix(tc.want, "rules: ")
 		if !strings.Contains(text, tc.want) || !strings.Contains(svg, desc) {
-			t.Errorf("%s: text\n%s\nor picture lacks %q", games.TypeName(tc.x), text, tc.want)
+			t.Errorf("%s: text\n%s\nor picture lacks %q", kit.TypeName(tc.x), text, tc.want)
 		}
 	}
 	for _, tc := range []struct {
@@ -240,12 +242,12 @@ func TestVariantTexts(t *testing.T) {
 		{must(t, "after", c3, "L"), "take 1..3 from the left"},
 	} {
 		if svg := must(t, "svg", tc.x).(string); !strings.Contains(svg, tc.want) {
-			t.Errorf("%s: picture lacks %q", games.TypeName(tc.x), tc.want)
+			t.Errorf("%s: picture lacks %q", kit.TypeName(tc.x), tc.want)
 		}
 	}
 	for _, x := range []any{c, must(t, "solve", c), must(t, "polygon", seedPolygon), must(t, "board", 2)} {
 		if text := must(t, "text", x).(string); strings.Contains(text, "rules") {
-			t.Errorf("%s under the default rules names them:\n%s", games.TypeName(x), text)
+			t.Errorf("%s under the default rules names them:\n%s", kit.TypeName(x), text)
 		}
 	}
 	if want := (rules{"take": 3, "ends": "left", "score": "taken"}); !reflect.DeepEqual(c3.RuleMap, want) {
@@ -255,13 +257,13 @@ func TestVariantTexts(t *testing.T) {
 		t.Errorf("b.rules = %v", bs.RuleMap)
 	}
 	game := games.Lookup("coins")
-	if got := must(t, "rules", c).(*games.RuleSheet).Words; got != game.Title+": "+game.Rules {
+	if got := must(t, "rules", c).(*tools.RuleSheet).Words; got != game.Title+": "+game.Rules {
 		t.Errorf("rules(c) = %q", got)
 	}
-	if got := must(t, "rules", c3).(*games.RuleSheet).Words; !strings.Contains(got, "\nThese rules change that: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
+	if got := must(t, "rules", c3).(*tools.RuleSheet).Words; !strings.Contains(got, "\nThese rules change that: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
 		t.Errorf("rules(c3) = %q", got)
 	}
-	if got := must(t, "rules", pmin).(*games.RuleSheet).Words; !strings.Contains(got, "These rules change that: the player wants the smallest last value") {
+	if got := must(t, "rules", pmin).(*tools.RuleSheet).Words; !strings.Contains(got, "These rules change that: the player wants the smallest last value") {
 		t.Errorf("rules(pmin) = %q", got)
 	}
 }
@@ -275,9 +277,9 @@ func TestRandomUnderRules(t *testing.T) {
 		rules rules
 	}{{"randcoins", 10, rules{"take": 2}}, {"randpolygon", 8, rules{"goal": "min"}}, {"randboard", 5, rules{"capture": "others-first"}}} {
 		plain, ruled := must(t, tc.fn, tc.n, 1), must(t, tc.fn, tc.n, 1, tc.rules)
-		if games.Format(plain) != strings.Replace(games.Format(ruled), " ("+ruled.(games.Ruled).Rules().Describe()+")", "", 1) ||
-			!ruled.(games.Ruled).Rules().Equal(must(t, "with", plain, tc.rules).(games.Ruled).Rules()) {
-			t.Errorf("%s(%d, 1, %v):\n%s\nwant\n%s", tc.fn, tc.n, tc.rules, games.Format(ruled), games.Format(plain))
+		if kit.Format(plain) != strings.Replace(kit.Format(ruled), " ("+ruled.(games.Position).Rules().Describe()+")", "", 1) ||
+			!ruled.(games.Position).Rules().Equal(must(t, "with", plain, tc.rules).(games.Position).Rules()) {
+			t.Errorf("%s(%d, 1, %v):\n%s\nwant\n%s", tc.fn, tc.n, tc.rules, kit.Format(ruled), kit.Format(plain))
 		}
 	}
 	sq := must(t, "randboard", 4, 1, rules{"grid": "square"}).(*lifeline.Board)

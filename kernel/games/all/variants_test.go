@@ -13,8 +13,10 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 )
 
 // Issue 18's property tests: under every combination of every game's rule
@@ -68,7 +70,7 @@ func randValue(r *rand.Rand, lo, hi int, wide bool) any {
 			v.Neg(v)
 		}
 	}
-	return games.Number(v)
+	return kit.Number(v)
 }
 
 // instance is a random small instance of v, made as a user makes one.
@@ -112,7 +114,7 @@ func (v variant) instance(t *testing.T, r *rand.Rand) games.Position {
 // position a move of that player is made from); other positions as they
 // are.
 func withMover(t *testing.T, r *rand.Rand, x games.Position) games.Position {
-	ms, ok := x.(games.MoverSetter)
+	ms, ok := x.(games.FreeTurns)
 	if !ok {
 		return x
 	}
@@ -206,7 +208,7 @@ func checkPosition(t *testing.T, env *builtin.Env, v variant, bf bruteForce, x g
 		return
 	}
 	if _, ok := x.(games.Solver); !ok {
-		t.Fatalf("%s: %s has no solver of its own: the test would compare the exhaustive solver with itself", v, games.TypeName(x))
+		t.Fatalf("%s: %s has no solver of its own: the test would compare the exhaustive solver with itself", v, kit.TypeName(x))
 	}
 	ex, err := games.Exhaustive(context.Background(), x)
 	if err != nil {
@@ -266,7 +268,7 @@ func TestVariantsAgainstExhaustive(t *testing.T) {
 // plus or minus the exhaustive value of what it leaves), loss ≥ 0 and zero
 // exactly for an optimal move, the optimal moves, turn and player; and the
 // totals (or the score) it ends with.
-func checkAnalysis(t *testing.T, v variant, a *games.Analysis, line []games.Move, positions []games.Position, turn0 int, totals map[string]*big.Int) {
+func checkAnalysis(t *testing.T, v variant, a *tools.Analysis, line []games.Move, positions []games.Position, turn0 int, totals map[string]*big.Int) {
 	t.Helper()
 	ctx := context.Background()
 	if len(a.Moves) != len(line) {
@@ -296,8 +298,8 @@ func checkAnalysis(t *testing.T, v variant, a *games.Analysis, line []games.Move
 			loss.Neg(loss)
 		}
 		where := fmt.Sprintf("%s: turn %d (%s) of %v from\n%s", v, i+1, m, strs(line), positions[0].Text())
-		if !reflect.DeepEqual(rec["value"], games.Number(ex.Value)) || !reflect.DeepEqual(rec["after"], games.Number(after)) ||
-			!reflect.DeepEqual(rec["loss"], games.Number(loss)) || loss.Sign() < 0 {
+		if !reflect.DeepEqual(rec["value"], kit.Number(ex.Value)) || !reflect.DeepEqual(rec["after"], kit.Number(after)) ||
+			!reflect.DeepEqual(rec["loss"], kit.Number(loss)) || loss.Sign() < 0 {
 			t.Fatalf("%s\nrecord %v; exhaustive value %s, after %s, loss %s", where, rec, ex.Value, after, loss)
 		}
 		if err := sameMoves(x, parsed(t, x, rec["best"].([]any)), ex.Best); err != nil {
@@ -318,7 +320,7 @@ func checkAnalysis(t *testing.T, v variant, a *games.Analysis, line []games.Move
 	if v.game == "polygon" {
 		var want any
 		if games.Over(end) {
-			want = games.Number(end.Terminal())
+			want = kit.Number(end.Terminal())
 		}
 		if a.Totals != nil || !reflect.DeepEqual(a.Score, want) {
 			t.Fatalf("%s: %v: totals %v, score %v, want %v", v, strs(line), a.Totals, a.Score, want)
@@ -326,7 +328,7 @@ func checkAnalysis(t *testing.T, v variant, a *games.Analysis, line []games.Move
 		return
 	}
 	for p, sum := range totals {
-		if !reflect.DeepEqual(a.Totals[p], games.Number(sum)) {
+		if !reflect.DeepEqual(a.Totals[p], kit.Number(sum)) {
 			t.Fatalf("%s: %v: totals %v, want %v", v, strs(line), a.Totals, totals)
 		}
 	}
@@ -345,14 +347,14 @@ func lossOf(game string, moves []map[string]any) any {
 		total.Add(total, bigs([]any{m["loss"]})[0])
 	}
 	if game == "polygon" {
-		return games.Number(total)
+		return kit.Number(total)
 	}
 	out := map[string]any{}
 	if game == "coins" {
 		out["A"], out["B"] = 0, 0
 	}
 	for p, s := range sums {
-		out[p] = games.Number(s)
+		out[p] = kit.Number(s)
 	}
 	return out
 }
@@ -363,7 +365,7 @@ func TestAnalyzeVariantsAgainstExhaustive(t *testing.T) {
 		for trial := range 25 {
 			x := v.instance(t, r)
 			line, positions := walk(t, r, x, 12)
-			a := must(t, "analyze", x, lineValues(line)).(*games.Analysis)
+			a := must(t, "analyze", x, lineValues(line)).(*tools.Analysis)
 			checkAnalysis(t, v, a, line, positions, 0, map[string]*big.Int{})
 			if !reflect.DeepEqual(a.Loss, lossOf(v.game, a.Moves)) {
 				t.Fatalf("%s trial %d: loss %v, the turns' %v", v, trial, a.Loss, lossOf(v.game, a.Moves))
@@ -373,7 +375,7 @@ func TestAnalyzeVariantsAgainstExhaustive(t *testing.T) {
 			// the rest of the whole line's.
 			k := r.IntN(len(line) + 1)
 			mid := must(t, "after", x, lineValues(line[:k])).(games.Position)
-			b := must(t, "analyze", mid, lineValues(line[k:])).(*games.Analysis)
+			b := must(t, "analyze", mid, lineValues(line[k:])).(*tools.Analysis)
 			if !reflect.DeepEqual(b.Moves, a.Moves[k:]) && len(line) > k {
 				t.Fatalf("%s trial %d: from after %v the record is\n%v\nthe whole line's\n%v", v, trial, strs(line[:k]), b.Moves, a.Moves[k:])
 			}
@@ -423,25 +425,25 @@ func checkPolygonPlan(t *testing.T, where string, x games.Position, ex *games.Ev
 	t.Helper()
 	var best any
 	var optimal, plan, played []int
-	switch p := x.(type) {
-	case *polygon.Polygon:
+	switch p := x.(*polygon.Polygon); {
+	case len(p.Moves) == 0:
 		res := must(t, "solve", p).(*polygon.Result)
 		if res.First != res.Optimal[0] || !reflect.DeepEqual(res.Scores[res.First-1], res.Best) {
 			t.Fatalf("%s: first edge %d, optimal %v, scores %v, best %v", where, res.First, res.Optimal, res.Scores, res.Best)
 		}
 		best, optimal, plan = res.Best, res.Optimal, append([]int{res.First}, res.Merges...)
-	case *polygon.Chain:
+	default:
 		res := must(t, "solve", p).(*polygon.ChainResult)
 		best, optimal, plan, played = res.Best, res.Optimal, res.Merges, res.Played
 		if !slices.Equal(played, p.Moves) {
 			t.Fatalf("%s: played %v, the chain's moves %v", where, played, p.Moves)
 		}
 	}
-	if !reflect.DeepEqual(best, games.Number(ex.Value)) || !reflect.DeepEqual(toAny(optimal), moveValues(ex.Best)) {
+	if !reflect.DeepEqual(best, kit.Number(ex.Value)) || !reflect.DeepEqual(toAny(optimal), moveValues(ex.Best)) {
 		t.Fatalf("%s: solve's best %v at %v, exhaustive %s at %v", where, best, optimal, ex.Value, strs(ex.Best))
 	}
-	end := must(t, "after", x, toAny(plan)).(*polygon.Chain)
-	a := must(t, "analyze", x, toAny(plan)).(*games.Analysis)
+	end := must(t, "after", x, toAny(plan)).(*polygon.Polygon)
+	a := must(t, "analyze", x, toAny(plan)).(*tools.Analysis)
 	if end.N != 1 || !reflect.DeepEqual(end.Values[0], best) || !isZero(a.Loss) || !reflect.DeepEqual(a.Score, best) {
 		t.Fatalf("%s: the plan %v ends at %v, loses %v, scores %v; best %v", where, plan, end.Values, a.Loss, a.Score, best)
 	}
@@ -451,7 +453,7 @@ func checkCoinsPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 	t.Helper()
 	res := must(t, "solve", x).(*coins.Result)
 	played := ""
-	if p, ok := x.(*coins.Position); ok {
+	if p, ok := x.(*coins.Coins); ok {
 		played = p.Moves
 	}
 	if res.Played != played {
@@ -460,21 +462,21 @@ func checkCoinsPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 	if err := sameMoves(x, parsed(t, x, toAny(res.Optimal)), ex.Best); err != nil {
 		t.Fatalf("%s: %v", where, err)
 	}
-	end := must(t, "after", x, res.Moves).(*coins.Position)
-	a := must(t, "analyze", x, res.Moves).(*games.Analysis)
+	end := must(t, "after", x, res.Moves).(*coins.Coins)
+	a := must(t, "analyze", x, res.Moves).(*tools.Analysis)
 	if end.N != 0 || !reflect.DeepEqual(end.A, res.Best) || !reflect.DeepEqual(end.B, res.Second) || !isZero(a.Loss) ||
 		!reflect.DeepEqual(a.Totals["A"], res.Best) || !reflect.DeepEqual(a.Totals["B"], res.Second) {
 		t.Fatalf("%s: the line %q ends with A %v, B %v (%d coins left), loses %v; solve says A %v, B %v",
 			where, res.Moves, end.A, end.B, end.N, a.Loss, res.Best, res.Second)
 	}
 	// The totals so far and the mover's margin from here make the result.
-	start := must(t, "after", x, "").(*coins.Position)
+	start := must(t, "after", x, "").(*coins.Coins)
 	margin := new(big.Int).Sub(mustBig(t, res.Best), mustBig(t, res.Second))
 	margin.Sub(margin, new(big.Int).Sub(mustBig(t, start.A), mustBig(t, start.B)))
 	if start.Turn == "B" {
 		margin.Neg(margin)
 	}
-	if margin.Cmp(ex.Value) != 0 || !reflect.DeepEqual(res.Diff, games.Number(new(big.Int).Sub(mustBig(t, res.Best), mustBig(t, res.Second)))) {
+	if margin.Cmp(ex.Value) != 0 || !reflect.DeepEqual(res.Diff, kit.Number(new(big.Int).Sub(mustBig(t, res.Best), mustBig(t, res.Second)))) {
 		t.Fatalf("%s: A %v, B %v, diff %v: the mover's margin %s, exhaustive %s", where, res.Best, res.Second, res.Diff, margin, ex.Value)
 	}
 	// trace plays the same line to the same totals.
@@ -493,7 +495,7 @@ func checkBoardPlan(t *testing.T, where string, x games.Position, ex *games.Eval
 		t.Fatalf("%s: solve's best %d at %v, exhaustive %s at %v", where, res.Best, res.Moves, ex.Value, strs(ex.Best))
 	}
 	move := []any{res.Moves[0][0], res.Moves[0][1], player}
-	a := must(t, "analyze", x, []any{move}).(*games.Analysis)
+	a := must(t, "analyze", x, []any{move}).(*tools.Analysis)
 	end := must(t, "after", x, []any{move}).(*lifeline.Board)
 	if !isZero(a.Loss) || a.Moves[0]["after"] != res.Best || !reflect.DeepEqual(end.Rows, res.After.Rows) {
 		t.Fatalf("%s: %v loses %v, scores %v, leaves\n%s\nsolve's best %d, after\n%s", where, move, a.Loss, a.Moves[0]["after"], end, res.Best, res.After)

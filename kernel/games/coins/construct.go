@@ -7,6 +7,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -53,7 +54,7 @@ func inputError(fn string, arg int, err error) error {
 
 func fnCoins(env *builtin.Env, args ...any) (any, error) {
 	var x, rules any
-	if err := games.Unpack("coins", args, "values", &x, "rules?", &rules); err != nil {
+	if err := kit.Unpack("coins", args, "values", &x, "rules?", &rules); err != nil {
 		return nil, err
 	}
 	r, err := games.RulesArg("coins", 2, Game.Default(), rules)
@@ -70,11 +71,11 @@ func fnCoins(env *builtin.Env, args ...any) (any, error) {
 		}
 		return newCoins(row, r), nil
 	}
-	list, ok := games.AsList(x)
+	list, ok := kit.AsList(x)
 	if !ok {
-		return nil, games.BadType("coins", 1, "values", "an array or a string", x)
+		return nil, kit.BadType("coins", 1, "values", "an array or a string", x)
 	}
-	row, err := games.BigList("coins", 1, "values", list)
+	row, err := kit.BigList("coins", 1, "values", list)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +83,7 @@ func fnCoins(env *builtin.Env, args ...any) (any, error) {
 }
 
 func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
-	n, seed, opts, err := games.RandArgs("randcoins", "n", env, args, MaxRandCoins)
+	n, seed, opts, err := kit.RandArgs("randcoins", "n", env, args, MaxRandCoins)
 	if err != nil {
 		return nil, err
 	}
@@ -92,16 +93,16 @@ func fnRandCoins(env *builtin.Env, args ...any) (any, error) {
 	}
 	lo, hi := big.NewInt(1), big.NewInt(100)
 	if v, ok := own["values"]; ok {
-		if lo, hi, err = games.RangeOption("randcoins", 3, "values", v); err != nil {
+		if lo, hi, err = kit.RangeOption("randcoins", 3, "values", v); err != nil {
 			return nil, err
 		}
 	}
-	if err := env.Reserve(int64(n) * games.BigBytes(lo, hi)); err != nil {
+	if err := env.Reserve(int64(n) * kit.BigBytes(lo, hi)); err != nil {
 		return nil, err
 	}
 	row, err := solver.RandomRange(n, seed, lo, hi)
 	if err != nil {
-		return nil, games.SolverError("randcoins", err)
+		return nil, kit.SolverError("randcoins", err)
 	}
 	return newCoins(row, r), nil
 }

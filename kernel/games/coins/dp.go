@@ -12,7 +12,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -34,38 +34,34 @@ type DP struct {
 
 func (d *DP) TypeName() string { return "coins dp" }
 
-// DP is dp(c).
+// DP is dp(c): the table of the coins left (a row before any move: the
+// row), as a row of their own numbered from 1 under the same rules, from
+// the position's M.
 func (c *Coins) DP(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("dp", args, "c", new(any)); err != nil {
+	if err := kit.Unpack("dp", args, "c", new(any)); err != nil {
 		return nil, err
 	}
-	return dpOf(env, c, 0)
-}
-
-// DP is dp(position): the table of the coins left, as a row of their own
-// (numbered from 1) under the same rules, from the position's M.
-func (c *Position) DP(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("dp", args, "c", new(any)); err != nil {
-		return nil, err
+	if !c.started() && c.st.at == c.Coins.st.at {
+		return dpOf(env, c, 0)
 	}
 	if c.N == 0 {
 		return nil, builtin.ArgError("dp", 1, "c", "has no coins left: the game is over")
 	}
-	return dpOf(env, newCoins(slices.Clone(c.st.left()), c.st.coins.rules), c.M)
+	return dpOf(env, newCoins(slices.Clone(c.st.left()), c.rules()), c.M)
 }
 
 // dpOf fills the table of the row c with M starting at m (0: the rules'
 // own start).
 func dpOf(env *builtin.Env, c *Coins, m int) (any, error) {
-	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules), M: m}
+	g := solver.Game{Coins: c.Row(), Rules: solverRules(c.rules()), M: m}
 	if err := env.Reserve(g.TableSize()); err != nil {
 		return nil, err
 	}
 	t, err := g.Table(env.Ctx, env.Report)
 	if err != nil {
-		return nil, games.SolverError("dp", err)
+		return nil, kit.SolverError("dp", err)
 	}
-	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.rules.Map(), Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM(),
+	d := &DP{N: c.N, Plan: [][]int{}, Rules: c.RuleMap, Coins: c, table: t, inPlan: map[[3]int]bool{}, twoM: g.Rules.TwoM(),
 		startM: g.Rules.Start(c.N, m).M}
 	for _, cell := range t.Plan() {
 		d.inPlan[[3]int{cell.From, cell.To, cell.M}] = true
@@ -79,7 +75,7 @@ func dpOf(env *builtin.Env, c *Coins, m int) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Value = games.Number(top.Value)
+	d.Value = kit.Number(top.Value)
 	return d, nil
 }
 
@@ -148,7 +144,7 @@ func (d *DP) At(args []any) (any, error) {
 	if d.twoM {
 		params = append(params, "M?", &m)
 	}
-	if err := games.Unpack("at", args, params...); err != nil {
+	if err := kit.Unpack("at", args, params...); err != nil {
 		return nil, err
 	}
 	c, err := d.table.At(from, to, m)
@@ -173,14 +169,14 @@ func cellError(fn string, err error) error {
 func (d *DP) GetIndex(index []any) (any, error) { return d.At(append([]any{d}, index...)) }
 
 func (d *DP) cell(c *solver.Cell) *Cell {
-	out := &Cell{From: c.From, To: c.To, M: c.M, Margin: games.Number(c.Value), Best: []string{}, Moves: []map[string]any{},
+	out := &Cell{From: c.From, To: c.To, M: c.M, Margin: kit.Number(c.Value), Best: []string{}, Moves: []map[string]any{},
 		Plan: d.inPlan[[3]int{c.From, c.To, c.M}]}
 	for _, m := range c.Best() {
 		out.Best = append(out.Best, m.String())
 	}
 	for i, m := range c.Moves {
-		out.Moves = append(out.Moves, map[string]any{"move": m.String(), "after": games.Number(c.After[i]),
-			"loss": games.Number(new(big.Int).Sub(c.Value, c.After[i]))})
+		out.Moves = append(out.Moves, map[string]any{"move": m.String(), "after": kit.Number(c.After[i]),
+			"loss": kit.Number(new(big.Int).Sub(c.Value, c.After[i]))})
 	}
 	return out
 }
@@ -194,14 +190,13 @@ func (d *DP) Position(args []any) (any, error) {
 	if d.twoM {
 		params = append(params, "M?", &m)
 	}
-	if err := games.Unpack("position", args, params...); err != nil {
+	if err := kit.Unpack("position", args, params...); err != nil {
 		return nil, err
 	}
 	if _, err := d.table.At(from, to, m); err != nil {
 		return nil, cellError("position", err)
 	}
-	row := newCoins(slices.Clone(d.Coins.row[from-1:to]), d.Coins.rules)
-	s := start(row)
+	s := newCoins(slices.Clone(d.Coins.Row()[from-1:to]), d.Coins.rules()).st
 	if d.twoM {
 		s.at.M = m
 	}
@@ -223,9 +218,9 @@ func (d *DP) grid(upTo int) display.Grid {
 	}
 	g.Caption += d.Coins.rulesNote()
 	if upTo < n {
-		g.Caption += fmt.Sprintf(" (filled to %s)", games.Count(upTo, "coin", "coins"))
+		g.Caption += fmt.Sprintf(" (filled to %s)", kit.Count(upTo, "coin", "coins"))
 	}
-	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", games.FormatValue(d.Value))}
+	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", kit.FormatValue(d.Value))}
 	rank := d.ranks()
 	cells := func(f func(c *solver.Cell)) {
 		d.table.Cells(func(c *solver.Cell) bool {
@@ -276,16 +271,16 @@ func (d *DP) grid(upTo int) display.Grid {
 	return g
 }
 
-func (d *DP) Text() string { return games.TextOf(d, false) }
+func (d *DP) Text() string { return kit.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
 	if !full && d.N > display.MaxGridCells {
-		return games.WriteString(w, d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
+		return kit.WriteString(w, d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
 	}
 	return d.grid(d.N).WriteText(w)
 }
 
-func (d *DP) SVG() string { return games.SVGOf(d, false) }
+func (d *DP) SVG() string { return kit.SVGOf(d, false) }
 
 // WriteSVG draws the table as a heat map (without its numbers past
 // MaxGridCells coins: the tooltips keep them).
@@ -297,8 +292,8 @@ func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.grid(d.N).WriteSV
 func (d *DP) HTML() string { return d.grid(d.N).HTML() }
 
 func (d *DP) card(why string) display.Card {
-	return games.MakeCard(fmt.Sprintf("dp of a row of %s", games.Count(d.N, "coin", "coins")),
-		[]string{fmt.Sprintf("the first mover's margin %s; %d cells, %d on the solve's line", games.FormatValue(d.Value), d.table.Len(), len(d.Plan))}, why,
+	return kit.MakeCard(fmt.Sprintf("dp of a row of %s", kit.Count(d.N, "coin", "coins")),
+		[]string{fmt.Sprintf("the first mover's margin %s; %d cells, %d on the solve's line", kit.FormatValue(d.Value), d.table.Len(), len(d.Plan))}, why,
 		`at(d, from, to) reads a cell; text(d) or save(d, "d.txt") shows it all; svg(d) is its heat map`)
 }
 
@@ -319,7 +314,7 @@ func (d *DP) JSONValue() any {
 		Plan  [][]int        `json:"plan"`
 		Rules map[string]any `json:"rules,omitempty"`
 		Cells []any          `json:"cells"`
-	}{d.N, d.Value, d.Plan, d.Coins.rules.Changed(), cells}
+	}{d.N, d.Value, d.Plan, d.Coins.rules().Changed(), cells}
 }
 
 // Text of a cell: its margin, the plan mark and every move.
@@ -328,12 +323,12 @@ func (c *Cell) Text() string {
 	if c.M > 0 {
 		s += fmt.Sprintf(", M %d", c.M)
 	}
-	s += fmt.Sprintf(": the mover's best margin %s (optimal %s)", games.FormatValue(c.Margin), games.OrList(c.Best))
+	s += fmt.Sprintf(": the mover's best margin %s (optimal %s)", kit.FormatValue(c.Margin), kit.OrList(c.Best))
 	if c.Plan {
 		s += "; the solve's line passes here"
 	}
 	for _, m := range c.Moves {
-		s += fmt.Sprintf("\n  %s keeps %s, loses %s", m["move"], games.FormatValue(m["after"]), games.FormatValue(m["loss"]))
+		s += fmt.Sprintf("\n  %s keeps %s, loses %s", m["move"], kit.FormatValue(m["after"]), kit.FormatValue(m["loss"]))
 	}
 	return s + "\n"
 }
@@ -352,7 +347,7 @@ func (c *Cell) JSONValue() any {
 
 // Trace is trace(dp(c)): the table filling, one coin more at each frame.
 func (d *DP) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "d", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "d", new(any)); err != nil {
 		return nil, err
 	}
 	return &Filling{d: d}, nil
@@ -363,7 +358,7 @@ type Filling struct{ d *DP }
 
 func (f *Filling) TypeName() string { return "dp filling" }
 
-func (f *Filling) Text() string { return games.TextOf(f, false) }
+func (f *Filling) Text() string { return kit.TextOf(f, false) }
 
 // upTo is the grid with only the intervals of up to k coins.
 func (f *Filling) upTo(k int) display.Grid {
@@ -374,12 +369,12 @@ func (f *Filling) upTo(k int) display.Grid {
 
 func (f *Filling) WriteText(w io.Writer, full bool) error {
 	if !full && f.d.N > display.MaxGridCells {
-		return games.WriteString(w, f.d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
+		return kit.WriteString(w, f.d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
 	}
-	steps, omitted, gap := games.PickFrames(f.d.N, full)
+	steps, omitted, gap := kit.PickFrames(f.d.N, full)
 	for k, i := range steps {
 		if omitted > 0 && k == gap {
-			if err := games.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
+			if err := kit.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
 				return err
 			}
 		}
@@ -390,10 +385,10 @@ func (f *Filling) WriteText(w io.Writer, full bool) error {
 	return nil
 }
 
-func (f *Filling) SVG() string { return games.SVGOf(f, false) }
+func (f *Filling) SVG() string { return kit.SVGOf(f, false) }
 
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
-	coins := func(i int) string { return "up to " + games.Count(i+1, "coin", "coins") }
-	fr := games.FramesBy("the table filling, one coin more at a time", coins, f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
+	coins := func(i int) string { return "up to " + kit.Count(i+1, "coin", "coins") }
+	fr := kit.FramesBy("the table filling, one coin more at a time", coins, f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
 	return fr.WriteSVG(w)
 }

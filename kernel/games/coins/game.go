@@ -1,9 +1,9 @@
 // Package coins is coins in a row as the command language plays it: the
-// row (Coins) and its positions part-way (Position), their rules (take k or
-// "2M", ends, score), the result of solving them, their trace and pictures,
-// the builtins that make and change them, and the batch dialects. The DP
-// itself is gamelab/solvers/coins; the engine (package games) writes after,
-// analyze, play and the game tree once for every game, over Position.
+// row and its positions part-way (one type, Coins), their rules (take k or
+// "2M", ends, score), the result of solving them, their trace, DP table and
+// pictures, the builtins that make and change them, and the batch
+// dialects. The DP itself is gamelab/solvers/coins; the tools written once
+// over every game (package games/tools) play it through games.Position.
 package coins
 
 import (
@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -33,45 +35,39 @@ var Game = &games.Game{
 		{Name: "score", Default: "taken", Values: `"taken" or "rest"`,
 			Doc: `what a move scores for its mover: the coins taken, or the sum of the coins left after the move (LeetCode 1690)`, Parse: games.OneOf("taken", "rest")},
 	},
-	Describe:    func(r games.Rules) string { return describe(solverRules(r)) },
-	Explain:     explain,
-	ValueWord:   "margin",
-	ValueDoc:    "margin: the mover's total minus the other's over the coins left, with best play",
-	Players:     []string{"A", "B"},
-	Hint:        "the mover's best margin %s",
-	Reply:       "takes",
-	PlotCaption: "A's final margin along the line (A − B with best play from each point)",
-	PlotY:       "A − B guaranteed",
-	Kinds: map[string]string{
-		"at": "coins", "setv": "coins", "insert": "coins", "remove": "coins", "rotate": "coins", "reverse": "coins",
-		"solve": "coins", "trace": "coins, a coins position, a coins result", "after": "coins, a coins position", "analyze": "coins, a coins position",
-		"explain": "coins", "play": "coins", "with": "coins", "rules": "coins", "dp": "coins, a coins position", "position": "a coins dp",
+	Turns:   games.InTurn,
+	Players: []string{"A", "B"},
+	Scoring: games.PerMove,
+	Words: games.Words{
+		Value:       "margin",
+		ValueDoc:    "margin: the mover's total minus the other's over the coins left, with best play",
+		Hint:        "the mover's best margin",
+		Reply:       "takes",
+		PlotCaption: "A's final margin along the line (A − B with best play from each point)",
+		PlotY:       "A − B guaranteed",
+		Variant:     func(r games.Rules) string { return describe(solverRules(r)) },
+		Variants:    explain,
 	},
-	Docs: map[string]string{
-		"at":      "Coins: coin i of a row, or of the coins left in a position.",
-		"setv":    "Coins: coin i (of those left, in a position: the moves made kept).",
-		"insert":  "Coins: insert(c, i, v) puts coin v at position i.",
-		"remove":  "Coins: removes coin i; at least one must remain.",
-		"rotate":  "coins: the first k coins move to the end;",
-		"reverse": "coins: the row right to left;",
-		"solve": `Coins give best (A's total), second (B's), diff, moves (one optimal line: L/R per turn, L2 ` +
+	Help: games.Help{
+		At:      "Coins: coin i of a row, or of the coins left in a position.",
+		SetV:    "Coins: coin i (of those left, in a position: the moves made kept).",
+		Insert:  "Coins: insert(c, i, v) puts coin v at position i.",
+		Remove:  "Coins: removes coin i; at least one must remain.",
+		Rotate:  "coins: the first k coins move to the end;",
+		Reverse: "coins: the row right to left;",
+		Solve: `Coins give best (A's total), second (B's), diff, moves (one optimal line: L/R per turn, L2 ` +
 			`or R3 for more coins), optimal (every optimal first move) and, for a position, played (the moves ` +
 			`already made) with the totals counted from the start.`,
-		"after": `Coins: moves "L"/"R" (and "L2", "R3" where the rules take more) as a string ("LRL2") or a ` +
+		After: `Coins: moves "L"/"R" (and "L2", "R3" where the rules take more) as a string ("LRL2") or a ` +
 			`list, giving the coins left, the totals a and b so far, whose turn it is and M under take "2M".`,
-		"dp": `Coins: every interval of coins from..to that can be left (under take "2M", with each M that can ` +
+		DP: `Coins: every interval of coins from..to that can be left (under take "2M", with each M that can ` +
 			`occur there: at(d, from, to, M)), the mover's best margin and every optimal move; d.plan lists ` +
 			`[from, to] for the cells the solve's line passes. dp(after(c, moves)) is the table of the coins left, ` +
 			`numbered from 1, from the position's M.`,
-		"play": `Coins: play(c) you are A and the optimum plays B, play(c, "B") you are B, play(c, "both") you ` +
+		Play: `Coins: play(c) you are A and the optimum plays B, play(c, "B") you are B, play(c, "both") you ` +
 			`move for both.`,
 	},
-	LineSep: "",
-	Returns: map[string][]any{
-		"at": {0}, "setv": {&Coins{}, &Position{}}, "insert": {&Coins{}}, "remove": {&Coins{}},
-		"rotate": {&Coins{}}, "reverse": {&Coins{}}, "solve": {&Result{}}, "trace": {&Trace{}},
-		"after": {&Position{}}, "with": {&Coins{}}, "dp": {&DP{}}, "position": {&Position{}},
-	},
+	Values: []builtin.Typed{&Coins{}, &Result{}, &Trace{}, &DP{}, &Cell{}},
 }
 
 // parseTake reads take: a whole number of coins k ≥ 1, or "2M".
@@ -79,10 +75,10 @@ func parseTake(v any) (any, error) {
 	if s, ok := v.(string); ok && strings.EqualFold(strings.TrimSpace(s), "2M") {
 		return "2M", nil
 	}
-	if k, msg := games.ToInt(v); msg == "" && k >= 1 {
+	if k, msg := kit.ToInt(v); msg == "" && k >= 1 {
 		return k, nil
 	}
-	return nil, fmt.Errorf(`must be %s, got %s`, `an integer k ≥ 1 or "2M"`, games.Format(quoted(v)))
+	return nil, fmt.Errorf(`must be %s, got %s`, `an integer k ≥ 1 or "2M"`, kit.Format(quoted(v)))
 }
 
 func quoted(v any) any {
@@ -149,3 +145,46 @@ func explain(r games.Rules) string {
 	parts = append(parts, "Each player still maximises their own score; the value of a position is the mover's margin.")
 	return strings.Join(parts, " ")
 }
+
+// What a row of coins and its results can do, checked by the compiler: a
+// method whose signature drifts from its capability's is an error here,
+// not a value the tools silently stop finding.
+var (
+	_ games.Position    = (*Coins)(nil)
+	_ games.Solver      = (*Coins)(nil)
+	_ games.LineScorer  = (*Coins)(nil)
+	_ games.Oracled     = (*Coins)(nil)
+	_ games.Keyed       = (*Coins)(nil)
+	_ games.Solvable    = (*Coins)(nil)
+	_ games.Traceable   = (*Coins)(nil)
+	_ games.Tabled      = (*Coins)(nil)
+	_ games.Reader      = (*Coins)(nil)
+	_ games.Editor      = (*Coins)(nil)
+	_ games.Resizer     = (*Coins)(nil)
+	_ games.Player      = (*Coins)(nil)
+	_ games.LineParser  = (*Coins)(nil)
+	_ games.Situated    = (*Coins)(nil)
+	_ games.Shrinkable  = (*Coins)(nil)
+	_ games.Resulter    = (*Coins)(nil)
+	_ games.Describer   = move{}
+	_ games.Traceable   = (*Result)(nil)
+	_ games.Explainable = (*Result)(nil)
+	_ games.Resulter    = (*Result)(nil)
+	_ games.Reader      = (*DP)(nil)
+	_ games.Positioner  = (*DP)(nil)
+	_ games.Traceable   = (*DP)(nil)
+	_ games.Resulter    = (*DP)(nil)
+)
+
+// Results are what solve, trace and dp give for a row or a position, for
+// completion.
+func (c *Coins) Results() games.Results {
+	return games.Results{Solve: &Result{}, Trace: &Trace{}, DP: &DP{}}
+}
+
+// Results are what trace gives for a result, for completion.
+func (r *Result) Results() games.Results { return games.Results{Trace: &Trace{}} }
+
+// Results are what position gives for a cell of the table, and trace for
+// the table, for completion.
+func (d *DP) Results() games.Results { return games.Results{Position: &Coins{}, Trace: &Filling{}} }

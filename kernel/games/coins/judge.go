@@ -7,11 +7,13 @@ package coins
 
 import (
 	"fmt"
+	"gamelab/kernel/games/judge"
 	"math/big"
 	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -22,13 +24,13 @@ import (
 // them makes every move optimal for its player.
 
 func init() {
-	Game.SetJudge(&games.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random: randomRow,
-		Values: games.Bounds{Lo: big.NewInt(1), Hi: big.NewInt(100)},
+		Values: kit.Bounds{Lo: big.NewInt(1), Hi: big.NewInt(100)},
 		Size:   func(x games.Position) int { return x.(*Coins).N },
 		Unit:   [2]string{"coin", "coins"},
 		MaxN:   12,
-		Formats: map[string]*games.JudgeFormat{
+		Formats: map[string]*judge.JudgeFormat{
 			"seed": {Input: rowInput(false), Check: checkSeed,
 				Rule: "the first player's total must be gamelab's; the moves must be optimal for both players, replayed"},
 			"deque": {Input: rowInput(true), Check: checkDeque, Rule: "X − Y must be gamelab's"},
@@ -39,7 +41,7 @@ func init() {
 }
 
 // randomRow is randcoins' row of n coins from seed, values in b.
-func randomRow(_ *builtin.Env, n int, seed uint64, b games.Bounds, rules games.Rules) (games.Position, error) {
+func randomRow(_ *builtin.Env, n int, seed uint64, b kit.Bounds, rules games.Rules) (games.Position, error) {
 	row, err := solver.RandomRange(n, seed, b.Lo, b.Hi)
 	if err != nil {
 		return nil, err
@@ -62,7 +64,7 @@ func rowInput(deque bool) func(x games.Position) []byte {
 
 // truth is the row solved under its rules.
 func truth(env *builtin.Env, c *Coins) (*solver.Result, error) {
-	return solver.Game{Coins: c.row, Rules: solverRules(c.rules)}.Solve(env.Ctx, nil)
+	return solver.Game{Coins: c.Row(), Rules: solverRules(c.rules())}.Solve(env.Ctx, nil)
 }
 
 // checkSeed judges "score moves".
@@ -72,14 +74,14 @@ func checkSeed(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	lines := games.AnswerLines(out)
+	lines := judge.AnswerLines(out)
 	if len(lines) == 0 || len(lines[0]) != 2 {
 		return fmt.Errorf("the answer should be the first player's total and the moves on one line, like \"110 RRRL\"")
 	}
-	if err := games.CheckNumber("the first player's total", lines[0][0], r.Best); err != nil {
+	if err := judge.CheckNumber("the first player's total", lines[0][0], r.Best); err != nil {
 		return err
 	}
-	return games.CheckLine(env, c, "the moves", lines[0][1])
+	return judge.CheckLine(env, c, "the moves", lines[0][1])
 }
 
 // checkDeque judges X − Y.
@@ -88,7 +90,7 @@ func checkDeque(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	return games.CheckNumber("X − Y", strings.TrimSpace(string(out)), r.Diff)
+	return judge.CheckNumber("X − Y", strings.TrimSpace(string(out)), r.Diff)
 }
 
 // checkJSON judges the json object: best, second, diff and the moves.
@@ -98,14 +100,14 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(c.N))}, games.Want{Name: "best", Value: r.Best}, games.Want{Name: "second", Value: r.Second},
-		games.Want{Name: "diff", Value: r.Diff})
+	m, err := judge.CheckJSON(out, judge.Want{Name: "n", Value: big.NewInt(int64(c.N))}, judge.Want{Name: "best", Value: r.Best}, judge.Want{Name: "second", Value: r.Second},
+		judge.Want{Name: "diff", Value: r.Diff})
 	if err != nil {
 		return err
 	}
-	moves, err := games.JSONField(m, "moves")
+	moves, err := judge.JSONField(m, "moves")
 	if err != nil {
 		return err
 	}
-	return games.CheckLine(env, c, "the moves", moves)
+	return judge.CheckLine(env, c, "the moves", moves)
 }

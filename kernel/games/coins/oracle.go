@@ -11,27 +11,21 @@ import (
 // Oracle solves every position of the row at once (its DP table), for a
 // match or a tournament that asks many of them; nil when the table would
 // not fit the memory budget.
-func (c *Coins) Oracle(env *builtin.Env) (games.Oracle, error) { return oracle(env, c) }
-
-// Oracle is the row's oracle, for the positions of a line from this one.
-func (c *Position) Oracle(env *builtin.Env) (games.Oracle, error) { return oracle(env, c.st.coins) }
-
-func oracle(env *builtin.Env, c *Coins) (games.Oracle, error) {
-	cell, err := cells(env, c)
+// The oracle of a position part-way is its row's, for the positions of a
+// line from it.
+func (c *Coins) Oracle(env *builtin.Env) (games.Oracle, error) {
+	row := c.st.row
+	cell, err := cells(env, row.start)
 	if cell == nil || err != nil {
 		return nil, err
 	}
 	return func(p games.Position) (*games.Eval, bool) {
-		var s state
-		switch x := p.(type) {
-		case *Coins:
-			s = start(x)
-		case *Position:
-			s = x.st
-		default:
+		x, ok := p.(*Coins)
+		if !ok {
 			return nil, false
 		}
-		if s.coins != c || s.at.Left() == 0 {
+		s := x.st
+		if s.row != row || s.at.Left() == 0 {
 			return nil, false
 		}
 		ev, ok := cell(s.at)
@@ -46,11 +40,11 @@ func oracle(env *builtin.Env, c *Coins) (games.Oracle, error) {
 // rules while the row is short and small (solver.Margins), else its DP
 // table; nil when that would be large.
 func cells(env *builtin.Env, c *Coins) (func(p solver.Position) (solver.Eval, bool), error) {
-	if c.rules.IsDefault() && c.N <= solver.MaxMarginsCoins {
+	if c.rules().IsDefault() && c.N <= solver.MaxMarginsCoins {
 		if err := env.Reserve(solver.MarginsBytes(c.N)); err != nil {
 			return nil, err
 		}
-		if m, ok := solver.NewMargins(c.row); ok {
+		if m, ok := solver.NewMargins(c.Row()); ok {
 			return func(p solver.Position) (solver.Eval, bool) { return m.Eval(p), true }, nil
 		}
 	}
@@ -58,7 +52,7 @@ func cells(env *builtin.Env, c *Coins) (func(p solver.Position) (solver.Eval, bo
 	// position or two per coin, and solving each as it comes is a DP of
 	// the coins left, O(n³) over the game (6000 coins took 50 s where the
 	// table takes a fraction of a second). Past that, position by position.
-	g := solver.Game{Coins: c.row, Rules: solverRules(c.rules)}
+	g := solver.Game{Coins: c.Row(), Rules: solverRules(c.rules())}
 	if g.TableSize() > min(solver.MaxTableBytes, env.Headroom()/2) {
 		return nil, nil
 	}

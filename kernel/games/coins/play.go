@@ -6,15 +6,11 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // PlayersFor reads play's second argument: "A" (the default: the optimum
 // plays B), "B" or "both".
-func (c *Position) PlayersFor(who any) (games.Position, []string, error) {
-	humans, err := humansFor(who)
-	return c, humans, err
-}
-
 func (c *Coins) PlayersFor(who any) (games.Position, []string, error) {
 	humans, err := humansFor(who)
 	return c, humans, err
@@ -31,16 +27,15 @@ func humansFor(who any) ([]string, error) {
 	case "BOTH":
 		return []string{"A", "B"}, nil
 	}
-	return nil, builtin.ArgError("play", 2, "players", `must be "A", "B" or "both", got %s`, games.Format(who))
+	return nil, builtin.ArgError("play", 2, "players", `must be "A", "B" or "both", got %s`, kit.Format(who))
 }
 
 // Prompt asks the mover for a move.
-func (c *Position) Prompt(mover string) string { return prompt(c.st, mover) }
-func (c *Coins) Prompt(mover string) string    { return prompt(start(c), mover) }
+func (c *Coins) Prompt(mover string) string { return prompt(c.st, mover) }
 
 func prompt(s state, mover string) string {
 	const keys = "? hint, u undo, q quit"
-	if s.coins.rules.IsDefault() {
+	if s.row.rules.IsDefault() {
 		return fmt.Sprintf("%s to move, L or R (%s): ", mover, keys)
 	}
 	legal := s.legal()
@@ -48,12 +43,11 @@ func prompt(s state, mover string) string {
 	for i, m := range legal {
 		names[i] = m.String()
 	}
-	return fmt.Sprintf("%s to move, %s (%s): ", mover, games.OrList(names), keys)
+	return fmt.Sprintf("%s to move, %s (%s): ", mover, kit.OrList(names), keys)
 }
 
 // ParseTyped reads a move the person typed: L, R, L2, r3.
-func (c *Position) ParseTyped(line, mover string) (games.Move, error) { return parseTyped(line) }
-func (c *Coins) ParseTyped(line, mover string) (games.Move, error)    { return parseTyped(line) }
+func (c *Coins) ParseTyped(line, mover string) (games.Move, error) { return parseTyped(line) }
 
 func parseTyped(line string) (games.Move, error) {
 	s := strings.TrimSpace(line)

@@ -4,47 +4,26 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
-// Position is coins in a row after some turns (after(c, moves)): the coins
-// left, the totals so far, whose turn it is and, under take "2M", the
-// current M. It is immutable like Coins.
-type Position struct {
-	N       int            `expr:"n"`      // coins left
-	Values  []any          `expr:"values"` // the coins left, left to right
-	A       any            `expr:"a"`      // A's score so far
-	B       any            `expr:"b"`      // B's score so far
-	Turn    string         `expr:"turn"`   // "A" or "B" to move; "" when no coin is left
-	Moves   string         `expr:"moves"`  // the moves made: "LRL2"
-	M       int            `expr:"m"`      // the current M under take "2M"; 0 under other rules
-	RuleMap map[string]any `expr:"rules"`
-	Coins   *Coins         `expr:"coins"` // the whole row
-
-	st    state
-	legal []games.Move // the moves, listed at the first ask (a match asks them often)
-}
-
-func (c *Position) TypeName() string { return "coins position" }
-
-// state is a position of a row: the coins left are row[at.Lo:at.Hi].
+// state is where a row's game stands: the coins left are
+// row.row[at.Lo:at.Hi], the moves that led there are h (nil before any
+// move).
 type state struct {
-	coins *Coins
-	at    solver.Position
-	h     *games.History
+	row *row0
+	at  solver.Position
+	h   *games.History
 }
 
-// start is the row's position before any move.
-func start(c *Coins) state {
-	return state{coins: c, at: solverRules(c.rules).Start(c.N, 0)}
-}
-
-func (s state) rules() solver.Rules { return solverRules(s.coins.rules) }
+func (s state) rules() solver.Rules { return solverRules(s.row.rules) }
 
 // mover is "A" or "B".
 func (s state) mover() string { return players[s.h.Len()%2] }
@@ -52,7 +31,7 @@ func (s state) mover() string { return players[s.h.Len()%2] }
 // players are the movers in turn.
 var players = [2]string{"A", "B"}
 
-func (s state) left() []*big.Int { return s.coins.row[s.at.Lo:s.at.Hi] }
+func (s state) left() []*big.Int { return s.row.row[s.at.Lo:s.at.Hi] }
 
 // legal is every move of the position, in the game's order.
 func (s state) legal() []games.Move {
@@ -98,14 +77,24 @@ func (s state) play(gm games.Move) (state, error) {
 		return s, fmt.Errorf("%s %w", m.m, err) // the solver's reasons are predicates of the move
 	}
 	m.m = r.Canonical(s.at, m.m)
-	gain := r.Gain(s.coins.row, s.at, m.m)
-	next := state{coins: s.coins, at: r.Next(s.at, m.m), h: s.h.Extend(s.coins, s.mover(), m, gain)}
+	gain := r.Gain(s.row.row, s.at, m.m)
+	next := state{row: s.row, at: r.Next(s.at, m.m), h: s.h.Extend(s.row.start, s.mover(), m, gain)}
 	return next, nil
 }
 
-// value is the position as a game value: always a Position, so that
-// after(c, "") has a turn and totals like any other.
-func (s state) value() *Position {
+// value is the position as a game value: the row's own value before any
+// move.
+func (s state) value() *Coins {
+	if s.h == nil && s.at == s.row.start.st.at {
+		return s.row.start // the row before any move is one value
+	}
+	return s.view()
+}
+
+// view makes the value of s. The row's values, its map of its rules and
+// the history's text are shared, not copied (values are never changed in
+// place): a line of 100000 moves makes its positions in linear time.
+func (s state) view() *Coins {
 	turn := ""
 	if s.at.Left() > 0 {
 		turn = s.mover()
@@ -114,13 +103,26 @@ func (s state) value() *Position {
 	if s.rules().TwoM() {
 		m = max(s.at.M, 1)
 	}
-	// The row's values, its map of its rules and the history's text are
-	// shared, not copied (values are never changed in place): a line of
-	// 100000 moves makes its positions in linear time.
-	values := s.coins.Values[s.at.Lo:s.at.Hi:s.at.Hi]
-	return &Position{N: s.at.Left(), Values: values, A: games.Number(s.h.Total("A")),
-		B: games.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m,
-		RuleMap: s.coins.RuleMap, Coins: s.coins, st: s}
+	c := &Coins{N: s.at.Left(), Values: s.row.vals[s.at.Lo:s.at.Hi:s.at.Hi], A: kit.Number(s.h.Total("A")),
+		B: kit.Number(s.h.Total("B")), Turn: turn, Moves: s.h.Line(), M: m, RuleMap: s.row.rmap, Coins: s.row.start, st: s}
+	if c.Coins == nil {
+		c.Coins = c // the row before any move is its own row
+	}
+	return c
+}
+
+// edited is s with the row changed by edit (which keeps its length), the
+// moves made replayed on it.
+func (s state) edited(edit func(row []*big.Int) []*big.Int) *Coins {
+	next := newRow(edit(slices.Clone(s.row.row)), s.row.rules).start.st
+	if s.h == nil {
+		next.at = s.at // a DP cell's position keeps its own M
+		return next.value()
+	}
+	for _, m := range s.h.Moves {
+		next, _ = next.play(m) // legal on the old row, so on this one: moves depend on the count of coins only
+	}
+	return next.value()
 }
 
 // game is the solver's game from this position on.
@@ -139,7 +141,7 @@ func (m move) Describe() string { return strconv.Quote(m.m.String()) }
 func parseMove(x any) (games.Move, error) {
 	s, ok := x.(string)
 	if !ok {
-		return nil, fmt.Errorf("is %s, not a move like \"L\" or \"R2\"", games.TypeName(x))
+		return nil, fmt.Errorf("is %s, not a move like \"L\" or \"R2\"", kit.TypeName(x))
 	}
 	m, err := solver.ParseMove(s)
 	if err != nil {
@@ -165,34 +167,31 @@ func parseLine(fn string, k int, x any) ([]games.Move, error) {
 		}
 		return out, nil
 	}
-	l, ok := games.AsList(x)
+	l, ok := kit.AsList(x)
 	if !ok {
-		return nil, games.BadType(fn, k, "moves", `a string of moves like "LRL" or a list of them`, x)
+		return nil, kit.BadType(fn, k, "moves", `a string of moves like "LRL" or a list of them`, x)
 	}
 	return games.ParseMoves(fn, k, l, parseMove)
 }
 
-// The games.Position methods, for a position part-way and for a row (its
-// start).
+// The games.Position methods.
 
-func (c *Position) Game() *games.Game  { return Game }
-func (c *Position) Rules() games.Rules { return c.st.coins.rules }
-func (c *Position) Mover() string      { return c.Turn }
-func (c *Position) Legal() []games.Move {
+func (c *Coins) Mover() string { return c.Turn }
+func (c *Coins) Legal() []games.Move {
 	if c.legal == nil {
 		c.legal = c.st.legal()
 	}
 	return c.legal
 }
-func (c *Position) Terminal() *big.Int                  { return new(big.Int) }
-func (c *Position) Minimizes() bool                     { return false }
-func (c *Position) History() *games.History             { return c.st.h }
-func (c *Position) ParseMove(x any) (games.Move, error) { return parseMove(x) }
-func (c *Position) ParseLine(fn string, k int, x any) ([]games.Move, error) {
+func (c *Coins) Terminal() *big.Int                  { return new(big.Int) }
+func (c *Coins) Minimizes() bool                     { return false }
+func (c *Coins) History() *games.History             { return c.st.h }
+func (c *Coins) ParseMove(x any) (games.Move, error) { return parseMove(x) }
+func (c *Coins) ParseLine(fn string, k int, x any) ([]games.Move, error) {
 	return parseLine(fn, k, x)
 }
 
-func (c *Position) Play(m games.Move) (games.Position, error) {
+func (c *Coins) Play(m games.Move) (games.Position, error) {
 	next, err := c.st.play(m)
 	if err != nil {
 		return nil, err
@@ -200,50 +199,25 @@ func (c *Position) Play(m games.Move) (games.Position, error) {
 	return next.value(), nil
 }
 
-func (c *Position) Step(m games.Move) games.Step { return step(c.st, m) }
-
-// step is what move m earns at s: the coins taken (or, under score
+// Step is what move m earns at c: the coins taken (or, under score
 // "rest", the coins left after it), against the other player's margin.
-func step(s state, m games.Move) games.Step {
+func (c *Coins) Step(m games.Move) games.Step { return c.st.step(m) }
+
+func (s state) step(m games.Move) games.Step {
 	r := s.rules()
 	mv := r.Canonical(s.at, m.(move).m)
-	return games.Step{Reward: r.Gain(s.coins.row, s.at, mv), Carry: -1}
+	return games.Step{Reward: r.Gain(s.row.row, s.at, mv), Carry: games.CarryNegated}
 }
 
-// Key names the position for the exhaustive search: the coins left, M
-// and the rules (the mover does not change the value).
-func (c *Position) Key() string {
+// Key names the position for the exhaustive search: the coins left and M
+// (the mover does not change the value).
+func (c *Coins) Key() string {
 	return fmt.Sprintf("%d:%d:%d", c.st.at.Lo, c.st.at.Hi, c.st.at.M)
 }
 
-func (c *Coins) Mover() string                       { return "A" }
-func (c *Coins) Legal() []games.Move                 { return start(c).legal() }
-func (c *Coins) Terminal() *big.Int                  { return new(big.Int) }
-func (c *Coins) Minimizes() bool                     { return false }
-func (c *Coins) History() *games.History             { return nil }
-func (c *Coins) ParseMove(x any) (games.Move, error) { return parseMove(x) }
-func (c *Coins) ParseLine(fn string, k int, x any) ([]games.Move, error) {
-	return parseLine(fn, k, x)
-}
-func (c *Coins) Step(m games.Move) games.Step { return step(start(c), m) }
-func (c *Coins) Key() string                  { return fmt.Sprintf("0:%d:0", c.N) }
-
-func (c *Coins) Play(m games.Move) (games.Position, error) {
-	next, err := start(c).play(m)
-	if err != nil {
-		return nil, err
-	}
-	return next.value(), nil
-}
-
-// Started is c as a position with no move made, for after(c, "").
-func (c *Coins) Started() games.Position { return start(c).value() }
-
 // Where says where the game stands, for a game tree.
-func (c *Position) Where() (string, string) { return where(c.st) }
-func (c *Coins) Where() (string, string)    { return where(start(c)) }
-
-func where(s state) (string, string) {
+func (c *Coins) Where() (string, string) {
+	s := c.st
 	if s.at.Left() == 0 {
 		return "no coins left", ""
 	}
@@ -255,9 +229,9 @@ func where(s state) (string, string) {
 }
 
 // summary is the position in a line: totals, whose turn, the coins left.
-func (c *Position) summary() string {
+func (c *Coins) summary() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "A %s, B %s after %s", c.st.h.Total("A"), c.st.h.Total("B"), games.Count(c.st.h.Len(), "move", "moves"))
+	fmt.Fprintf(&b, "A %s, B %s after %s", c.st.h.Total("A"), c.st.h.Total("B"), kit.Count(c.st.h.Len(), "move", "moves"))
 	if c.Turn == "" {
 		b.WriteString("; no coins left")
 	} else {

@@ -10,12 +10,6 @@ import (
 // What shrink and the engine's experiments need of a row: its coins, as
 // parts and as values.
 
-func init() {
-	Game.Returns["shrink"] = []any{&Coins{}}
-	Game.Kinds["match"] = "coins, a coins position"
-	Game.Kinds["shrink"] = "coins"
-}
-
 // Parts is the coins.
 func (c *Coins) Parts() int { return c.N }
 
@@ -29,9 +23,15 @@ func (c *Coins) WithoutParts(i, j int) (games.Position, bool) {
 }
 
 // ShrinkValues are the coins.
-func (c *Coins) ShrinkValues() []*big.Int { return c.row }
+func (c *Coins) ShrinkValues() []*big.Int { return c.Row() }
 
 // WithValue is the row with coin i+1 set to v.
 func (c *Coins) WithValue(i int, v *big.Int) (games.Position, bool) {
 	return c.with(func(row []*big.Int) []*big.Int { row[i] = v; return row }), true
 }
+
+// Smaller is nil: a row has no steps of its own past deleting coins.
+func (c *Coins) Smaller() []games.Position { return nil }
+
+// Simpler is nil: a row has no simpler form of the same coins.
+func (c *Coins) Simpler() []games.Position { return nil }

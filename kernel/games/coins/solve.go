@@ -10,6 +10,8 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 	solver "gamelab/solvers/coins"
 )
 
@@ -49,7 +51,7 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	}
 	res, err := g.Solve(env.Ctx, env.Report)
 	if err != nil {
-		return nil, games.SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	a, b := new(big.Int).Set(s.h.Total("A")), new(big.Int).Set(s.h.Total("B"))
 	mover, other := a, b
@@ -58,9 +60,9 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	}
 	mover.Add(mover, res.Best)
 	other.Add(other, res.Second)
-	out := &Result{N: res.N, Best: games.Number(a), Second: games.Number(b), Diff: games.Number(new(big.Int).Sub(a, b)),
-		Moves: res.Moves, Optimal: []string{}, Played: s.value().Moves, RuleMap: s.coins.rules.Map(),
-		Coins: s.coins, res: res, start: s}
+	out := &Result{N: res.N, Best: kit.Number(a), Second: kit.Number(b), Diff: kit.Number(new(big.Int).Sub(a, b)),
+		Moves: res.Moves, Optimal: []string{}, Played: s.value().Moves, RuleMap: s.row.rmap,
+		Coins: s.row.start, res: res, start: s}
 	for _, m := range res.Optimal {
 		out.Optimal = append(out.Optimal, m.String())
 	}
@@ -71,17 +73,9 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 // says so first.
 const warnEstimate = 10 * time.Second
 
-// Solve is solve(c): c has no other argument.
+// Solve is solve(c): from where c stands on, the moves made kept apart.
 func (c *Coins) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "c", new(any)); err != nil {
-		return nil, err
-	}
-	return solveFrom(env, fn, start(c))
-}
-
-// Solve is solve(position): from the position on, its moves kept apart.
-func (c *Position) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, c.argName(), new(any)); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
@@ -90,11 +84,19 @@ func (c *Position) Solve(env *builtin.Env, fn string, args []any) (any, error) {
 	return solveFrom(env, fn, c.st)
 }
 
+// argName is how a builtin's messages name c: c, or x for a position
+// part-way.
+func (c *Coins) argName() string {
+	if c.started() {
+		return "x"
+	}
+	return "c"
+}
+
 // Evaluate is the position's value for its mover, every optimal move, and
 // the move solve's line makes: under the default rules the seed's (L only
 // when strictly better), else the first optimal one in the game's order.
-func (c *Position) Evaluate(env *builtin.Env) (*games.Eval, error) { return evaluate(env, c.st) }
-func (c *Coins) Evaluate(env *builtin.Env) (*games.Eval, error)    { return evaluate(env, start(c)) }
+func (c *Coins) Evaluate(env *builtin.Env) (*games.Eval, error) { return evaluate(env, c.st) }
 
 func evaluate(env *builtin.Env, s state) (*games.Eval, error) {
 	g := s.game()
@@ -118,12 +120,12 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 		return out
 	}
 	out.Choice = out.Best[0]
-	if s.coins.rules.IsDefault() && s.at.Left() == 1 {
+	if s.row.rules.IsDefault() && s.at.Left() == 1 {
 		// The last coin is both ends: the default game has always listed
 		// both L and R as optimal there (and plays L).
 		out.Best = []games.Move{move{solver.Move{Side: 'L', Count: 1}}, move{solver.Move{Side: 'R', Count: 1}}}
 	}
-	if s.coins.rules.IsDefault() && len(ev.Moves) == 2 {
+	if s.row.rules.IsDefault() && len(ev.Moves) == 2 {
 		// The seed's tie rule: L only when strictly better.
 		out.Choice = move{ev.Moves[1]}
 		if ev.After[0].Cmp(ev.After[1]) > 0 {
@@ -134,11 +136,8 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 }
 
 // ScoreLine scores a whole line in one pass of the DP.
-func (c *Position) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	return scoreLine(env, c.st, line)
-}
 func (c *Coins) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	return scoreLine(env, start(c), line)
+	return scoreLine(env, c.st, line)
 }
 
 func scoreLine(env *builtin.Env, s state, line []games.Move) ([]*games.Eval, error) {
@@ -174,52 +173,52 @@ func lineEvals(env *builtin.Env, s state, line []games.Move) ([]solver.Eval, err
 // Text is the whole summary: the two totals, the difference, the moves,
 // the rules when they are not the default. ShownAs is it as a screen shows
 // it: long totals shortened, the moves cut after maxMoves letters.
-func (r *Result) Text() string { return games.WholeText(r) }
+func (r *Result) Text() string { return kit.WholeText(r) }
 
-func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
+func (r *Result) ShownAs(name string) string { return kit.ShownAs(r, name) }
 
 // maxMoves is how many letters of the moves a summary shows.
 const maxMoves = 200
 
 func (r *Result) WriteText(w io.Writer, full bool) error {
-	return r.WriteView(w, games.View{Full: full})
+	return r.WriteView(w, kit.View{Full: full})
 }
 
-func (r *Result) WriteView(w io.Writer, v games.View) error {
+func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	text := fmt.Sprintf("A %s, B %s, A − B = %s\nmoves %s\n", v.Value(r.Best), v.Value(r.Second), v.Value(r.Diff), v.Cut(r.Moves, maxMoves, "moves", "letters"))
 	if r.Played != "" {
 		text = fmt.Sprintf("after %s: ", v.Cut(r.Played, maxMoves, "played", "letters")) + text
 	}
-	if !r.Coins.rules.IsDefault() {
-		text += "rules: " + r.Coins.rules.Describe() + "\n"
+	if !r.Coins.rules().IsDefault() {
+		text += "rules: " + r.Coins.rules().Describe() + "\n"
 	}
-	return games.WriteString(w, text)
+	return kit.WriteString(w, text)
 }
 
 // picture is the row, each coin coloured by who takes it: the moves
 // already played, then the optimal line.
 func (r *Result) picture() display.Row {
-	row := r.Coins.picture(r.Played + r.Moves)
-	if r.Coins.rules.Get("score") == "rest" {
-		row.Scores = []string{games.FormatValue(r.Best), games.FormatValue(r.Second)}
+	row := r.Coins.rowPicture(r.Played + r.Moves)
+	if r.Coins.rules().Get("score") == "rest" {
+		row.Scores = []string{kit.FormatValue(r.Best), kit.FormatValue(r.Second)}
 	}
 	return row
 }
 
 // SVG is the row, each coin coloured by who takes it.
-func (r *Result) SVG() string { return games.SVGOf(r, false) }
+func (r *Result) SVG() string { return kit.SVGOf(r, false) }
 
 func (r *Result) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
+	return kit.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
 func (r *Result) WritePicture(w io.Writer, full bool) error {
-	return games.DrawText(w, r.picture(), full, r.card, r.Coins.textWhy())
+	return kit.DrawText(w, r.picture(), full, r.card, r.Coins.textWhy())
 }
 
 // card stands in for the picture of a row too long to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", games.View{}.Value(r.Best), games.View{}.Value(r.Second)), why, "trace(x.coins) shows each turn; "+games.ResultSee)
+	return kit.Answered(r.Coins.card(why), fmt.Sprintf(": A %s, B %s", kit.View{}.Value(r.Best), kit.View{}.Value(r.Second)), why, "trace(x.coins) shows each turn; "+kit.ResultSee)
 }
 
 // JSONValue is the batch commands' --format json object for a row ("rules"
@@ -227,7 +226,7 @@ func (r *Result) card(why string) display.Card {
 // already played and every optimal move from there.
 func (r *Result) JSONValue() any {
 	if r.Played == "" {
-		return json.RawMessage(appendJSON(nil, r.res, r.Coins.rules.Changed()))
+		return json.RawMessage(appendJSON(nil, r.res, r.Coins.rules().Changed()))
 	}
 	out := struct {
 		N       int            `json:"n"`
@@ -239,8 +238,8 @@ func (r *Result) JSONValue() any {
 		Played  string         `json:"played"`
 		Rules   map[string]any `json:"rules,omitempty"`
 	}{r.N, r.Best, r.Second, r.Diff, r.Moves, r.Optimal, r.Played, nil}
-	if !r.Coins.rules.IsDefault() {
-		out.Rules = r.Coins.rules.Changed()
+	if !r.Coins.rules().IsDefault() {
+		out.Rules = r.Coins.rules().Changed()
 	}
 	return out
 }
@@ -249,8 +248,8 @@ func (r *Result) JSONValue() any {
 // starts.
 func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	depth := 3
-	if err := games.Unpack("explain", args, "x", new(any), "depth?", games.Between(&depth, 1, 6)); err != nil {
+	if err := kit.Unpack("explain", args, "x", new(any), "depth?", kit.Between(&depth, 1, 6)); err != nil {
 		return nil, err
 	}
-	return games.GameTree(env, r.start.value(), depth)
+	return tools.GameTree(env, r.start.value(), depth)
 }

@@ -10,6 +10,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/coins"
 )
 
@@ -44,17 +45,9 @@ type variantTurn struct {
 
 func (t *Trace) TypeName() string { return "coins trace" }
 
-// Trace is trace(c) of a row.
+// Trace is trace(c): the optimal play from where c stands on.
 func (c *Coins) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "c", new(any)); err != nil {
-		return nil, err
-	}
-	return traceFrom(env, fn, start(c))
-}
-
-// Trace is trace(position): the optimal play from the position on.
-func (c *Position) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, c.argName(), new(any)); err != nil {
 		return nil, err
 	}
 	if c.N == 0 {
@@ -66,7 +59,7 @@ func (c *Position) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 // Trace is trace(solve(c)): the result's optimal line played out, without
 // solving again.
 func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	if r.N == 0 {
@@ -87,19 +80,19 @@ func traceFrom(env *builtin.Env, fn string, s state) (*Trace, error) {
 func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	s := r.start
 	t := &Trace{Result: r}
-	if s.coins.rules.IsDefault() && s.h.Len() == 0 {
+	if s.row.rules.IsDefault() && s.h.Len() == 0 {
 		turns, err := r.res.Trace(env.Ctx)
 		if err != nil {
-			return nil, games.SolverError(fn, err)
+			return nil, kit.SolverError(fn, err)
 		}
 		t.seed = turns
 		for _, tn := range turns {
 			m := map[string]any{
 				"turn": tn.Turn, "player": string(tn.Player), "side": string(tn.Side), "index": tn.Index,
-				"coin": games.Number(tn.Coin), "a": games.Number(tn.A), "b": games.Number(tn.B), "final": games.Number(tn.Final), "other": nil,
+				"coin": kit.Number(tn.Coin), "a": kit.Number(tn.A), "b": kit.Number(tn.B), "final": kit.Number(tn.Final), "other": nil,
 			}
 			if tn.Other != nil {
-				m["other"] = games.Number(tn.Other)
+				m["other"] = kit.Number(tn.Other)
 			}
 			t.Turns = append(t.Turns, m)
 		}
@@ -111,7 +104,7 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	}
 	evals, err := lineEvals(env, s, line)
 	if err != nil {
-		return nil, games.SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	st := s
 	for i, m := range line {
@@ -122,19 +115,19 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 				other = ev.After[k]
 			}
 		}
-		gain := step(st, m).Reward
+		gain := st.step(m).Reward
 		next, _ := st.play(m)
 		lo, hi := st.at.Lo, next.at.Lo
 		if next.at.Lo == st.at.Lo {
 			lo, hi = next.at.Hi, st.at.Hi
 		}
-		vt := variantTurn{turn: st.h.Len() + 1, player: st.mover(), move: m.String(), taken: st.coins.row[lo:hi],
+		vt := variantTurn{turn: st.h.Len() + 1, player: st.mover(), move: m.String(), taken: st.row.row[lo:hi],
 			gain: gain, a: next.h.Total("A"), b: next.h.Total("B"), margin: ev.Value, other: other}
 		t.rows = append(t.rows, vt)
-		tm := map[string]any{"turn": vt.turn, "player": vt.player, "move": vt.move, "coins": games.Numbers(vt.taken),
-			"gain": games.Number(gain), "a": games.Number(vt.a), "b": games.Number(vt.b), "margin": games.Number(vt.margin), "other": nil}
+		tm := map[string]any{"turn": vt.turn, "player": vt.player, "move": vt.move, "coins": kit.Numbers(vt.taken),
+			"gain": kit.Number(gain), "a": kit.Number(vt.a), "b": kit.Number(vt.b), "margin": kit.Number(vt.margin), "other": nil}
 		if other != nil {
-			tm["other"] = games.Number(other)
+			tm["other"] = kit.Number(other)
 		}
 		t.Turns = append(t.Turns, tm)
 		st = next
@@ -144,7 +137,7 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 
 // Text is the table of turns, then the result's summary. A long game shows
 // its first and last turns (see TraceRows).
-func (t *Trace) Text() string { return games.TextOf(t, false) }
+func (t *Trace) Text() string { return kit.TextOf(t, false) }
 
 func (t *Trace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
@@ -152,7 +145,7 @@ func (t *Trace) WriteText(w io.Writer, full bool) error {
 	var skipped int
 	if t.seed != nil {
 		fmt.Fprintln(tw, "turn\tplayer\tside\tcoin\tat\tA\tB\tmover ends with\tother end gives\t")
-		skipped = games.TraceRows(len(t.seed), full, func(i int) {
+		skipped = kit.TraceRows(len(t.seed), full, func(i int) {
 			tn := t.seed[i]
 			other := "–"
 			if tn.Other != nil {
@@ -162,7 +155,7 @@ func (t *Trace) WriteText(w io.Writer, full bool) error {
 		}, func(k int) { fmt.Fprintf(tw, "…\t\t\t\t\t\t\t\t\t\n") })
 	} else {
 		fmt.Fprintln(tw, "turn\tplayer\tmove\ttakes\tscores\tA\tB\tmover's margin\tbest other move\t")
-		skipped = games.TraceRows(len(t.rows), full, func(i int) {
+		skipped = kit.TraceRows(len(t.rows), full, func(i int) {
 			vt := t.rows[i]
 			other := "–"
 			if vt.other != nil {
@@ -172,30 +165,30 @@ func (t *Trace) WriteText(w io.Writer, full bool) error {
 		}, func(k int) { fmt.Fprintf(tw, "…\t\t\t\t\t\t\t\t\t\n") })
 	}
 	tw.Flush()
-	text := games.TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if skipped > 0 {
 		text += fmt.Sprintf(`(%d turns not shown: t.turns[i] has each; text(t) or save(t, "t.txt") lists them all)`+"\n", skipped)
 	}
-	return games.WriteString(w, text+games.TextOf(t.Result, full))
+	return kit.WriteString(w, text+kit.TextOf(t.Result, full))
 }
 
 // takenText lists the coins a move takes, the first few of many.
 func takenText(xs []*big.Int) string {
-	return games.Peek(len(xs), func(i int) string { return xs[i].String() })
+	return kit.Peek(len(xs), func(i int) string { return xs[i].String() })
 }
 
 // SVG shows the coins turn by turn: the row with each coin taken so far
 // marked by its taker, and the running totals.
-func (t *Trace) SVG() string { return games.SVGOf(t, false) }
+func (t *Trace) SVG() string { return kit.SVGOf(t, false) }
 
 func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
-	if !full && !r.Coins.picture("").SVGFits() {
+	if !full && !r.Coins.rowPicture("").SVGFits() {
 		return r.card(fmt.Sprintf("more than %d coins", display.MaxSVGCoins)).WriteSVG(w)
 	}
 	played := r.Played
-	f := games.Frames(fmt.Sprintf("A %s, B %s: the game turn by turn", games.FormatValue(r.Best), games.FormatValue(r.Second)), len(t.Turns), full, func(i int) display.Drawing {
-		row := r.Coins.picture(played + lineUpTo(r.res.Line, i+1))
+	f := kit.Frames(fmt.Sprintf("A %s, B %s: the game turn by turn", kit.FormatValue(r.Best), kit.FormatValue(r.Second)), len(t.Turns), full, func(i int) display.Drawing {
+		row := r.Coins.rowPicture(played + lineUpTo(r.res.Line, i+1))
 		row.Partial = true
 		tm := t.Turns[i]
 		if t.seed != nil {
@@ -203,7 +196,7 @@ func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 			row.Caption = fmt.Sprintf("turn %d: %c takes %c, coin %d (%s)", tn.Turn, tn.Player, tn.Side, tn.Index, tn.Coin)
 		} else {
 			row.Caption = fmt.Sprintf("turn %d: %s takes %s (%s)", tm["turn"], tm["player"], tm["move"], takenText(t.rows[i].taken))
-			if r.Coins.rules.Get("score") == "rest" {
+			if r.Coins.rules().Get("score") == "rest" {
 				row.Scores = []string{t.rows[i].a.String(), t.rows[i].b.String()}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/lifeline"
 )
 
@@ -86,7 +87,7 @@ func (b *Board) Game() *games.Game  { return Game }
 func (b *Board) Rules() games.Rules { return b.rules }
 
 // WithRules is b under rules r; the grid is the board's shape and stays.
-func (b *Board) WithRules(r games.Rules) (any, error) {
+func (b *Board) WithRules(r games.Rules) (games.Position, error) {
 	if r.Get("grid") != b.rules.Get("grid") {
 		return nil, fmt.Errorf("with: grid is the board's shape, which with cannot change; make a %s board with board(N, cells, {grid: %q})", r.Get("grid"), r.Get("grid"))
 	}
@@ -99,17 +100,17 @@ func (b *Board) WithRules(r games.Rules) (any, error) {
 func (b *Board) String() string { return b.b.String() }
 
 // Text draws the board; a board too large to draw says what it is instead.
-func (b *Board) Text() string { return games.TextOf(b, false) }
+func (b *Board) Text() string { return kit.TextOf(b, false) }
 
 // SVG draws the board (a card when too large).
-func (b *Board) SVG() string { return games.SVGOf(b, false) }
+func (b *Board) SVG() string { return kit.SVGOf(b, false) }
 
 func (b *Board) WriteText(w io.Writer, full bool) error {
-	return games.DrawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	return kit.DrawText(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 func (b *Board) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return kit.DrawSVG(w, b.picture(), full, b.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 // caption names the board: its size, its rules when they are not the
@@ -137,7 +138,7 @@ func (b *Board) Picture() display.Drawing { return b.picture() }
 
 // card is what stands in for the drawing of a board too large to draw.
 func (b *Board) card(why string) display.Card {
-	return games.MakeCard(b.caption(), []string{b.facts()}, why, boardSee)
+	return kit.MakeCard(b.caption(), []string{b.facts()}, why, boardSee)
 }
 
 const boardSee = `at(b, r, p) or b.rows[r] reads cells; text(b) or save(b, "b.txt") or save(b, "b.svg") draws it all`
@@ -157,7 +158,7 @@ func (b *Board) facts() string {
 		}
 	}
 	stones := len(b.b.Cells) - byStone[0]
-	facts := fmt.Sprintf("%s, %s", games.Count(len(b.b.Cells), "vertex", "vertices"), games.Count(stones, "stone", "stones"))
+	facts := fmt.Sprintf("%s, %s", kit.Count(len(b.b.Cells), "vertex", "vertices"), kit.Count(stones, "stone", "stones"))
 	if len(parts) > 0 {
 		facts += " (" + strings.Join(parts, ", ") + ")"
 	}
@@ -170,9 +171,9 @@ func (b *Board) SetIndex(index []any, v any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, msg := games.ToInt(v)
+	c, msg := kit.ToInt(v)
 	if msg == "" && (c < 0 || c > 9) {
-		msg = games.RangeMsg(c, 0, 9)
+		msg = kit.RangeMsg(c, 0, 9)
 	}
 	if msg != "" {
 		return nil, fmt.Errorf("b[%d, %d] = v: the stone %s", r, p, msg)
@@ -194,16 +195,16 @@ func (b *Board) vertex(what string, index []any) (r, p int, err error) {
 	if len(index) != 2 {
 		return 0, 0, fmt.Errorf("%s: wants two indices, row and position, got %d", what, len(index))
 	}
-	r, msg := games.ToInt(index[0])
+	r, msg := kit.ToInt(index[0])
 	if msg == "" && (r < 1 || r > b.N) {
-		msg = games.RangeMsg(r, 1, b.N)
+		msg = kit.RangeMsg(r, 1, b.N)
 	}
 	if msg != "" {
 		return 0, 0, fmt.Errorf("%s: the row %s", what, msg)
 	}
-	p, msg = games.ToInt(index[1])
+	p, msg = kit.ToInt(index[1])
 	if k := rowLen(b.b, r); msg == "" && (p < 1 || p > k) {
-		msg = games.RangeMsg(p, 1, k)
+		msg = kit.RangeMsg(p, 1, k)
 	}
 	if msg != "" {
 		return 0, 0, fmt.Errorf("%s: the position in row %d %s", what, r, msg)

@@ -8,6 +8,7 @@ import (
 	"gamelab/internal/splitmix"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/lifeline"
 )
 
@@ -76,7 +77,7 @@ func inputError(fn string, arg int, err error) error {
 
 func fnBoard(env *builtin.Env, args ...any) (any, error) {
 	var first, cells, rulesArg any
-	if err := games.Unpack("board", args, "N", &first, "cells?", &cells, "rules?", &rulesArg); err != nil {
+	if err := kit.Unpack("board", args, "N", &first, "cells?", &cells, "rules?", &rulesArg); err != nil {
 		return nil, err
 	}
 	// board(rows, rules) and board(N, rules): the rules map comes second.
@@ -88,18 +89,18 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 		return nil, err
 	}
 	grid := gridOf(rules)
-	if rows, ok := games.AsList(first); ok && cells == nil {
+	if rows, ok := kit.AsList(first); ok && cells == nil {
 		if len(rows) > 0 {
-			if _, nested := games.AsList(rows[0]); !nested {
+			if _, nested := kit.AsList(rows[0]); !nested {
 				return nil, builtin.ArgError("board", 1, "rows", "must be an array of rows, one array per row (for the cells in one array, use board(N, cells))")
 			}
 		}
 		return boardFromRows("board", 1, "rows", len(rows), rows, rules)
 	}
 	maxN := maxRows(grid)
-	n, msg := games.ToInt(first)
+	n, msg := kit.ToInt(first)
 	if msg == "" && (n < 1 || n > maxN) {
-		msg = games.RangeMsg(n, 1, maxN)
+		msg = kit.RangeMsg(n, 1, maxN)
 	}
 	if msg != "" {
 		return nil, builtin.ArgError("board", 1, "N", "%s", msg)
@@ -117,9 +118,9 @@ func fnBoard(env *builtin.Env, args ...any) (any, error) {
 		}
 		return newBoard(b, rules), nil
 	}
-	list, ok := games.AsList(cells)
+	list, ok := kit.AsList(cells)
 	if !ok {
-		return nil, games.BadType("board", 2, "cells", "a string or an array", cells)
+		return nil, kit.BadType("board", 2, "cells", "a string or an array", cells)
 	}
 	return boardFromRows("board", 2, "cells", n, list, rules)
 }
@@ -134,14 +135,14 @@ func boardFromRows(fn string, k int, name string, n int, list []any, rules games
 	b := grid.NewBoard(n)
 	nested := len(list) > 0
 	for _, x := range list {
-		if _, ok := games.AsList(x); !ok {
+		if _, ok := kit.AsList(x); !ok {
 			nested = false
 		}
 	}
 	cell := func(v any, r, p int) error {
-		c, msg := games.ToInt(v)
+		c, msg := kit.ToInt(v)
 		if msg == "" && (c < 0 || c > 9) {
-			msg = games.RangeMsg(c, 0, 9)
+			msg = kit.RangeMsg(c, 0, 9)
 		}
 		if msg != "" {
 			return builtin.ArgError(fn, k, name, "cell (%d,%d) %s", r, p, msg)
@@ -165,7 +166,7 @@ func boardFromRows(fn string, k int, name string, n int, list []any, rules games
 		return nil, builtin.ArgError(fn, k, name, "must hold %d rows, got %d", n, len(list))
 	}
 	for r, x := range list {
-		row, _ := games.AsList(x)
+		row, _ := kit.AsList(x)
 		if want := rowLen(b, r+1); len(row) != want {
 			return nil, builtin.ArgError(fn, k, name, "row %d must hold %d cells, got %d", r+1, want, len(row))
 		}
@@ -186,7 +187,7 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 			limit = maxRows(solver.Square)
 		}
 	}
-	n, seed, opts, err := games.RandArgs("randboard", "N", env, args, limit)
+	n, seed, opts, err := kit.RandArgs("randboard", "N", env, args, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -196,11 +197,11 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 	}
 	grid := gridOf(rules)
 	if n > maxRows(grid) {
-		return nil, builtin.ArgError("randboard", 1, "N", "%s", games.RangeMsg(n, 1, maxRows(grid)))
+		return nil, builtin.ArgError("randboard", 1, "N", "%s", kit.RangeMsg(n, 1, maxRows(grid)))
 	}
 	lo, hi, empty := 1, 4, 0.3
 	if v, ok := own["stones"]; ok {
-		l, h, err := games.RangeOption("randboard", 3, "stones", v)
+		l, h, err := kit.RangeOption("randboard", 3, "stones", v)
 		if err != nil {
 			return nil, err
 		}
@@ -211,11 +212,11 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 	}
 	if v, ok := own["empty"]; ok {
 		f, isFloat := v.(float64)
-		if i, msg := games.ToInt(v); msg == "" {
+		if i, msg := kit.ToInt(v); msg == "" {
 			f, isFloat = float64(i), true
 		}
 		if !isFloat || !(f >= 0 && f <= 1) {
-			return nil, builtin.ArgError("randboard", 3, "options", "empty must be a share of the vertices from 0 to 1, got %s", games.Format(v))
+			return nil, builtin.ArgError("randboard", 3, "options", "empty must be a share of the vertices from 0 to 1, got %s", kit.Format(v))
 		}
 		empty = f
 	}
@@ -267,15 +268,15 @@ func randomBoard(grid solver.Grid, n int, seed uint64, lo, hi int, empty float64
 func unpackVertex(fn string, args []any, bname string, v *int) (b *Board, r, p int, err error) {
 	params := []any{bname, &b, "r", &r, "p", &p}
 	if v != nil {
-		params = append(params, "v", games.Between(v, 0, 9))
+		params = append(params, "v", kit.Between(v, 0, 9))
 	}
-	if err := games.Unpack(fn, args, params...); err != nil {
+	if err := kit.Unpack(fn, args, params...); err != nil {
 		return nil, 0, 0, err
 	}
-	if err := games.CheckIndex(fn, 2, "r", r, 1, b.N); err != nil {
+	if err := kit.CheckIndex(fn, 2, "r", r, 1, b.N); err != nil {
 		return nil, 0, 0, err
 	}
-	if err := games.CheckIndex(fn, 3, "p", p, 1, rowLen(b.b, r)); err != nil {
+	if err := kit.CheckIndex(fn, 3, "p", p, 1, rowLen(b.b, r)); err != nil {
 		return nil, 0, 0, err
 	}
 	return b, r, p, nil

@@ -6,6 +6,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // DP is dp(b, player): Life Line's table, the points of every empty vertex
@@ -49,14 +50,14 @@ func (v *Vertex) TypeName() string { return "lifeline dp vertex" }
 // At is at(d, r, p).
 func (d *DP) At(args []any) (any, error) {
 	var r, p int
-	if err := games.Unpack("at", args, "d", new(any), "r", &r, "p", &p); err != nil {
+	if err := kit.Unpack("at", args, "d", new(any), "r", &r, "p", &p); err != nil {
 		return nil, err
 	}
 	b := d.Board.b
-	if err := games.CheckIndex("at", 2, "r", r, 1, b.N); err != nil {
+	if err := kit.CheckIndex("at", 2, "r", r, 1, b.N); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("at", 3, "p", p, 1, rowLen(b, r)); err != nil {
+	if err := kit.CheckIndex("at", 3, "p", p, 1, rowLen(b, r)); err != nil {
 		return nil, err
 	}
 	if c := b.At(r, p); c != 0 {
@@ -64,7 +65,7 @@ func (d *DP) At(args []any) (any, error) {
 	}
 	removes, err := d.res.res.RemovedAt(nonCancel, r, p)
 	if err != nil {
-		return nil, games.SolverError("at", err)
+		return nil, kit.SolverError("at", err)
 	}
 	i := b.Index(r, p)
 	v := &Vertex{Row: r, Position: p, Points: d.res.res.Points[i], Legal: d.res.res.Illegal == nil || !d.res.res.Illegal[i],
@@ -95,7 +96,7 @@ func stonesText(xs [][]int) string {
 	for i, x := range xs {
 		parts[i] = fmt.Sprintf("(%d,%d) of %d", x[0], x[1], x[2])
 	}
-	return games.Count(len(xs), "stone", "stones") + ": " + games.ListCut(len(parts), false, ", ", func(i int) string { return parts[i] }, "v.removes")
+	return kit.Count(len(xs), "stone", "stones") + ": " + kit.ListCut(len(parts), false, ", ", func(i int) string { return parts[i] }, "v.removes")
 }
 
 func (v *Vertex) Text() string {
@@ -112,16 +113,16 @@ func (v *Vertex) Text() string {
 // The table's pictures are the heat map's.
 func (d *DP) heat() *Heat { return &Heat{Result: d.res} }
 
-func (d *DP) Text() string { return games.TextOf(d, false) }
+func (d *DP) Text() string { return kit.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
 	if err := d.heat().WriteText(w, full); err != nil {
 		return err
 	}
-	return games.WriteString(w, "at(d, r, p) is a vertex's points and the stones a stone there removes\n")
+	return kit.WriteString(w, "at(d, r, p) is a vertex's points and the stones a stone there removes\n")
 }
 
-func (d *DP) SVG() string { return games.SVGOf(d, false) }
+func (d *DP) SVG() string { return kit.SVGOf(d, false) }
 
 func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.heat().WriteSVG(w, full) }
 

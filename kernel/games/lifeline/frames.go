@@ -5,19 +5,19 @@ import (
 	"io"
 
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // SVG shows the turn in three frames: the board with the best vertices,
 // the stone placed with the groups it removes ringed, the board after.
-func (t *Trace) SVG() string { return games.SVGOf(t, false) }
+func (t *Trace) SVG() string { return kit.SVGOf(t, false) }
 
 func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.triangle().SVGFits() {
 		return r.card(fmt.Sprintf("more than %d rows", display.MaxSVGRows)).WriteSVG(w)
 	}
-	f := games.Frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
+	f := kit.Frames(fmt.Sprintf("player %d: best %d", r.Player, r.Best), 3, full, func(i int) display.Drawing {
 		switch i {
 		case 0:
 			b := r.Board.picture()
@@ -28,7 +28,7 @@ func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 			b := r.triangle()
 			b.Best = nil
 			mv := r.Moves[0]
-			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], games.Count(len(r.Removed), "stone", "stones"))
+			b.Caption = fmt.Sprintf("stone %d at (%d,%d) removes %s", r.Player, mv[0], mv[1], kit.Count(len(r.Removed), "stone", "stones"))
 			return b
 		}
 		b := r.After.picture()

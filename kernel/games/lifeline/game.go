@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	solver "gamelab/solvers/lifeline"
 )
@@ -37,38 +38,34 @@ var Game = &games.Game{
 		{Name: "suicide", Default: true, Values: `true or false`,
 			Doc: `false makes a move illegal when it would remove any of the mover's own stones`, Parse: games.Boolean},
 	},
-	Describe:    describe,
-	ValueWord:   "points",
-	ValueDoc:    "points: the mover's best points this turn",
-	PlayerWord:  "stone",
-	Hint:        "best points %s",
-	Reply:       "plays",
-	PlotCaption: "best points each turn, and the points the move got",
-	PlotY:       "best points",
-	MoveLabel:   func(player, move string) string { return player + " at " + move },
-	LineSep:     ", ",
-	Kinds: map[string]string{
-		"at": "a board", "rotate": "a board", "reverse": "a board", "solve": "a board", "trace": "a board, a board result",
-		"after": "a board", "analyze": "a board", "explain": "a board", "play": "a board", "with": "a board",
-		"rules": "a board", "dp": "a board",
+	Turns:   games.Free,
+	Scoring: games.PerMove,
+	Words: games.Words{
+		Value:       "points",
+		ValueDoc:    "points: the mover's best points this turn",
+		Player:      "stone",
+		Hint:        "best points",
+		Reply:       "plays",
+		PlotCaption: "best points each turn, and the points the move got",
+		PlotY:       "best points",
+		MoveLabel:   func(player, move string) string { return player + " at " + move },
+		LineSep:     ", ",
+		Variant:     describe,
 	},
-	Docs: map[string]string{
-		"at":      "Board: at(b, r, p) is the cell at row r, position p (0 empty, else the stone).",
-		"rotate":  "for a board, the triangle turns 120° anticlockwise k times, the top corner going to the bottom left (a square board a quarter turn anticlockwise).",
-		"reverse": "a board left to right;",
-		"solve": `A board and a player 1..9 give best, moves (every best vertex as [row, position]), points (row by ` +
+	Help: games.Help{
+		At:      "Board: at(b, r, p) is the cell at row r, position p (0 empty, else the stone).",
+		Rotate:  "for a board, the triangle turns 120° anticlockwise k times, the top corner going to the bottom left (a square board a quarter turn anticlockwise).",
+		Reverse: "a board left to right;",
+		Solve: `A board and a player 1..9 give best, moves (every best vertex as [row, position]), points (row by ` +
 			`row, nil where occupied), after, removed and unreachable, and illegal under suicide: false.`,
-		"after": `Board: moves [row, position, player], each placing a stone and removing every group left without ` +
+		After: `Board: moves [row, position, player], each placing a stone and removing every group left without ` +
 			`an empty neighbour (docs/rules.md). Groups already without one before the line (a board play cannot ` +
 			`reach; after warns) stay where they are, as the judge counts them for no move.`,
-		"dp": `Life Line: dp(b, player) is every empty vertex's points (a heat map), at(d, r, p) a vertex's ` +
+		DP: `Life Line: dp(b, player) is every empty vertex's points (a heat map), at(d, r, p) a vertex's ` +
 			`points and removes, the stones a stone there would remove as [row, position, stone].`,
-		"play": "Life Line: play(b, [4, 2]) players take turns in that order and you move for each (row and position, e.g. 3 2).",
+		Play: "Life Line: play(b, [4, 2]) players take turns in that order and you move for each (row and position, e.g. 3 2).",
 	},
-	Returns: map[string][]any{
-		"at": {0}, "rotate": {&Board{}}, "reverse": {&Board{}}, "solve": {&Result{}}, "trace": {&Trace{}},
-		"after": {&Board{}}, "with": {&Board{}}, "dp": {&DP{}},
-	},
+	Values: []builtin.Typed{&Board{}, &Result{}, &Trace{}, &Heat{}, &DP{}, &Vertex{}},
 }
 
 // solverRules is r as the solver takes it (the grid is the board's).
@@ -105,3 +102,38 @@ func describe(r games.Rules) string {
 }
 
 var _ = fmt.Sprint
+
+// What Life Line's values can do, checked by the compiler: a method whose
+// signature drifts from its capability's is an error here, not a value the
+// tools silently stop finding.
+var (
+	_ games.Position    = (*Board)(nil)
+	_ games.Solver      = (*Board)(nil)
+	_ games.Solvable    = (*Board)(nil)
+	_ games.Traceable   = (*Board)(nil)
+	_ games.Tabled      = (*Board)(nil)
+	_ games.Reader      = (*Board)(nil)
+	_ games.Editor      = (*Board)(nil)
+	_ games.Player      = (*Board)(nil)
+	_ games.LineParser  = (*Board)(nil)
+	_ games.Warner      = (*Board)(nil)
+	_ games.Annotator   = (*Board)(nil)
+	_ games.FreeTurns   = (*Board)(nil)
+	_ games.Keyed       = (*Board)(nil)
+	_ games.Shrinkable  = (*Board)(nil)
+	_ games.Resulter    = (*Board)(nil)
+	_ games.MoverOf     = stone{}
+	_ games.Describer   = stone{}
+	_ games.Traceable   = (*Result)(nil)
+	_ games.Explainable = (*Result)(nil)
+	_ games.Resulter    = (*Result)(nil)
+	_ games.Reader      = (*DP)(nil)
+)
+
+// Results are what solve, trace and dp give for a board, for completion.
+func (b *Board) Results() games.Results {
+	return games.Results{Solve: &Result{}, Trace: &Trace{}, DP: &DP{}}
+}
+
+// Results are what trace gives for a result, for completion.
+func (r *Result) Results() games.Results { return games.Results{Trace: &Trace{}} }

@@ -7,6 +7,7 @@ package lifeline
 
 import (
 	"fmt"
+	"gamelab/kernel/games/judge"
 	"math/big"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"gamelab/internal/splitmix"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/lifeline"
 )
 
@@ -23,13 +25,13 @@ import (
 // best vertex (json).
 
 func init() {
-	Game.SetJudge(&games.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random: randomDataset,
-		Values: games.Bounds{Lo: big.NewInt(1), Hi: big.NewInt(4)},
+		Values: kit.Bounds{Lo: big.NewInt(1), Hi: big.NewInt(4)},
 		Size:   func(x games.Position) int { return x.(*Board).N },
 		Unit:   [2]string{"row", "rows"},
 		MaxN:   8,
-		Formats: map[string]*games.JudgeFormat{
+		Formats: map[string]*judge.JudgeFormat{
 			"seed": {Input: datasetInput, Check: checkSeed, Rule: "the best points must be gamelab's"},
 			"json": {Input: datasetInput, Check: checkJSON, Rule: "best and moves (every best vertex) must be gamelab's"},
 		},
@@ -38,7 +40,7 @@ func init() {
 
 // randomDataset is randboard's board of n rows from seed, stones in b, and
 // a player to move drawn from the same stones.
-func randomDataset(env *builtin.Env, n int, seed uint64, b games.Bounds, rules games.Rules) (games.Position, error) {
+func randomDataset(env *builtin.Env, n int, seed uint64, b kit.Bounds, rules games.Rules) (games.Position, error) {
 	opts := rules.Changed()
 	opts["stones"] = builtin.Range{Lo: b.Lo, Hi: b.Hi}
 	x, err := fnRandBoard(env, n, int64(seed), opts)
@@ -67,7 +69,7 @@ func checkSeed(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	return games.CheckNumber("the answer (the best points)", strings.TrimSpace(string(out)), big.NewInt(int64(r.Best)))
+	return judge.CheckNumber("the answer (the best points)", strings.TrimSpace(string(out)), big.NewInt(int64(r.Best)))
 }
 
 // checkJSON judges best and moves, every best vertex in reading order.
@@ -77,11 +79,11 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(b.N))}, games.Want{Name: "best", Value: big.NewInt(int64(r.Best))})
+	m, err := judge.CheckJSON(out, judge.Want{Name: "n", Value: big.NewInt(int64(b.N))}, judge.Want{Name: "best", Value: big.NewInt(int64(r.Best))})
 	if err != nil {
 		return err
 	}
-	got, err := games.JSONField(m, "moves")
+	got, err := judge.JSONField(m, "moves")
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // PlayersFor reads play's order of play, [4, 2]: players take turns in that
@@ -14,15 +15,15 @@ func (b *Board) PlayersFor(who any) (games.Position, []string, error) {
 	if who == nil {
 		return nil, nil, builtin.ArgError("play", 2, "players", "is missing: give the order of play, e.g. play(b, [4, 2])")
 	}
-	l, ok := games.AsList(who)
+	l, ok := kit.AsList(who)
 	if !ok || len(l) == 0 {
-		return nil, nil, builtin.ArgError("play", 2, "players", "must be a list of players 1..9, e.g. [4, 2], got %s", games.Format(who))
+		return nil, nil, builtin.ArgError("play", 2, "players", "must be a list of players 1..9, e.g. [4, 2], got %s", kit.Format(who))
 	}
 	var order []string
 	for _, p := range l {
-		v, msg := games.ToInt(p)
+		v, msg := kit.ToInt(p)
 		if msg != "" || v < 1 || v > 9 {
-			return nil, nil, builtin.ArgError("play", 2, "players", "must hold players 1..9, got %s", games.Format(p))
+			return nil, nil, builtin.ArgError("play", 2, "players", "must hold players 1..9, got %s", kit.Format(p))
 		}
 		order = append(order, strconv.Itoa(v))
 	}
@@ -38,7 +39,7 @@ func (b *Board) Prompt(mover string) string {
 
 // ParseTyped reads the row and position the person typed: "3 2", "(3,2)".
 func (b *Board) ParseTyped(line, mover string) (games.Move, error) {
-	fields := games.Fields(line)
+	fields := kit.Fields(line)
 	if len(fields) != 2 {
 		return nil, fmt.Errorf("a move is a row and a position, e.g. 3 2")
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/lifeline"
 )
 
@@ -21,13 +22,13 @@ func (s stone) Describe() string { return fmt.Sprintf("stone %d at (%d,%d)", s.p
 
 // parseMove reads one move: [row, position, player].
 func parseMove(x any) (games.Move, error) {
-	m, ok := games.AsList(x)
+	m, ok := kit.AsList(x)
 	if !ok || len(m) != 3 {
-		return nil, fmt.Errorf("is not [row, position, player]: %s", games.Format(x))
+		return nil, fmt.Errorf("is not [row, position, player]: %s", kit.Format(x))
 	}
 	var v [3]int
 	for i, y := range m {
-		n, msg := games.ToInt(y)
+		n, msg := kit.ToInt(y)
 		if msg != "" {
 			return nil, fmt.Errorf("whose %s %s", []string{"row", "position", "player"}[i], msg)
 		}
@@ -42,12 +43,12 @@ func (b *Board) ParseMove(x any) (games.Move, error) { return parseMove(x) }
 // ParseLine reads a line of moves: a list of [row, position, player], or
 // one of them.
 func (b *Board) ParseLine(fn string, k int, x any) ([]games.Move, error) {
-	l, ok := games.AsList(x)
+	l, ok := kit.AsList(x)
 	if !ok {
-		return nil, games.BadType(fn, k, "moves", "a list of moves [row, position, player]", x)
+		return nil, kit.BadType(fn, k, "moves", "a list of moves [row, position, player]", x)
 	}
 	if len(l) > 0 {
-		if _, single := games.AsList(l[0]); !single {
+		if _, single := kit.AsList(l[0]); !single {
 			l = []any{l} // one move, [3, 2, 4]
 		}
 	}
@@ -120,7 +121,7 @@ func (b *Board) place(m stone) (*solver.Move, error) {
 	var ill *solver.IllegalMoveError
 	if errors.As(err, &ill) {
 		return nil, fmt.Errorf("a stone there would remove %s of player %d's own, and the rules forbid it (suicide: false)",
-			games.Count(ill.Own, "stone", "stones"), m.player)
+			kit.Count(ill.Own, "stone", "stones"), m.player)
 	}
 	return mv, err
 }

@@ -10,7 +10,8 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // Result is solve(board, player).
@@ -83,10 +84,10 @@ func (r *Result) TypeName() string { return "lifeline result" }
 // Text is the summary: best points and where, what the first best move
 // removes, and a note when the board cannot arise in play (solving warns,
 // naming the groups, on the error stream).
-func (r *Result) Text() string { return games.TextOf(r, false) }
+func (r *Result) Text() string { return kit.TextOf(r, false) }
 
 // WriteText writes Text; it is short at any size (its lists are cut).
-func (r *Result) WriteText(w io.Writer, full bool) error { return games.WriteString(w, r.summary()) }
+func (r *Result) WriteText(w io.Writer, full bool) error { return kit.WriteString(w, r.summary()) }
 
 func (r *Result) summary() string {
 	var b strings.Builder
@@ -148,7 +149,7 @@ func (r *Result) unreachableWarning() string {
 		}
 		b.WriteString(g.String())
 	}
-	b.WriteString(games.Plural(len(r.res.Unreachable), " touches", " touch"))
+	b.WriteString(kit.Plural(len(r.res.Unreachable), " touches", " touch"))
 	b.WriteString(" no empty vertex; like the judge, no move counts them")
 	return b.String()
 }
@@ -162,24 +163,24 @@ func (r *Result) unreachableNote() string {
 		return ""
 	}
 	return fmt.Sprintf("unreachable board: %s touch%s no empty vertex and count%s for no move (listed in r.unreachable)\n",
-		games.Count(k, "group", "groups"), games.Plural(k, "es", ""), games.Plural(k, "s", ""))
+		kit.Count(k, "group", "groups"), kit.Plural(k, "es", ""), kit.Plural(k, "s", ""))
 }
 
 // SVG is the board with the best vertices, the first move and the stones it
 // removes marked.
-func (r *Result) SVG() string { return games.SVGOf(r, false) }
+func (r *Result) SVG() string { return kit.SVGOf(r, false) }
 
 func (r *Result) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return kit.DrawSVG(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 func (r *Result) WritePicture(w io.Writer, full bool) error {
-	return games.DrawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	return kit.DrawText(w, r.triangle(), full, r.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
 // card stands in for the picture of a board too large to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+games.ResultSee)
+	return kit.Answered(r.Board.card(why), fmt.Sprintf(", player %d: best %d", r.Player, r.Best), why, "r.after is the board after the move; "+kit.ResultSee)
 }
 
 func (r *Result) triangle() display.Triangle {
@@ -215,12 +216,12 @@ func vertexList(vs [][]int) string {
 // each empty vertex with the points it makes, ★ on the best.
 func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	depth := 1
-	if err := games.Unpack("explain", args, "x", new(any), "depth?", games.Between(&depth, 1, 6)); err != nil {
+	if err := kit.Unpack("explain", args, "x", new(any), "depth?", kit.Between(&depth, 1, 6)); err != nil {
 		return nil, err
 	}
 	p, err := r.Board.WithMover(strconv.Itoa(r.Player))
 	if err != nil {
 		return nil, err
 	}
-	return games.GameTree(env, p, depth)
+	return tools.GameTree(env, p, depth)
 }

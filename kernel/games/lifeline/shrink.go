@@ -12,12 +12,6 @@ import (
 // values (1..9). Every board they make can arise in play: it has an empty
 // vertex and no group without one next to it (see Board.reachable).
 
-func init() {
-	Game.Returns["shrink"] = []any{&Board{}}
-	Game.Kinds["match"] = "a board"
-	Game.Kinds["shrink"] = "a board"
-}
-
 // Smaller is the board without its last row (and, on the square, its last
 // column), when that board can arise in play.
 func (b *Board) Smaller() []games.Position {
@@ -106,3 +100,6 @@ func (b *Board) WithValue(i int, v *big.Int) (games.Position, bool) {
 	}
 	return b.keepTurn(c), true
 }
+
+// Simpler is nil: a board has no simpler form of the same size and values.
+func (b *Board) Simpler() []games.Position { return nil }

@@ -9,6 +9,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 
 	"gamelab/kernel/display"
 )
@@ -16,7 +17,7 @@ import (
 func fnHeat(env *builtin.Env, args ...any) (any, error) {
 	if len(args) > 0 {
 		if _, ok := args[0].(*Board); !ok {
-			return nil, games.BadType("heat", 1, "board", "a board", args[0])
+			return nil, kit.BadType("heat", 1, "board", "a board", args[0])
 		}
 	}
 	r, err := solveTurn(env, "heat", args)
@@ -31,7 +32,7 @@ func fnHeat(env *builtin.Env, args ...any) (any, error) {
 func solveTurn(env *builtin.Env, fn string, args []any) (*Result, error) {
 	var b *Board
 	var player int
-	if err := games.Unpack(fn, args, "b", &b, "player", games.Between(&player, 1, 9)); err != nil {
+	if err := kit.Unpack(fn, args, "b", &b, "player", kit.Between(&player, 1, 9)); err != nil {
 		return nil, err
 	}
 	res, err := solveFor(env, fn, b, player)
@@ -51,7 +52,7 @@ func solveFor(env *builtin.Env, fn string, b *Board, player int) (*Result, error
 	}
 	r, err := solverRules(b.rules).Solve(env.Ctx, b.b, player)
 	if err != nil {
-		return nil, games.SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	return newResult(b, r), nil
 }
@@ -72,7 +73,7 @@ func (b *Board) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 
 // Trace is trace(solve(b, player)): the same turn, its best move shown.
 func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	return &Trace{Result: r}, nil
@@ -119,7 +120,7 @@ type Trace struct {
 func (t *Trace) TypeName() string { return "lifeline trace" }
 
 // Text draws the board with the move, the summary, and the board after.
-func (t *Trace) Text() string { return games.TextOf(t, false) }
+func (t *Trace) Text() string { return kit.TextOf(t, false) }
 
 func (t *Trace) WriteText(w io.Writer, full bool) error {
 	r := t.Result
@@ -131,8 +132,8 @@ func (t *Trace) WriteText(w io.Writer, full bool) error {
 	}
 	after := r.After.picture()
 	after.Caption = "after the move"
-	return games.DrawText(w, after, full, func(why string) display.Card {
-		return games.Answered(r.After.card(why), " after the move", why, "the board is t.result.after")
+	return kit.DrawText(w, after, full, func(why string) display.Card {
+		return kit.Answered(r.After.card(why), " after the move", why, "the board is t.result.after")
 	}, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 }
 
@@ -154,21 +155,21 @@ func (h *Heat) picture() display.Triangle {
 }
 
 // Text draws the points on the triangle.
-func (h *Heat) Text() string { return games.TextOf(h, false) }
+func (h *Heat) Text() string { return kit.TextOf(h, false) }
 
 func (h *Heat) WriteText(w io.Writer, full bool) error {
-	err := games.DrawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
+	err := kit.DrawText(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxTextRows))
 	if err != nil {
 		return err
 	}
-	return games.WriteString(w, h.Result.unreachableNote())
+	return kit.WriteString(w, h.Result.unreachableNote())
 }
 
 // SVG colours the empty vertices by their points.
-func (h *Heat) SVG() string { return games.SVGOf(h, false) }
+func (h *Heat) SVG() string { return kit.SVGOf(h, false) }
 
 func (h *Heat) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
+	return kit.DrawSVG(w, h.picture(), full, h.card, fmt.Sprintf("more than %d rows", display.MaxSVGRows))
 }
 
 // card stands in for the heat map of a board too large to draw: how the
@@ -194,7 +195,7 @@ func (h *Heat) card(why string) display.Card {
 			worst, first = v, false
 		}
 	}
-	return games.MakeCard(fmt.Sprintf("points for player %d on a board of size %d", r.Player, r.N), []string{
+	return kit.MakeCard(fmt.Sprintf("points for player %d on a board of size %d", r.Player, r.N), []string{
 		fmt.Sprintf("best %d at %s; worst %d", r.Best, vertexList(r.Moves), worst),
 		fmt.Sprintf("of %d empty vertices %d gain points, %d lose points, %d neither", gain+lose+zero, gain, lose, zero),
 	}, why, `h.result.points[r-1][p-1] is the points at (r,p); text(h) or save(h, "h.txt") or save(h, "h.svg") draws it all`)

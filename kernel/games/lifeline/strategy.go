@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // What strategies and matches need of a board: an order of play for the
@@ -30,13 +31,13 @@ func (b *Board) ForPlayers(players []string) (games.Position, error) {
 // ParseChoice reads a strategy's answer: the vertex [row, position] for
 // the mover's stone, or a whole move [row, position, player].
 func (b *Board) ParseChoice(x any) (games.Move, error) {
-	if l, ok := games.AsList(x); ok && len(l) == 2 {
+	if l, ok := kit.AsList(x); ok && len(l) == 2 {
 		pl, _ := strconv.Atoi(b.Mover())
 		x = []any{l[0], l[1], pl}
 	}
 	m, err := parseMove(x)
 	if err != nil {
-		return nil, fmt.Errorf("is not a vertex [row, position]: %s", games.Format(x))
+		return nil, fmt.Errorf("is not a vertex [row, position]: %s", kit.Format(x))
 	}
 	return m, nil
 }

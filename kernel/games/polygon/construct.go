@@ -7,6 +7,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -58,7 +59,7 @@ func inputError(fn string, arg int, err error) error {
 
 func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 	var first, second, third any
-	if err := games.Unpack("polygon", args, "text", &first, "ops?", &second, "rules?", &third); err != nil {
+	if err := kit.Unpack("polygon", args, "text", &first, "ops?", &second, "rules?", &third); err != nil {
 		return nil, err
 	}
 	// polygon(text, rules): the second argument is the rules map.
@@ -73,10 +74,10 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 	if ops == nil {
 		text, ok := first.(string)
 		if !ok {
-			if _, isList := games.AsList(first); isList {
+			if _, isList := kit.AsList(first); isList {
 				return nil, builtin.ArgError("polygon", 1, "text", "is an array: give the operators too, polygon(values, \"+*…\")")
 			}
-			return nil, games.BadType("polygon", 1, "text", "a string", first)
+			return nil, kit.BadType("polygon", 1, "text", "a string", first)
 		}
 		p, err := solver.ParseContext(env.Ctx, text)
 		if err := env.Ctx.Err(); err != nil {
@@ -87,11 +88,11 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 		}
 		return newPolygon(p, r), nil
 	}
-	list, ok := games.AsList(first)
+	list, ok := kit.AsList(first)
 	if !ok {
-		return nil, games.BadType("polygon", 1, "values", "an array", first)
+		return nil, kit.BadType("polygon", 1, "values", "an array", first)
 	}
-	values, err := games.BigList("polygon", 1, "values", list)
+	values, err := kit.BigList("polygon", 1, "values", list)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +107,7 @@ func fnPolygon(env *builtin.Env, args ...any) (any, error) {
 }
 
 func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
-	n, seed, opts, err := games.RandArgs("randpolygon", "n", env, args, MaxRandPolygon)
+	n, seed, opts, err := kit.RandArgs("randpolygon", "n", env, args, MaxRandPolygon)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
 	}
 	lo, hi := big.NewInt(-10), big.NewInt(10)
 	if v, ok := own["values"]; ok {
-		if lo, hi, err = games.RangeOption("randpolygon", 3, "values", v); err != nil {
+		if lo, hi, err = kit.RangeOption("randpolygon", 3, "values", v); err != nil {
 			return nil, err
 		}
 	}
@@ -124,17 +125,17 @@ func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
 	if v, ok := own["ops"]; ok {
 		s, isString := v.(string)
 		if _, msg := parseOps(s); !isString || msg != "" || s == "" {
-			return nil, builtin.ArgError("randpolygon", 3, "options", `ops must be a string of operators like "+*-", got %s`, games.Format(v))
+			return nil, builtin.ArgError("randpolygon", 3, "options", `ops must be a string of operators like "+*-", got %s`, kit.Format(v))
 		}
 		opb, _ := parseOps(s)
 		ops = string(opb)
 	}
-	if err := env.Reserve(int64(n) * games.BigBytes(lo, hi)); err != nil {
+	if err := env.Reserve(int64(n) * kit.BigBytes(lo, hi)); err != nil {
 		return nil, err
 	}
 	p, err := solver.RandomRange(n, seed, lo, hi, ops)
 	if err != nil {
-		return nil, games.SolverError("randpolygon", err)
+		return nil, kit.SolverError("randpolygon", err)
 	}
 	return newPolygon(p, r), nil
 }
@@ -143,10 +144,10 @@ func fnSetop(env *builtin.Env, args ...any) (any, error) {
 	var p *Polygon
 	var i int
 	var ops string
-	if err := games.Unpack("setop", args, "p", &p, "i", &i, "op", &ops); err != nil {
+	if err := kit.Unpack("setop", args, "p", &p, "i", &i, "op", &ops); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("setop", 2, "i", i, 1, p.N); err != nil {
+	if err := kit.CheckIndex("setop", 2, "i", i, 1, p.N); err != nil {
 		return nil, err
 	}
 	op, ok := parseOp(ops)

@@ -7,6 +7,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -34,10 +35,13 @@ type DP struct {
 
 func (d *DP) TypeName() string { return "polygon dp" }
 
-// DP is dp(p) of a ring.
+// DP is dp(p) of a ring; of a chain, its sub-chains.
 func (p *Polygon) DP(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("dp", args, "p", new(any)); err != nil {
+	if err := kit.Unpack("dp", args, p.argName(), new(any)); err != nil {
 		return nil, err
+	}
+	if p.isChain() {
+		return chainDP(env, p)
 	}
 	opts, room := options(env, p)
 	opts.KeepTable = true
@@ -51,12 +55,8 @@ func (p *Polygon) DP(env *builtin.Env, args []any) (any, error) {
 	return newDP(p, r.Table, r.Best, p.p.Values, p.p.Ops), nil
 }
 
-// DP is dp(chain): the chain's sub-chains.
-func (c *Chain) DP(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("dp", args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	opts, room := options(env, c.Polygon)
+func chainDP(env *builtin.Env, c *Polygon) (any, error) {
+	opts, room := options(env, c)
 	opts.KeepTable = true
 	r, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
 	if err != nil {
@@ -69,7 +69,7 @@ func (c *Chain) DP(env *builtin.Env, args []any) (any, error) {
 }
 
 func newDP(x games.Position, t *solver.Table, best *big.Int, vals []*big.Int, ops []byte) *DP {
-	d := &DP{N: t.N(), Ring: t.Ring(), Best: games.Number(best), Goal: x.Rules().Get("goal").(string), Game: x,
+	d := &DP{N: t.N(), Ring: t.Ring(), Best: kit.Number(best), Goal: x.Rules().Get("goal").(string), Game: x,
 		table: t, vals: vals, ops: ops, inPlan: map[[2]int]string{}, best: best, Plan: [][]any{}}
 	for _, pc := range t.Plan() {
 		ext := "min"
@@ -131,13 +131,13 @@ func (c *Cell) TypeName() string { return "polygon dp cell" }
 // At is at(d, i, j): the cell of start i and length j.
 func (d *DP) At(args []any) (any, error) {
 	var i, j int
-	if err := games.Unpack("at", args, "d", new(any), "i", &i, "j", &j); err != nil {
+	if err := kit.Unpack("at", args, "d", new(any), "i", &i, "j", &j); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("at", 2, "i", i, 1, d.N); err != nil {
+	if err := kit.CheckIndex("at", 2, "i", i, 1, d.N); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("at", 3, "j", j, 1, d.lengths(i)); err != nil {
+	if err := kit.CheckIndex("at", 3, "j", j, 1, d.lengths(i)); err != nil {
 		return nil, err
 	}
 	return d.cell(i, j)
@@ -157,14 +157,14 @@ func (d *DP) cell(i, j int) (*Cell, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Cell{Start: i, Length: j, Min: games.Number(c.Min), Max: games.Number(c.Max), MinAt: c.MinAt, MaxAt: c.MaxAt,
+	out := &Cell{Start: i, Length: j, Min: kit.Number(c.Min), Max: kit.Number(c.Max), MinAt: c.MinAt, MaxAt: c.MaxAt,
 		Candidates: []map[string]any{}, Plan: d.inPlan[[2]int{i, j}]}
 	for _, k := range cands {
-		m := map[string]any{"s": k.S, "op": string(k.Op), "a": games.Number(k.A), "b": games.Number(k.B),
-			"c": games.Number(k.C), "d": games.Number(k.D), "min": games.Number(k.Min), "max": games.Number(k.Max)}
+		m := map[string]any{"s": k.S, "op": string(k.Op), "a": kit.Number(k.A), "b": kit.Number(k.B),
+			"c": kit.Number(k.C), "d": kit.Number(k.D), "min": kit.Number(k.Min), "max": kit.Number(k.Max)}
 		for name, v := range map[string]*big.Int{"ac": k.AC, "ad": k.AD, "bc": k.BC, "bd": k.BD} {
 			if v != nil {
-				m[name] = games.Number(v)
+				m[name] = kit.Number(v)
 			}
 		}
 		out.Candidates = append(out.Candidates, m)
@@ -233,28 +233,24 @@ func reach(k solver.Candidate, v *big.Int, max bool) string {
 // closing edge 1 is deleted first, its edges numbered 2..j.
 func (d *DP) Position(args []any) (any, error) {
 	var i, j int
-	if err := games.Unpack("position", args, "d", new(any), "i", &i, "j", &j); err != nil {
+	if err := kit.Unpack("position", args, "d", new(any), "i", &i, "j", &j); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("position", 2, "i", i, 1, d.N); err != nil {
+	if err := kit.CheckIndex("position", 2, "i", i, 1, d.N); err != nil {
 		return nil, err
 	}
-	if err := games.CheckIndex("position", 3, "j", j, 1, d.lengths(i)); err != nil {
+	if err := kit.CheckIndex("position", 3, "j", j, 1, d.lengths(i)); err != nil {
 		return nil, err
 	}
-	switch x := d.Game.(type) {
-	case *Polygon:
-		if j == d.N {
-			s, err := ringState(x).play(edge(i))
-			if err != nil {
-				return nil, err
-			}
-			return s.value(), nil
+	switch x := d.Game.(*Polygon); {
+	case !x.isChain() && j == d.N:
+		s, err := x.st.play(edge(i))
+		if err != nil {
+			return nil, err
 		}
-	case *Chain:
-		if i == 1 && j == d.N {
-			return x, nil
-		}
+		return s.value(), nil
+	case x.isChain() && i == 1 && j == d.N:
+		return x, nil
 	}
 	q := &solver.Polygon{Values: make([]*big.Int, j), Ops: make([]byte, j)}
 	q.Ops[0] = '+' // the closing edge, deleted by the first move
@@ -268,7 +264,7 @@ func (d *DP) Position(args []any) (any, error) {
 	if j == 1 {
 		return ring, nil
 	}
-	s, err := ringState(ring).play(edge(1))
+	s, err := ring.st.play(edge(1))
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -120,17 +120,17 @@ func (d *DP) cellTitle(c solver.Cell) string {
 }
 
 // Text is the table, or a card for a table too big to read.
-func (d *DP) Text() string { return games.TextOf(d, false) }
+func (d *DP) Text() string { return kit.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
 	if !full && d.N > display.MaxGridCells {
-		return games.WriteString(w, d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
+		return kit.WriteString(w, d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
 	}
 	return d.grid(d.N).WriteText(w)
 }
 
 // SVG is the table as a heat map.
-func (d *DP) SVG() string { return games.SVGOf(d, false) }
+func (d *DP) SVG() string { return kit.SVGOf(d, false) }
 
 func (d *DP) WriteSVG(w io.Writer, full bool) error {
 	// Past MaxGridCells a side the grid draws itself as a heat map without
@@ -144,7 +144,7 @@ func (d *DP) WriteSVG(w io.Writer, full bool) error {
 func (d *DP) HTML() string { return d.grid(d.N).HTML() }
 
 func (d *DP) card(why string) display.Card {
-	return games.MakeCard(fmt.Sprintf("dp of a polygon of %s", games.Count(d.N, "vertex", "vertices")),
+	return kit.MakeCard(fmt.Sprintf("dp of a polygon of %s", kit.Count(d.N, "vertex", "vertices")),
 		[]string{fmt.Sprintf("best %s (goal %s); %d cells, %d on the plan", d.best, d.Goal, d.N*d.N, len(d.Plan))}, why,
 		`at(d, i, j) reads a cell; text(d) or save(d, "d.txt") shows it all; svg(d) is its heat map`)
 }
@@ -159,7 +159,7 @@ func (d *DP) JSONValue() any {
 			if err != nil {
 				continue
 			}
-			cells = append(cells, map[string]any{"start": i, "length": j, "min": games.Number(c.Min), "max": games.Number(c.Max),
+			cells = append(cells, map[string]any{"start": i, "length": j, "min": kit.Number(c.Min), "max": kit.Number(c.Max),
 				"minAt": c.MinAt, "maxAt": c.MaxAt})
 		}
 	}
@@ -175,19 +175,19 @@ func (d *DP) JSONValue() any {
 
 // Cell's text is its extremes, splits and candidates as a table.
 func (c *Cell) Text() string {
-	s := fmt.Sprintf("m[%d][%d]: min %s (split %d), max %s (split %d)", c.Start, c.Length, games.FormatValue(c.Min), c.MinAt, games.FormatValue(c.Max), c.MaxAt)
+	s := fmt.Sprintf("m[%d][%d]: min %s (split %d), max %s (split %d)", c.Start, c.Length, kit.FormatValue(c.Min), c.MinAt, kit.FormatValue(c.Max), c.MaxAt)
 	if c.Plan != "" {
 		s += fmt.Sprintf("; the plan uses its %s", c.Plan)
 	}
 	s += "\n" + c.Why + "\n"
 	for _, k := range c.Candidates {
-		s += fmt.Sprintf("  s=%v %s: first part %v..%v, second %v..%v →", k["s"], k["op"], games.FormatValue(k["a"]), games.FormatValue(k["b"]), games.FormatValue(k["c"]), games.FormatValue(k["d"]))
+		s += fmt.Sprintf("  s=%v %s: first part %v..%v, second %v..%v →", k["s"], k["op"], kit.FormatValue(k["a"]), kit.FormatValue(k["b"]), kit.FormatValue(k["c"]), kit.FormatValue(k["d"]))
 		for _, name := range []string{"ac", "ad", "bc", "bd"} {
 			if v, ok := k[name]; ok {
-				s += fmt.Sprintf(" %s %s", name, games.FormatValue(v))
+				s += fmt.Sprintf(" %s %s", name, kit.FormatValue(v))
 			}
 		}
-		s += fmt.Sprintf("  (min %s, max %s)\n", games.FormatValue(k["min"]), games.FormatValue(k["max"]))
+		s += fmt.Sprintf("  (min %s, max %s)\n", kit.FormatValue(k["min"]), kit.FormatValue(k["max"]))
 	}
 	return s
 }
@@ -209,7 +209,7 @@ func (c *Cell) JSONValue() any {
 // Trace is trace(dp(p)): the table filling length by length, a frame per
 // length.
 func (d *DP) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "d", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "d", new(any)); err != nil {
 		return nil, err
 	}
 	return &Filling{d: d}, nil
@@ -220,18 +220,18 @@ type Filling struct{ d *DP }
 
 func (f *Filling) TypeName() string { return "dp filling" }
 
-func (f *Filling) Text() string { return games.TextOf(f, false) }
+func (f *Filling) Text() string { return kit.TextOf(f, false) }
 
 // WriteText writes the table after each length, the first and last ones
 // of a long filling.
 func (f *Filling) WriteText(w io.Writer, full bool) error {
 	if !full && f.d.N > display.MaxGridCells {
-		return games.WriteString(w, f.d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
+		return kit.WriteString(w, f.d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
 	}
-	steps, omitted, gap := games.PickFrames(f.d.N, full)
+	steps, omitted, gap := kit.PickFrames(f.d.N, full)
 	for k, i := range steps {
 		if omitted > 0 && k == gap {
-			if err := games.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
+			if err := kit.WriteString(w, fmt.Sprintf("… %d lengths more …\n", omitted)); err != nil {
 				return err
 			}
 		}
@@ -244,12 +244,12 @@ func (f *Filling) WriteText(w io.Writer, full bool) error {
 	return nil
 }
 
-func (f *Filling) SVG() string { return games.SVGOf(f, false) }
+func (f *Filling) SVG() string { return kit.SVGOf(f, false) }
 
 // WriteSVG draws the filling as small multiples, a frame per length.
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
 	length := func(i int) string { return fmt.Sprintf("length %d", i+1) }
-	fr := games.FramesBy("the table filling, length by length", length, f.d.N, full, func(i int) display.Drawing {
+	fr := kit.FramesBy("the table filling, length by length", length, f.d.N, full, func(i int) display.Drawing {
 		g := f.d.grid(i + 1)
 		g.Notes, g.HeatCaption = nil, ""
 		return g

@@ -6,7 +6,8 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -21,21 +22,22 @@ type planNode struct {
 
 // Explain is explain(solve(p)): the ring's plan as a tree.
 func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("explain", args, "result", new(any)); err != nil {
+	if err := kit.Unpack("explain", args, "result", new(any)); err != nil {
 		return nil, err
 	}
-	s, _ := ringState(r.Polygon).play(edge(r.First))
+	s, _ := r.Polygon.st.play(edge(r.First))
 	caption := fmt.Sprintf("best %s: delete edge %d, then merge as the tree shows", r.res.Best, r.First)
 	return explainPlan(env, s, r.Merges, caption)
 }
 
 // Explain is explain(p): the plan of the ring's solve as a tree; with a
-// depth, explain(p, depth), the game tree of the first moves.
+// depth, explain(p, depth), the game tree of the first moves (a chain's:
+// always its game tree).
 func (p *Polygon) Explain(env *builtin.Env, args []any) (any, error) {
-	if len(args) > 1 {
-		return games.ExplainTree(env, p, args)
+	if len(args) > 1 || p.isChain() {
+		return tools.ExplainTree(env, p, args)
 	}
-	if err := games.Unpack("explain", args, "result", new(any)); err != nil {
+	if err := kit.Unpack("explain", args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	r, err := solveRing(env, "explain", p)
@@ -47,7 +49,7 @@ func (p *Polygon) Explain(env *builtin.Env, args []any) (any, error) {
 
 // Explain is explain(solve(chain)): the chain's plan as a tree.
 func (r *ChainResult) Explain(env *builtin.Env, args []any) (any, error) {
-	if err := games.Unpack("explain", args, "result", new(any)); err != nil {
+	if err := kit.Unpack("explain", args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	return explainPlan(env, r.Chain.st, r.Merges, fmt.Sprintf("best %s from here", r.res.Best))
@@ -57,8 +59,8 @@ func (r *ChainResult) Explain(env *builtin.Env, args []any) (any, error) {
 // chain s as a tree, marking each part the plan takes at the extreme its
 // goal does not want (the minimum, under goal max), which is why the DP
 // keeps both.
-func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*games.Explanation, error) {
-	opts, room := options(env, s.poly)
+func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*kit.Explanation, error) {
+	opts, room := options(env, s.ring)
 	opts.KeepTable = true
 	res, err := solver.SolveChain(env.Ctx, s.chain(), opts)
 	if err != nil {
@@ -101,14 +103,14 @@ func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*game
 
 // explainTree draws a plan over the chain s, marking each part the plan
 // takes at the extreme its goal does not want, read from the DP's table.
-func explainTree(s state, table *solver.Table, root *planNode, caption string) (*games.Explanation, error) {
-	n := s.poly.N
+func explainTree(s state, table *solver.Table, root *planNode, caption string) (*kit.Explanation, error) {
+	n := s.ring.N
 	moves := s.moves()
 	first := 1
 	if len(moves) > 0 {
 		first = moves[0]
 	}
-	maxGoal := !s.poly.Minimizes()
+	maxGoal := !s.ring.Minimizes()
 	other, otherMark, wanted := "minimum", "↓", "maximum"
 	if !maxGoal {
 		other, otherMark, wanted = "maximum", "↑", "minimum"
@@ -180,16 +182,16 @@ func explainTree(s state, table *solver.Table, root *planNode, caption string) (
 	switch {
 	case marked > 0 && maxGoal:
 		tree.Notes = append(tree.Notes, fmt.Sprintf("↓ min: %s, to be multiplied by a negative: why the DP keeps the minimum of every part as well as its maximum",
-			games.Count(marked, "part is taken at its minimum", "parts are taken at their minimum")))
+			kit.Count(marked, "part is taken at its minimum", "parts are taken at their minimum")))
 	case marked > 0:
 		tree.Notes = append(tree.Notes, fmt.Sprintf("↑ max: %s, to be multiplied by a negative or subtracted: why the DP keeps the maximum of every part as well as its minimum",
-			games.Count(marked, "part is taken at its maximum", "parts are taken at their maximum")))
+			kit.Count(marked, "part is taken at its maximum", "parts are taken at their maximum")))
 	case maxGoal:
 		tree.Notes = append(tree.Notes, "every part is taken at its maximum")
 	default:
 		tree.Notes = append(tree.Notes, "every part is taken at its minimum")
 	}
-	return games.NewExplanation(tree), nil
+	return kit.NewExplanation(tree), nil
 }
 
 // otherWhy says why a merge takes a part at the extreme its goal does not

@@ -8,12 +8,14 @@ package polygon
 import (
 	"encoding/json"
 	"fmt"
+	"gamelab/kernel/games/judge"
 	"math/big"
 	"strconv"
 	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -24,13 +26,13 @@ import (
 // when replaying it reaches the best score.
 
 func init() {
-	Game.SetJudge(&games.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random: randomRing,
-		Values: games.Bounds{Lo: big.NewInt(-10), Hi: big.NewInt(10)},
+		Values: kit.Bounds{Lo: big.NewInt(-10), Hi: big.NewInt(10)},
 		Size:   func(x games.Position) int { return x.(*Polygon).N },
 		Unit:   [2]string{"vertex", "vertices"},
 		MaxN:   10,
-		Formats: map[string]*games.JudgeFormat{
+		Formats: map[string]*judge.JudgeFormat{
 			"seed": {Input: ringInput(false), Check: checkSeed,
 				Rule: "BestScore and each i=K line's score must be gamelab's; the plan (firstDelEdge, then the stack lines) must reach the best score"},
 			"ioi": {Input: ringInput(true), Check: checkIOI,
@@ -42,7 +44,7 @@ func init() {
 }
 
 // randomRing is randpolygon's ring of n vertices from seed, values in b.
-func randomRing(env *builtin.Env, n int, seed uint64, b games.Bounds, rules games.Rules) (games.Position, error) {
+func randomRing(env *builtin.Env, n int, seed uint64, b kit.Bounds, rules games.Rules) (games.Position, error) {
 	p, err := solver.RandomRange(n, seed, b.Lo, b.Hi, "+*")
 	if err != nil {
 		return nil, err
@@ -88,7 +90,7 @@ func checkSeed(env *builtin.Env, x games.Position, _, out []byte) error {
 	var best string
 	scores := map[int]string{}
 	var plan []any
-	for _, f := range games.AnswerLines(out) {
+	for _, f := range judge.AnswerLines(out) {
 		line := strings.Join(f, " ")
 		switch {
 		case strings.HasPrefix(line, "BestScore="):
@@ -107,11 +109,11 @@ func checkSeed(env *builtin.Env, x games.Position, _, out []byte) error {
 	if best == "" {
 		return fmt.Errorf("the answer has no BestScore= line")
 	}
-	if err := games.CheckNumber("BestScore", best, r.Best); err != nil {
+	if err := judge.CheckNumber("BestScore", best, r.Best); err != nil {
 		return err
 	}
 	for k, s := range r.Scores {
-		if err := games.CheckNumber(fmt.Sprintf("the score of i=%d", k+1), scores[k+1], s); err != nil {
+		if err := judge.CheckNumber(fmt.Sprintf("the score of i=%d", k+1), scores[k+1], s); err != nil {
 			return err
 		}
 	}
@@ -125,18 +127,18 @@ func checkIOI(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	lines := games.AnswerLines(out)
+	lines := judge.AnswerLines(out)
 	if len(lines) == 0 {
 		return fmt.Errorf("the answer is empty")
 	}
-	if err := games.CheckNumber("the best score", strings.Join(lines[0], " "), r.Best); err != nil {
+	if err := judge.CheckNumber("the best score", strings.Join(lines[0], " "), r.Best); err != nil {
 		return err
 	}
 	var edges []string
 	if len(lines) > 1 {
 		edges = lines[1]
 	}
-	return games.CheckInts("the optimal first edges", edges, r.Optimal)
+	return judge.CheckInts("the optimal first edges", edges, r.Optimal)
 }
 
 // checkJSON judges the json object: best, scores, optimal and the plan
@@ -147,7 +149,7 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 	if err != nil {
 		return err
 	}
-	m, err := games.CheckJSON(out, games.Want{Name: "n", Value: big.NewInt(int64(p.N))}, games.Want{Name: "best", Value: r.Best})
+	m, err := judge.CheckJSON(out, judge.Want{Name: "n", Value: big.NewInt(int64(p.N))}, judge.Want{Name: "best", Value: r.Best})
 	if err != nil {
 		return err
 	}
@@ -159,17 +161,17 @@ func checkJSON(env *builtin.Env, x games.Position, _, out []byte) error {
 		return fmt.Errorf("scores has %d items, want %d", len(scores), len(r.Scores))
 	}
 	for k, s := range r.Scores {
-		if err := games.CheckNumber(fmt.Sprintf("scores[%d]", k+1), scores[k], s); err != nil {
+		if err := judge.CheckNumber(fmt.Sprintf("scores[%d]", k+1), scores[k], s); err != nil {
 			return err
 		}
 	}
 	if _, err := numberList(m, "optimal"); err != nil {
 		return err
 	}
-	if err := games.CheckInts("optimal", m["optimal"], r.Optimal); err != nil {
+	if err := judge.CheckInts("optimal", m["optimal"], r.Optimal); err != nil {
 		return err
 	}
-	first, err := games.JSONNumber(m, "first")
+	first, err := judge.JSONNumber(m, "first")
 	if err != nil {
 		return err
 	}
@@ -193,13 +195,13 @@ func numberList(m map[string]any, name string) ([]string, error) {
 	}
 	l, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("%q should be a list of numbers, got %s", name, games.JSONWords(v))
+		return nil, fmt.Errorf("%q should be a list of numbers, got %s", name, judge.JSONWords(v))
 	}
 	out := make([]string, len(l))
 	for i, x := range l {
 		n, ok := x.(json.Number)
 		if !ok {
-			return nil, fmt.Errorf("%q's item %d should be a number, got %s", name, i+1, games.JSONWords(x))
+			return nil, fmt.Errorf("%q's item %d should be a number, got %s", name, i+1, judge.JSONWords(x))
 		}
 		out[i] = n.String()
 	}
@@ -220,5 +222,5 @@ func checkPlan(env *builtin.Env, p *Polygon, r *solver.Result, plan []any) error
 	if len(moves) != p.N {
 		return fmt.Errorf("the plan has %d moves (the first edge and the merges), want %d", len(moves), p.N)
 	}
-	return games.CheckLine(env, p, "the plan", moves)
+	return judge.CheckLine(env, p, "the plan", moves)
 }

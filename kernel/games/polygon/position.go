@@ -5,27 +5,24 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
-	"strings"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
-// Positions of the polygon game: the ring before any move (the Polygon
-// itself), and after the first move a Chain. Moves are edges by their
-// original numbers: the first deletes one, each later one merges the two
-// values it joins.
+// Positions of the polygon game: the ring before any move, and after the
+// first move a chain. Moves are edges by their original numbers: the first
+// deletes one, each later one merges the two values it joins.
 
 // state is a polygon game position: the ring before any move, a chain after.
 type state struct {
-	poly  *Polygon
+	ring  *Polygon // the ring before any move
 	h     *games.History
 	vals  []*big.Int // the ring's values v1..vn, or the chain's left to right
 	edges []int      // chain: edges[k] joins vals[k] and vals[k+1], by original number
 	made  int        // the value the last merge made, from 1 (0: none)
 }
-
-func ringState(p *Polygon) state { return state{poly: p, vals: p.p.Values} }
 
 func (s state) isRing() bool { return s.h.Len() == 0 }
 
@@ -47,7 +44,7 @@ func (s state) moves() []int {
 func (s state) ops() []byte {
 	ops := make([]byte, len(s.edges))
 	for k, e := range s.edges {
-		ops[k] = s.poly.p.Ops[e-1]
+		ops[k] = s.ring.p.Ops[e-1]
 	}
 	return ops
 }
@@ -60,7 +57,7 @@ func (s state) chain() *solver.Chain { return &solver.Chain{Values: s.vals, Ops:
 func (s state) legal() []games.Move {
 	var es []int
 	if s.isRing() {
-		for e := 1; e <= s.poly.N; e++ {
+		for e := 1; e <= s.ring.N; e++ {
 			es = append(es, e)
 		}
 	} else if !s.over() {
@@ -80,11 +77,11 @@ func (s state) play(m games.Move) (state, error) {
 	if !ok {
 		return s, fmt.Errorf("%s is not a polygon move", m)
 	}
-	n := s.poly.N
+	n := s.ring.N
 	if int(e) < 1 || int(e) > n {
 		return s, fmt.Errorf("edge %d does not exist (the polygon has edges 1..%d)", e, n)
 	}
-	next := state{poly: s.poly, h: s.h.Extend(s.poly, "1", e, nil)}
+	next := state{ring: s.ring, h: s.h.Extend(s.ring, "1", e, nil)}
 	if s.isRing() {
 		// The chain starts at v(e), the vertex after the deleted edge, and
 		// runs clockwise: edge e+k+1 joins its values k and k+1.
@@ -109,7 +106,7 @@ func (s state) play(m games.Move) (state, error) {
 		}
 		return s, fmt.Errorf("edge %d was merged by move %d", e, slices.Index(played, int(e))+1)
 	}
-	next.vals = slices.Concat(s.vals[:k], []*big.Int{applyOp(s.poly.p.Ops[e-1], s.vals[k], s.vals[k+1])}, s.vals[k+2:])
+	next.vals = slices.Concat(s.vals[:k], []*big.Int{applyOp(s.ring.p.Ops[e-1], s.vals[k], s.vals[k+1])}, s.vals[k+2:])
 	next.edges = slices.Concat(s.edges[:k], s.edges[k+1:])
 	next.made = k + 1
 	return next, nil
@@ -126,47 +123,20 @@ func applyOp(op byte, a, b *big.Int) *big.Int {
 	return new(big.Int).Mul(a, b)
 }
 
-// value is what the position is as a game value: the polygon itself before
-// any move, a Chain after.
-func (s state) value() games.Position {
+// value is what the position is as a game value: the ring itself before
+// any move, a chain after.
+func (s state) value() *Polygon {
 	if s.isRing() {
-		return s.poly
+		return s.ring
 	}
 	return s.chainValue()
 }
 
-func (s state) chainValue() *Chain {
-	return &Chain{N: len(s.vals), Values: games.Numbers(s.vals), Edges: games.NonNil(s.edges), Ops: string(s.ops()),
-		Moves: s.moves(), RuleMap: s.poly.rules.Map(), Polygon: s.poly, st: s}
-}
-
-// Chain is a polygon game after its first move: the values left, left to
-// right, and the edges between them by their original numbers.
-type Chain struct {
-	N       int            `expr:"n"`      // values left
-	Values  []any          `expr:"values"` // left to right: int when it fits, else *big.Int
-	Edges   []int          `expr:"edges"`  // edges[k] joins values k and k+1 (counting from 1), by original number
-	Ops     string         `expr:"ops"`    // the operators of those edges
-	Moves   []int          `expr:"moves"`  // the moves made: the deleted edge, then the merged ones
-	RuleMap map[string]any `expr:"rules"`
-	Polygon *Polygon       `expr:"polygon"`
-
-	st state
-}
-
-func (c *Chain) TypeName() string { return "polygon chain" }
-
-// String is the chain in the polygon's text style: "-8 * -5 + 8".
-func (c *Chain) String() string {
-	var b strings.Builder
-	ops := c.st.ops()
-	for k, v := range c.st.vals {
-		if k > 0 {
-			fmt.Fprintf(&b, " %c ", ops[k-1])
-		}
-		b.WriteString(v.String())
-	}
-	return b.String()
+// chainValue is the chain s as a value.
+func (s state) chainValue() *Polygon {
+	r := s.ring
+	return &Polygon{N: len(s.vals), Values: kit.Numbers(s.vals), Ops: string(s.ops()), Edges: kit.NonNil(s.edges),
+		Moves: s.moves(), RuleMap: r.RuleMap, Polygon: r, p: r.p, rules: r.rules, st: s}
 }
 
 // edge is one polygon move: an edge by its original number.
@@ -178,7 +148,7 @@ func (e edge) Describe() string { return "edge " + strconv.Itoa(int(e)) }
 
 // parseMove reads one move: an edge number.
 func parseMove(x any) (games.Move, error) {
-	v, msg := games.ToInt(x)
+	v, msg := kit.ToInt(x)
 	if msg != "" {
 		return nil, fmt.Errorf("%s (a move is an edge number)", msg)
 	}
@@ -187,29 +157,40 @@ func parseMove(x any) (games.Move, error) {
 
 // parseLine reads a line of moves: one edge number or a list of them.
 func parseLine(fn string, k int, x any) ([]games.Move, error) {
-	l, ok := games.AsList(x)
+	l, ok := kit.AsList(x)
 	if !ok {
 		l = []any{x}
 	}
 	return games.ParseMoves(fn, k, l, parseMove)
 }
 
-// The games.Position methods, for the ring and for a chain.
+// The games.Position methods.
 
+// Mover is the one player, "1", while a move is left.
 func (p *Polygon) Mover() string {
+	if p.st.over() {
+		return ""
+	}
 	return "1"
 }
-func (p *Polygon) Legal() []games.Move                 { return ringState(p).legal() }
-func (p *Polygon) Terminal() *big.Int                  { return new(big.Int) }
+func (p *Polygon) Legal() []games.Move { return p.st.legal() }
+
+// Terminal is the last value, once one is left.
+func (p *Polygon) Terminal() *big.Int {
+	if p.st.over() {
+		return p.st.vals[0]
+	}
+	return new(big.Int)
+}
 func (p *Polygon) Minimizes() bool                     { return p.rules.Get("goal") == "min" }
-func (p *Polygon) History() *games.History             { return nil }
+func (p *Polygon) History() *games.History             { return p.st.h }
 func (p *Polygon) ParseMove(x any) (games.Move, error) { return parseMove(x) }
 func (p *Polygon) ParseLine(fn string, k int, x any) ([]games.Move, error) {
 	return parseLine(fn, k, x)
 }
-func (p *Polygon) Step(games.Move) games.Step { return games.Step{Carry: 1} }
+func (p *Polygon) Step(games.Move) games.Step { return games.Step{Carry: games.CarrySame} }
 func (p *Polygon) Play(m games.Move) (games.Position, error) {
-	next, err := ringState(p).play(m)
+	next, err := p.st.play(m)
 	if err != nil {
 		return nil, err
 	}
@@ -218,57 +199,20 @@ func (p *Polygon) Play(m games.Move) (games.Position, error) {
 
 // Where says, for a game tree's node, what is left to merge.
 func (p *Polygon) Where() (line, short string) {
-	return fmt.Sprintf("the ring of %d values", p.N), ""
-}
-func (c *Chain) Where() (line, short string) {
-	if c.st.over() {
+	switch {
+	case !p.isChain():
+		return fmt.Sprintf("the ring of %d values", p.N), ""
+	case p.st.over():
 		return "one value left", ""
 	}
-	return fmt.Sprintf("%d values left", len(c.st.vals)), ""
-}
-
-func (c *Chain) Game() *games.Game  { return Game }
-func (c *Chain) Rules() games.Rules { return c.Polygon.rules }
-func (c *Chain) Mover() string {
-	if c.st.over() {
-		return ""
-	}
-	return "1"
-}
-func (c *Chain) Legal() []games.Move { return c.st.legal() }
-
-// Terminal is the last value, once one is left.
-func (c *Chain) Terminal() *big.Int {
-	if c.st.over() {
-		return c.st.vals[0]
-	}
-	return new(big.Int)
-}
-func (c *Chain) Minimizes() bool                     { return c.Polygon.Minimizes() }
-func (c *Chain) History() *games.History             { return c.st.h }
-func (c *Chain) ParseMove(x any) (games.Move, error) { return parseMove(x) }
-func (c *Chain) ParseLine(fn string, k int, x any) ([]games.Move, error) {
-	return parseLine(fn, k, x)
-}
-func (c *Chain) Step(games.Move) games.Step { return games.Step{Carry: 1} }
-func (c *Chain) Play(m games.Move) (games.Position, error) {
-	next, err := c.st.play(m)
-	if err != nil {
-		return nil, err
-	}
-	return next.value(), nil
+	return fmt.Sprintf("%d values left", len(p.st.vals)), ""
 }
 
 // Key names the position for the exhaustive search: the values and edges
 // left (the ring's key is its own text).
-func (c *Chain) Key() string   { return fmt.Sprint(c.st.vals, c.st.edges) }
-func (p *Polygon) Key() string { return "ring" }
-
-// WithRules is the chain under rules r, its moves replayed under them.
-func (c *Chain) WithRules(r games.Rules) (any, error) {
-	s := ringState(newPolygon(c.Polygon.p, r))
-	for _, m := range c.st.h.Moves {
-		s, _ = s.play(m) // the moves are the same under any goal
+func (p *Polygon) Key() string {
+	if p.isChain() {
+		return fmt.Sprint(p.st.vals, p.st.edges)
 	}
-	return s.value(), nil
+	return "ring"
 }

@@ -12,12 +12,6 @@ import (
 // parts (a vertex goes with the edge before it, op_i v_i, as the text form
 // writes them) and its values.
 
-func init() {
-	Game.Returns["shrink"] = []any{&Polygon{}}
-	Game.Kinds["match"] = "a polygon, a chain"
-	Game.Kinds["shrink"] = "a polygon"
-}
-
 // Parts is the ring's vertices.
 func (p *Polygon) Parts() int { return p.N }
 
@@ -55,3 +49,6 @@ func (p *Polygon) Simpler() []games.Position {
 	}
 	return out
 }
+
+// Smaller is nil: a ring has no steps of its own past deleting vertices.
+func (p *Polygon) Smaller() []games.Position { return nil }

@@ -13,6 +13,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	"gamelab/kernel/printer"
 	solver "gamelab/solvers/polygon"
 )
@@ -53,15 +54,26 @@ func solverErr(fn string, err error, room int64, what string) error {
 		return builtin.Errorf(builtin.MemoryError, "%s: %s of %d values needs about %s, more than the %s the memory budget has left (budget(bytes) changes it)",
 			fn, what, size.N, builtin.ByteSize(size.Need), builtin.ByteSize(room))
 	}
-	return games.SolverError(fn, err)
+	return kit.SolverError(fn, err)
 }
 
-// Solve is solve(p).
+// Solve is solve(p); solve(chain) from the chain on, its moves kept apart.
 func (p *Polygon) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "p", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, p.argName(), new(any)); err != nil {
 		return nil, err
 	}
+	if p.isChain() {
+		return solveChain(env, fn, p)
+	}
 	return solveRing(env, fn, p)
+}
+
+// argName is how a builtin's messages name p: p, or x for a chain.
+func (p *Polygon) argName() string {
+	if p.isChain() {
+		return "x"
+	}
+	return "p"
 }
 
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
@@ -74,7 +86,7 @@ func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 		return nil, solverErr(fn, err, room, "a ring")
 	}
 	return &Result{
-		N: r.N, Scores: games.Numbers(r.Scores), Worst: games.Numbers(r.Worst), Best: games.Number(r.Best),
+		N: r.N, Scores: kit.Numbers(r.Scores), Worst: kit.Numbers(r.Worst), Best: kit.Number(r.Best),
 		Optimal: r.Optimal, First: r.First, Merges: r.Merges, Expr: r.Expr(), RuleMap: p.rules.Map(),
 		Polygon: p, res: r,
 	}, nil
@@ -97,15 +109,15 @@ func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what
 // Text is the whole summary (print, text): best score, plan, scores per
 // first edge. ShownAs is it as a screen shows it: long numbers shortened,
 // long lists cut after MaxListed items, saying which field holds them all.
-func (r *Result) Text() string { return games.WholeText(r) }
+func (r *Result) Text() string { return kit.WholeText(r) }
 
-func (r *Result) ShownAs(name string) string { return games.ShownAs(r, name) }
+func (r *Result) ShownAs(name string) string { return kit.ShownAs(r, name) }
 
 func (r *Result) WriteText(w io.Writer, full bool) error {
-	return r.WriteView(w, games.View{Full: full})
+	return r.WriteView(w, kit.View{Full: full})
 }
 
-func (r *Result) WriteView(w io.Writer, v games.View) error {
+func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
 	if len(r.Merges) > 0 {
@@ -117,31 +129,31 @@ func (r *Result) WriteView(w io.Writer, v games.View) error {
 	if d := r.Polygon.rules.Describe(); d != "" {
 		fmt.Fprintf(&b, "rules: %s\n", d)
 	}
-	return games.WriteString(w, b.String())
+	return kit.WriteString(w, b.String())
 }
 
 // maxPlan is how many characters of a plan a summary shows.
 const maxPlan = 300
 
 // ints writes edge numbers as View.List does.
-func ints(v games.View, xs []int, field string) string {
+func ints(v kit.View, xs []int, field string) string {
 	return v.List(len(xs), " ", func(i int) string { return strconv.Itoa(xs[i]) }, field)
 }
 
 // SVG is the ring with the plan's first edge and the optimal ones marked.
-func (r *Result) SVG() string { return games.SVGOf(r, false) }
+func (r *Result) SVG() string { return kit.SVGOf(r, false) }
 
 func (r *Result) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
+	return kit.DrawSVG(w, r.Polygon.ring(r.res), full, r.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
 func (r *Result) WritePicture(w io.Writer, full bool) error {
-	return games.DrawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
+	return kit.DrawText(w, r.Polygon.ring(r.res), full, r.card, r.Polygon.textWhy())
 }
 
 // card stands in for the picture of a ring too large to draw.
 func (r *Result) card(why string) display.Card {
-	return games.Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", printer.ShortNumber(r.res.Best), r.First), why, games.ResultSee)
+	return kit.Answered(r.Polygon.card(why), fmt.Sprintf(": best %s, first edge %d", printer.ShortNumber(r.res.Best), r.First), why, kit.ResultSee)
 }
 
 // JSONValue is the batch commands' --format json object, with "rules"
@@ -152,11 +164,11 @@ func (r *Result) JSONValue() any {
 
 // Plot is plot(solve(p)): the scores by first edge.
 func (r *Result) Plot() (any, error) {
-	vals, texts, err := games.ChartData("plot", 1, r.Scores)
+	vals, texts, err := kit.ChartData("plot", 1, r.Scores)
 	if err != nil {
 		return nil, err
 	}
-	return games.NewChart(display.Bars{Labels: games.Labels1(r.N), Values: vals, Texts: texts,
+	return kit.NewChart(display.Bars{Labels: kit.Labels1(r.N), Values: vals, Texts: texts,
 		Caption: fmt.Sprintf("best score by first edge (best %s)", r.res.Best),
 		XLabel:  "first edge deleted", YLabel: "best final score"}), nil
 }
@@ -164,30 +176,22 @@ func (r *Result) Plot() (any, error) {
 // ChainResult is solve(chain): the best final score from a polygon chain,
 // every optimal next merge, and one plan.
 type ChainResult struct {
-	N       int    `expr:"n"`       // values left
-	Best    any    `expr:"best"`    // the best final score still reachable (under the goal)
-	Worst   any    `expr:"worst"`   // the worst
-	Optimal []int  `expr:"optimal"` // every optimal next merge, by original edge number, increasing
-	Merges  []int  `expr:"merges"`  // a plan: the merges left, in order
-	Expr    string `expr:"expr"`    // the plan as a bracketed expression
-	Played  []int  `expr:"played"`  // the moves made before here: the deleted edge, then the merged ones
-	Chain   *Chain `expr:"chain"`
+	N       int      `expr:"n"`       // values left
+	Best    any      `expr:"best"`    // the best final score still reachable (under the goal)
+	Worst   any      `expr:"worst"`   // the worst
+	Optimal []int    `expr:"optimal"` // every optimal next merge, by original edge number, increasing
+	Merges  []int    `expr:"merges"`  // a plan: the merges left, in order
+	Expr    string   `expr:"expr"`    // the plan as a bracketed expression
+	Played  []int    `expr:"played"`  // the moves made before here: the deleted edge, then the merged ones
+	Chain   *Polygon `expr:"chain"`
 
 	res *solver.ChainResult
 }
 
 func (r *ChainResult) TypeName() string { return "chain result" }
 
-// Solve is solve(chain): from the chain on, its moves kept apart.
-func (c *Chain) Solve(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	return solveChain(env, fn, c)
-}
-
-func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
-	opts, room := options(env, c.Polygon)
+func solveChain(env *builtin.Env, fn string, c *Polygon) (*ChainResult, error) {
+	opts, room := options(env, c)
 	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a chain of %d values", c.N))
 	}
@@ -195,7 +199,7 @@ func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 	if err != nil {
 		return nil, solverErr(fn, err, room, "a chain")
 	}
-	r := &ChainResult{N: c.N, Best: games.Number(res.Best), Worst: games.Number(res.Worst), Optimal: []int{},
+	r := &ChainResult{N: c.N, Best: kit.Number(res.Best), Worst: kit.Number(res.Worst), Optimal: []int{},
 		Merges: []int{}, Expr: res.Expr(), Played: c.Moves, Chain: c, res: res}
 	for _, k := range res.Optimal {
 		r.Optimal = append(r.Optimal, c.st.edges[k-1])
@@ -209,19 +213,19 @@ func solveChain(env *builtin.Env, fn string, c *Chain) (*ChainResult, error) {
 
 // Text is the whole summary: best score, the optimal next merges, the
 // plan; ShownAs shortens it as Result's does.
-func (r *ChainResult) Text() string { return games.WholeText(r) }
+func (r *ChainResult) Text() string { return kit.WholeText(r) }
 
-func (r *ChainResult) ShownAs(name string) string { return games.ShownAs(r, name) }
+func (r *ChainResult) ShownAs(name string) string { return kit.ShownAs(r, name) }
 
 func (r *ChainResult) WriteText(w io.Writer, full bool) error {
-	return r.WriteView(w, games.View{Full: full})
+	return r.WriteView(w, kit.View{Full: full})
 }
 
-func (r *ChainResult) WriteView(w io.Writer, v games.View) error {
+func (r *ChainResult) WriteView(w io.Writer, v kit.View) error {
 	var b strings.Builder
 	if r.N == 1 {
 		fmt.Fprintf(&b, "the game is over: score %s\n", v.Number(r.res.Best))
-		return games.WriteString(w, b.String())
+		return kit.WriteString(w, b.String())
 	}
 	fmt.Fprintf(&b, "best %s from here (worst %s): merge edge %d next (optimal next merges: %s)\n",
 		v.Number(r.res.Best), v.Number(r.res.Worst), r.Merges[0], ints(v, r.Optimal, "optimal"))
@@ -230,28 +234,28 @@ func (r *ChainResult) WriteView(w io.Writer, v games.View) error {
 	if d := r.Chain.Polygon.rules.Describe(); d != "" {
 		fmt.Fprintf(&b, "rules: %s\n", d)
 	}
-	return games.WriteString(w, b.String())
+	return kit.WriteString(w, b.String())
 }
 
 func (r *ChainResult) picture() display.Chain {
-	d := r.Chain.picture(r.Optimal)
+	d := r.Chain.chainPicture(r.Optimal)
 	d.Caption = fmt.Sprintf("best %s from here", r.res.Best) + r.Chain.Polygon.rulesNote()
 	return d
 }
 
 // SVG is the chain with the optimal next merges marked.
-func (r *ChainResult) SVG() string { return games.SVGOf(r, false) }
+func (r *ChainResult) SVG() string { return kit.SVGOf(r, false) }
 
 func (r *ChainResult) WriteSVG(w io.Writer, full bool) error {
-	return games.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
+	return kit.DrawSVG(w, r.picture(), full, r.card, fmt.Sprintf("more than %d values", display.MaxSVGVertices))
 }
 
 func (r *ChainResult) WritePicture(w io.Writer, full bool) error {
-	return games.DrawText(w, r.picture(), full, r.card, games.TextWhy(r.N, display.MaxTextVertices, "values"))
+	return kit.DrawText(w, r.picture(), full, r.card, kit.TextWhy(r.N, display.MaxTextVertices, "values"))
 }
 
 func (r *ChainResult) card(why string) display.Card {
-	return games.Answered(r.Chain.card(why), fmt.Sprintf(": best %s", printer.ShortNumber(r.res.Best)), why, games.ResultSee)
+	return kit.Answered(r.Chain.card(why), fmt.Sprintf(": best %s", printer.ShortNumber(r.res.Best)), why, kit.ResultSee)
 }
 
 func (r *ChainResult) JSONValue() any {
@@ -272,8 +276,13 @@ func (r *ChainResult) JSONValue() any {
 }
 
 // Evaluate is the ring's value (the best score under the goal), every
-// optimal first edge and the plan's first edge.
+// optimal first edge and the plan's first edge; a chain's value, every
+// optimal next merge and the plan's next merge; at the end, the last
+// value.
 func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	if p.isChain() {
+		return evaluateChain(env, p)
+	}
 	r, err := solveRing(env, "solve", p)
 	if err != nil {
 		return nil, err
@@ -281,9 +290,7 @@ func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
 	return &games.Eval{Value: r.res.Best, Best: edges(r.Optimal), Choice: edge(r.First)}, nil
 }
 
-// Evaluate is the chain's value, every optimal next merge and the plan's
-// next merge; at the end, the last value.
-func (c *Chain) Evaluate(env *builtin.Env) (*games.Eval, error) {
+func evaluateChain(env *builtin.Env, c *Polygon) (*games.Eval, error) {
 	if c.st.over() {
 		return &games.Eval{Value: c.st.vals[0]}, nil
 	}
@@ -305,6 +312,9 @@ func edges(es []int) []games.Move {
 // ScoreLine solves every position of a line with the solver's chain
 // engines: a full line of an n-vertex ring costs about n/12 ring solves.
 func (p *Polygon) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
+	if p.isChain() {
+		return scoreChainLine(env, p, line)
+	}
 	opts, room := options(env, p)
 	moves := make([]int, len(line))
 	for i, m := range line {
@@ -317,8 +327,8 @@ func (p *Polygon) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval,
 	return lineEvals(pos), nil
 }
 
-func (c *Chain) ScoreLine(env *builtin.Env, line []games.Move) ([]*games.Eval, error) {
-	opts, room := options(env, c.Polygon)
+func scoreChainLine(env *builtin.Env, c *Polygon, line []games.Move) ([]*games.Eval, error) {
+	opts, room := options(env, c)
 	// The solver names a chain's merges by their place in it; the line
 	// names them by original number.
 	local := map[int]int{}

@@ -10,7 +10,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
-	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -29,10 +29,17 @@ type Trace struct {
 
 func (t *Trace) TypeName() string { return "polygon trace" }
 
-// Trace is trace(p): the ring's plan played out.
+// Trace is trace(p): the ring's plan played out; trace(chain) the chain's.
 func (p *Polygon) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "p", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, p.argName(), new(any)); err != nil {
 		return nil, err
+	}
+	if p.isChain() {
+		r, err := solveChain(env, fn, p)
+		if err != nil {
+			return nil, err
+		}
+		return chainTraceOf(env, r)
 	}
 	r, err := solveRing(env, fn, p)
 	if err != nil {
@@ -44,7 +51,7 @@ func (p *Polygon) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 // Trace is trace(solve(p)): the result's plan played out, without solving
 // again.
 func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	return traceOf(env, fn, r)
@@ -54,7 +61,7 @@ func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	tr, err := r.res.TraceContext(env.Ctx)
 	if err != nil {
-		return nil, games.SolverError(fn, err)
+		return nil, kit.SolverError(fn, err)
 	}
 	t := &Trace{Result: r, raw: tr.Steps, tr: tr}
 	t.Steps = make([]map[string]any, len(t.raw))
@@ -65,7 +72,7 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 	shared := func(b *big.Int) any {
 		v, ok := seen[b]
 		if !ok {
-			v = games.Number(b)
+			v = kit.Number(b)
 			seen[b] = v
 		}
 		return v
@@ -77,11 +84,11 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 			values[k] = shared(v)
 		}
 		m := map[string]any{
-			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": games.Number(s.Left), "right": games.Number(s.Right),
+			"move": s.Move, "edge": s.Edge, "op": string(s.Op), "left": kit.Number(s.Left), "right": kit.Number(s.Right),
 			"value": nil, "values": values, "edges": edges,
 		}
 		if s.Value != nil {
-			m["value"] = games.Number(s.Value)
+			m["value"] = kit.Number(s.Value)
 		}
 		t.Steps[i] = m
 	}
@@ -91,14 +98,14 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 // Text is one line per move: what it does and the chain left after it. A
 // long game shows its first and last moves, and chains longer than a line
 // are cut (see TraceRows and maxChain).
-func (t *Trace) Text() string { return games.TextOf(t, false) }
+func (t *Trace) Text() string { return kit.TextOf(t, false) }
 
 func (t *Trace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
 	cut := !full && !t.Result.Polygon.ring(nil).TextFits()
-	skipped := games.TraceRows(len(t.raw), full, func(i int) {
+	skipped := kit.TraceRows(len(t.raw), full, func(i int) {
 		s := t.raw[i]
 		does := fmt.Sprintf("delete %s %c %s", s.Left, s.Op, s.Right)
 		if s.Value != nil {
@@ -107,11 +114,11 @@ func (t *Trace) WriteText(w io.Writer, full bool) error {
 		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\n", s.Move, s.Edge, does, t.chain(i, cut))
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
 	tw.Flush()
-	text := games.TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if skipped > 0 || cut {
 		text += fmt.Sprintf(`(%d moves; t.steps[i] has each; text(t) or save(t, "t.txt") lists them all in full)`+"\n", len(t.raw))
 	}
-	return games.WriteString(w, text+games.TextOf(t.Result, full))
+	return kit.WriteString(w, text+kit.TextOf(t.Result, full))
 }
 
 // maxChain is how many characters of a chain a cut trace shows.
@@ -137,14 +144,14 @@ func (t *Trace) chain(i int, cut bool) string {
 
 // SVG shows the polygon step by step: the ring with the deleted edge, then
 // the chain after each merge with the new value marked.
-func (t *Trace) SVG() string { return games.SVGOf(t, false) }
+func (t *Trace) SVG() string { return kit.SVGOf(t, false) }
 
 func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.Polygon.ring(nil).SVGFits() {
 		return r.card(fmt.Sprintf("more than %d vertices", display.MaxSVGVertices)).WriteSVG(w)
 	}
-	f := games.Frames(fmt.Sprintf("best %s: the plan step by step", r.res.Best), len(t.raw), full, func(i int) display.Drawing {
+	f := kit.Frames(fmt.Sprintf("best %s: the plan step by step", r.res.Best), len(t.raw), full, func(i int) display.Drawing {
 		s := t.raw[i]
 		if i == 0 {
 			ring := r.Polygon.ring(nil)
@@ -157,7 +164,7 @@ func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 		for k, e := range edges {
 			ops[k] = r.Polygon.p.Ops[e-1]
 		}
-		return display.Chain{Values: games.BigStrings(vals), Ops: ops, Edges: edges, New: slices.Index(vals, s.Value) + 1,
+		return display.Chain{Values: kit.BigStrings(vals), Ops: ops, Edges: edges, New: slices.Index(vals, s.Value) + 1,
 			Caption: fmt.Sprintf("merge edge %d: %s %c %s = %s", s.Edge, s.Left, s.Op, s.Right, s.Value)}
 	})
 	return f.WriteSVG(w)
@@ -182,21 +189,9 @@ type ChainTrace struct {
 
 func (t *ChainTrace) TypeName() string { return "chain trace" }
 
-// Trace is trace(chain): the chain's plan played out.
-func (c *Chain) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "x", new(any)); err != nil {
-		return nil, err
-	}
-	r, err := solveChain(env, fn, c)
-	if err != nil {
-		return nil, err
-	}
-	return chainTraceOf(env, r)
-}
-
 // Trace is trace(solve(chain)): the result's plan played out.
 func (r *ChainResult) Trace(env *builtin.Env, fn string, args []any) (any, error) {
-	if err := games.Unpack(fn, args, "result", new(any)); err != nil {
+	if err := kit.Unpack(fn, args, "result", new(any)); err != nil {
 		return nil, err
 	}
 	return chainTraceOf(env, r)
@@ -218,21 +213,21 @@ func chainTraceOf(env *builtin.Env, r *ChainResult) (*ChainTrace, error) {
 		}
 		t.at = append(t.at, next)
 		t.Steps = append(t.Steps, map[string]any{
-			"move": next.h.Len(), "edge": e, "op": string(s.ops()[k]), "left": games.Number(s.vals[k]), "right": games.Number(s.vals[k+1]),
-			"value": games.Number(next.vals[next.made-1]), "values": games.Numbers(next.vals), "edges": games.NonNil(next.edges),
+			"move": next.h.Len(), "edge": e, "op": string(s.ops()[k]), "left": kit.Number(s.vals[k]), "right": kit.Number(s.vals[k+1]),
+			"value": kit.Number(next.vals[next.made-1]), "values": kit.Numbers(next.vals), "edges": kit.NonNil(next.edges),
 		})
 	}
 	return t, nil
 }
 
 // Text is one line per merge and the chain it leaves, then the result.
-func (t *ChainTrace) Text() string { return games.TextOf(t, false) }
+func (t *ChainTrace) Text() string { return kit.TextOf(t, false) }
 
 func (t *ChainTrace) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
-	skipped := games.TraceRows(len(t.Steps), full, func(i int) {
+	skipped := kit.TraceRows(len(t.Steps), full, func(i int) {
 		before, after := t.at[i], t.at[i+1]
 		e := t.Steps[i]["edge"].(int)
 		k := slices.Index(before.edges, e)
@@ -240,28 +235,28 @@ func (t *ChainTrace) WriteText(w io.Writer, full bool) error {
 			after.vals[after.made-1], after.chainValue().String())
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t") })
 	tw.Flush()
-	text := games.TrimLines(b.String())
+	text := kit.TrimLines(b.String())
 	if len(t.Steps) == 0 {
 		text = "no merges left\n"
 	}
 	if skipped > 0 {
 		text += fmt.Sprintf("(%d merges; t.steps[i] has each; text(t) lists them all)\n", len(t.Steps))
 	}
-	return games.WriteString(w, text+games.TextOf(t.Result, full))
+	return kit.WriteString(w, text+kit.TextOf(t.Result, full))
 }
 
 // SVG is the plan step by step, a frame per merge.
-func (t *ChainTrace) SVG() string { return games.SVGOf(t, false) }
+func (t *ChainTrace) SVG() string { return kit.SVGOf(t, false) }
 
 func (t *ChainTrace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.picture().SVGFits() {
 		return r.card(fmt.Sprintf("more than %d values", display.MaxSVGVertices)).WriteSVG(w)
 	}
-	f := games.Frames(fmt.Sprintf("best %s from here: the plan step by step", r.res.Best), len(t.Steps), full, func(i int) display.Drawing {
-		c := t.at[i+1].chainValue().picture(nil)
+	f := kit.Frames(fmt.Sprintf("best %s from here: the plan step by step", r.res.Best), len(t.Steps), full, func(i int) display.Drawing {
+		c := t.at[i+1].chainValue().chainPicture(nil)
 		st := t.Steps[i]
-		c.Caption = fmt.Sprintf("merge edge %d: %s %s %s = %s", st["edge"], games.FormatValue(st["left"]), st["op"], games.FormatValue(st["right"]), games.FormatValue(st["value"]))
+		c.Caption = fmt.Sprintf("merge edge %d: %s %s %s = %s", st["edge"], kit.FormatValue(st["left"]), st["op"], kit.FormatValue(st["right"]), kit.FormatValue(st["value"]))
 		return c
 	})
 	return f.WriteSVG(w)
