@@ -167,6 +167,20 @@ func TestPageReactive(t *testing.T) {
 		if c := p.run("bb"); !strings.Contains(c.Error, "unknown name bb") {
 			t.Errorf("a cell after the error ran: bb is %q", c.Text)
 		}
+
+		// Stop in the middle of Run all: the cells after the stopped one
+		// are not run either, and say why.
+		p.loadCells([]string{"a = 1", "reduce(1..100000000, #acc + # % 7, 0)", "a + 1"})
+		p.eval(`(async () => {
+		  const nb = gamelab.notebook, all = nb.runAll();
+		  while (!(gamelab.engine.current && gamelab.engine.current.code.startsWith("reduce"))) await new Promise((r) => setTimeout(r, 20));
+		  document.querySelector("[data-gl=stop]").click();
+		  await all;
+		  await nb.quiet();
+		})()`, nil)
+		if marks := p.stale(); !strings.HasPrefix(marks[2], "Not run: ") || !strings.Contains(marks[2], "above was stopped.") {
+			t.Errorf("the cell after a stopped one: %q", marks)
+		}
 	})
 }
 

@@ -128,7 +128,7 @@ export class Notebook {
       }
       const r = await this.runOne(dep);
       if (!reactive.clean(r)) {
-        for (const rest of deps.slice(k + 1)) rest.cell.setStale(reactive.staleAfterError(reactive.label(dep)));
+        for (const rest of deps.slice(k + 1)) rest.cell.setStale(reactive.staleAfter(reactive.label(dep), r));
         return;
       }
     }
@@ -226,7 +226,7 @@ export class Notebook {
             for (const rest of cells.slice(k + 1)) {
               rest.setCount(null);
               rest.el.dataset.state = "done";
-              rest.setStale(reactive.staleAfterError(reactive.label(cells[k])));
+              rest.setStale(reactive.staleAfter(reactive.label(cells[k]), r));
             }
             return;
           }

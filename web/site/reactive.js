@@ -37,8 +37,13 @@ export function clean(r) {
 export const STALE_RESTORED =
   "From your last visit: this session is new and has not run it. Run it (or Run all) to compute it again.";
 
-export function staleAfterError(failed) {
-  return `Not run: ${failed} above stopped with an error. Run it once that is fixed.`;
+// staleAfter is the mark of a cell not run because failed, above it,
+// ended with r: an error, or Stop.
+export function staleAfter(failed, r) {
+  if (r && r.reply && r.reply.error && r.reply.error.kind !== "Interrupted") {
+    return `Not run: ${failed} above stopped with an error. Run it once that is fixed.`;
+  }
+  return `Not run: ${failed} above was stopped. Run it (or Run all) to compute it.`;
 }
 
 export function staleReads(list, by) {
