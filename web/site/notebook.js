@@ -256,8 +256,9 @@ export class Notebook {
 
   clearOutputs() {
     for (const c of this.cells) {
-      c.out.reset();
+      c.out.reset(false);
       c.setCount(null);
+      c.setStale(null);
     }
   }
 

@@ -143,12 +143,13 @@ export class OutputArea {
   }
 
   // reset empties the output; a running cell's progress and prompt stay,
-  // and so do its sliders until the run shows them again (see kept).
-  reset() {
+  // and so, unless keepSliders is false, do its sliders until the run
+  // shows them again (see kept).
+  reset(keepSliders = true) {
     this.kept = new Map();
     this.nodes.forEach((node, i) => {
       const s = this.items[i].data && this.items[i].data.slider;
-      if (s && node.isConnected) this.kept.set(s.name, node);
+      if (s && node.isConnected && keepSliders) this.kept.set(s.name, node);
     });
     this.items = [];
     this.nodes = [];
@@ -172,7 +173,7 @@ export class OutputArea {
 
   // load shows saved items.
   load(items) {
-    this.reset();
+    this.reset(false);
     for (const item of items || []) this.add(item);
   }
 
