@@ -155,8 +155,11 @@ export class Notebook {
     };
     return this.engine.execute(cell.code, sink, move).then((r) => {
       if (r.reply && r.reply.code) {
+        const lines = cell.code.split("\n").length;
         cell.editor.value = r.reply.code;
-        cell.fit();
+        // Only a change of height needs the layout fit forces, which a
+        // slider's step, rewriting a number, does not.
+        if (r.reply.code.split("\n").length !== lines) cell.fit();
         this.changed();
       }
       cell.out.end();
