@@ -274,11 +274,22 @@ func TestPageShare(t *testing.T) {
 		own := []string{"mine = 1", "mine + 1"}
 		p.loadCells(own)
 		p.eval(`gamelab.notebook.save()`, nil)
+		// A page opened on the link, as from another app: its notebook
+		// is not loaded yet when the link is read.
+		p.do("leaving the page", chromedp.Navigate("about:blank"))
 		p.do("opening the link", chromedp.Navigate(link))
 		p.wait("the shared notebook", `document.body.hasAttribute("data-gl-ready") && document.querySelector("[data-gl=bring-back]") !== null`)
 		if got := p.cellsCode(); strings.Join(got, "\x00") != strings.Join(book, "\x00") {
 			t.Errorf("the link opened %q", got)
 		}
+		p.eval(`gamelab.notebook.quiet()`, nil)
+		p.do("bringing mine back", chromedp.Click(chromedp.CSS("[data-gl=bring-back]")))
+		if got := p.cellsCode(); strings.Join(got, "\x00") != strings.Join(own, "\x00") {
+			t.Errorf("brought back %q, want %q", got, own)
+		}
+		// A link pasted into the open page's address: the same.
+		p.do("opening the link in place", chromedp.Navigate(link))
+		p.wait("the shared notebook", `gamelab.notebook.cells.length === `+itoa(len(book))+` && document.querySelector("[data-gl=bring-back]") !== null`)
 		p.eval(`gamelab.notebook.quiet()`, nil)
 		p.do("bringing mine back", chromedp.Click(chromedp.CSS("[data-gl=bring-back]")))
 		if got := p.cellsCode(); strings.Join(got, "\x00") != strings.Join(own, "\x00") {

@@ -72,6 +72,8 @@ async function tour() {
 const ASIDE_KEY = "gamelab-notebook-set-aside";
 const SHARED_KEY = "gamelab-notebook-shared"; // the codes of the last shared notebook opened
 
+// store keeps value under key (null removes it); false when the browser
+// refused (storage full, or none in a private window).
 function store(key, value) {
   try {
     if (value === null) {
@@ -79,8 +81,10 @@ function store(key, value) {
     } else {
       localStorage.setItem(key, value);
     }
+    return true;
   } catch (e) {
     console.warn("gamelab: the browser's storage refused:", e);
+    return false;
   }
 }
 
@@ -96,11 +100,25 @@ async function openShared() {
     notice(`Could not open the shared notebook: ${e.message}.`);
     return false;
   }
-  history.replaceState(null, "", location.pathname + location.search);
-  notebook.save();
+  // The notebook kept in storage is the person's: on a page just opened it
+  // is not loaded yet; on one open (a link pasted in its address) it is,
+  // and its last edits are kept first.
+  if (notebook.cells.length) notebook.save();
   const mine = localStorage.getItem(STORAGE_KEY);
-  const codes = JSON.stringify(notebook.cells.map((c) => c.code));
-  if (mine && codes !== localStorage.getItem(SHARED_KEY) && codes !== JSON.stringify(cells)) store(ASIDE_KEY, mine);
+  let codes = "[]";
+  try {
+    codes = JSON.stringify(JSON.parse(mine).cells.map((c) => c.code));
+  } catch (e) {
+    // nothing kept, or not a notebook: nothing to set aside
+  }
+  if (mine && codes !== "[]" && codes !== localStorage.getItem(SHARED_KEY) && codes !== JSON.stringify(cells) && !store(ASIDE_KEY, mine)) {
+    notice(
+      "The link holds a notebook, but this browser's storage is full, so yours could not be set aside: it is left as it was. " +
+        "Download .gl yours to keep it, then open the link again (or open it in another browser).",
+    );
+    return false;
+  }
+  history.replaceState(null, "", location.pathname + location.search);
   store(SHARED_KEY, JSON.stringify(cells));
   notebook.load(cells);
   notebook.save();
