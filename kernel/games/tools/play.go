@@ -18,7 +18,7 @@ func init() {
 		Doc: `Play a game against the optimum, or explore it by hand, under x's rules. Each turn shows ` +
 			`the position and asks for a move, then says how good it was (its loss and the optimal ` +
 			`moves). ? shows the optimal moves, u takes back your last move (and the reply), q stops; ` +
-			`Ctrl-D (or Ctrl-C at the prompt) stops too. Returns the analyze record of the moves made ` +
+			`so do Ctrl-D or Ctrl-C at the REPL's prompt, and Stop in the web page. Returns the analyze record of the moves made ` +
 			`(r = play(c); r.loss; plot(r)). Needs a person to answer: in a script or piped input, or ` +
 			`where Jupyter does not allow input, it is an error (analyze(x, moves) scores a line instead).`,
 		Example: `play(coins([10, 80, 90, 30]))`,
