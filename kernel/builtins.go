@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"gamelab/kernel/games/defined"
 	"sync"
 
 	"gamelab/kernel/builtin"
@@ -226,7 +227,9 @@ func (s *Session) libraries() []*builtin.Library {
 // gameBuiltinTable is every game's builtins and the engine's, built once:
 // the games have all registered (package all's init) by the time a
 // session asks.
-var gameBuiltinTable = sync.OnceValue(tools.Builtins)
+var gameBuiltinTable = sync.OnceValue(func() []*builtin.Builtin {
+	return append(tools.Builtins(), defined.Builtins...)
+})
 
 // gameBuiltins is the games' builtins and the session's extra builtins.
 func (s *Session) gameBuiltins() []*builtin.Builtin {

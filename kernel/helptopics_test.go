@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gamelab/kernel/docs"
+	"gamelab/kernel/games"
 	"gamelab/kernel/lang"
 )
 
@@ -50,17 +51,17 @@ func TestHelpWrapsToWidth(t *testing.T) {
 	}
 }
 
-// TestHelpTeaches: the rules of the three games, in help(rules) and in
-// help of each game's constructor; the syntax topic; expr's functions.
+// TestHelpTeaches: the rules of every game, in help(rules) and in help of
+// each game's constructor; the syntax topic; expr's functions.
 func TestHelpTeaches(t *testing.T) {
 	s := newTestSession()
-	for _, tc := range []struct{ cell, want string }{
-		{"help(rules)", "Polygon game (IOI 1998)"},
-		{"help(rules)", "Coins in a row"},
-		{"help(rules)", "Life Line"},
-		{"help(polygon)", "rules of Polygon game"},
-		{"help(coins)", "rules of Coins in a row"},
-		{"help(board)", "rules of Life Line"},
+	type check struct{ cell, want string }
+	var checks []check
+	for _, g := range games.All() {
+		heading, _, _ := strings.Cut(g.Heading, " (")
+		checks = append(checks, check{"help(rules)", g.Heading}, check{"help(" + g.Builtins[0].Name + ")", "rules of " + heading})
+	}
+	for _, tc := range append(checks, []check{
 		{"help(syntax)", "#index"},
 		{"help(syntax)", "({…})"},
 		{"help(syntax)", "let"},
@@ -69,7 +70,7 @@ func TestHelpTeaches(t *testing.T) {
 		{"help(map)", "example: map(1..4, # * 10)"},
 		{"map?", "The list of the predicate's value for each item."},
 		{"help", "help(rules)"},
-	} {
+	}...) {
 		if out := run(t, s, tc.cell); out.Err != nil || !strings.Contains(out.Stdout, tc.want) {
 			t.Errorf("%s lacks %q: %v\n%s", tc.cell, tc.want, out.Err, out.Stdout)
 		}

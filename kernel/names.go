@@ -15,7 +15,7 @@ import (
 // order of its statements) and which it writes: assigns (x = …, x[i] = …,
 // which reads x too) or deletes (del x). A name is a variable's only when
 // no builtin, keyword or history name (_, _N) holds it; the fields after a
-// dot (r.best), the functions called, a map's keys ({n: 1}) and the names a let binds are not
+// dot (r.best), a map's keys ({n: 1}) and the names a let binds are not
 // variables. Both lists are sorted; nothing runs.
 func (s *Session) Names(code string) (reads, writes []string) {
 	read, wrote := map[string]bool{}, map[string]bool{}
@@ -48,9 +48,10 @@ func (s *Session) Names(code string) (reads, writes []string) {
 }
 
 // variablesIn yields the names in the tokens of span that may be
-// variables: identifiers that are not a field (after . or ?.), a call (a
-// variable cannot be called), a map's key ({n: 1}, after { or , and
-// before :) or a name a let binds.
+// variables: identifiers that are not a field (after . or ?.), a map's
+// key ({n: 1}, after { or , and before :) or a name a let binds. A name
+// called is one too (a game defined in the language: sub(10)); the
+// builtins' names are left out by the caller.
 func variablesIn(toks []lexer.Token, span syntax.Span) func(yield func(string) bool) {
 	return func(yield func(string) bool) {
 		bound := map[string]bool{}
@@ -66,7 +67,7 @@ func variablesIn(toks []lexer.Token, span syntax.Span) func(yield func(string) b
 				next = toks[i+1]
 			}
 			switch {
-			case prev.Is(lexer.Operator, ".", "?."), next.Is(lexer.Bracket, "("):
+			case prev.Is(lexer.Operator, ".", "?."):
 				continue
 			case prev.Value == "let" && (prev.Is(lexer.Operator) || prev.Is(lexer.Identifier)):
 				bound[t.Value] = true

@@ -21,7 +21,8 @@ func TestNames(t *testing.T) {
 		{"_ + _1 + len(xs) # n in a comment", "xs", ""},
 		{"help solve\nvars", "", ""},
 		{"n = slider(1..30)\nn * 2", "", "n"},
-		{"solv(p", "p", ""}, {"f(x)[1] + g", "g x", ""},
+		{"solv(p", "p solv", ""}, {"f(x)[1] + g", "f g x", ""},
+		{"sub = game({name: \"sub\", moves: {1..min(#.state, m)}})\nsolve(sub(8))", "m", "sub"},
 	} {
 		reads, writes := s.Names(c.code)
 		if strings.Join(reads, " ") != c.reads || strings.Join(writes, " ") != c.writes {

@@ -621,6 +621,7 @@ func TestHelpListsEveryBuiltin(t *testing.T) {
 // TestBuiltinExamplesRun runs every builtin's example: the documentation
 // must not lie.
 func TestBuiltinExamplesRun(t *testing.T) {
+	t.Chdir(t.TempDir()) // save_session's example writes a file: never into the source tree
 	s := newTestSession()
 	run(t, s, "p = polygon(\"* -5 + -2 * -8 * -5 + 8\")\nx = 1")
 	for _, n := range s.builtinNames() {

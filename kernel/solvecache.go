@@ -72,16 +72,23 @@ func (c *solveCache) put(key string, result any) {
 type ruled interface {
 	builtin.Value
 	Rules() games.Rules
+	Game() *games.Game
 }
 
 // solveKey names a solve by its arguments: each value's type, whole
 // content (its JSON, which is quick to write, else its text) and rules,
-// each number as it is; ok is false for arguments it cannot name.
+// each number as it is; ok is false for arguments it cannot name. Only
+// the registered games' values are named: a game defined in the language
+// (game({…})) is its predicates as much as its position, and they may
+// read the session's variables, so its solves are never cached.
 func solveKey(args []any) (string, bool) {
 	var b strings.Builder
 	for _, a := range args {
 		switch v := a.(type) {
 		case ruled:
+			if g := v.Game(); g == nil || games.Lookup(g.Name) != g {
+				return "", false
+			}
 			content := ""
 			if j, ok := v.(kit.JSONValued); ok {
 				raw, err := json.Marshal(j.JSONValue())

@@ -35,6 +35,12 @@ func TestSolveCache(t *testing.T) {
 	if out := run(`solve(c).diff`); out.Cached != 0 {
 		t.Errorf("the least recently used solve was kept")
 	}
+	// A game defined in the language is its predicates too, which the
+	// cache does not see: never from the cache.
+	run(`sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})`)
+	if out := run(`[solve(sub(8)).value, solve(sub(8)).value]`); out.Cached != 0 {
+		t.Errorf("a defined game's solves came from the cache (%d)", out.Cached)
+	}
 	if out := NewSession().Execute(context.Background(), `c = coins([1, 2]); [solve(c), solve(c)]`); out.Cached != 0 {
 		t.Errorf("a session without the cache cached")
 	}

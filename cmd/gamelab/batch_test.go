@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"gamelab/kernel/games"
 	"os"
 	"strings"
 	"testing"
@@ -57,7 +58,7 @@ func TestBatchHelp(t *testing.T) {
 	if _, err := os.Stat("../../docs/formats.md"); err != nil {
 		t.Errorf("the help points to docs/formats.md: %v", err)
 	}
-	for _, name := range []string{"polygon", "coins", "lifeline"} {
+	for _, name := range games.NameList() {
 		c := lookup(name)
 		var out, errb bytes.Buffer
 		if code := run([]string{"help", c.name}, strings.NewReader(""), &out, &errb); code != 0 {

@@ -207,6 +207,11 @@ type Builtin struct {
 	// as a {…} predicate (strategy's 1, shrink's 2): the language reads a
 	// {…} there as a predicate's body, not a map, and passes a Predicate.
 	Predicates []int
+	// PredicateMaps are the arguments, counting from 1, that may be a map
+	// literal whose values may each be a {…} predicate (game's parts:
+	// {moves: {…}, play: {…}, rules: {take: 3}}): a {…} value that is not
+	// itself a map is read as a predicate's body.
+	PredicateMaps []int
 	// Value, when set, makes the name a value rather than a function (the
 	// strategies optimal and greedy): expressions read it as a name where
 	// the session has no variable of that name; Fn is then nil.

@@ -16,6 +16,26 @@ type Predicate interface {
 	Call(x any) (any, error)
 }
 
+// PredicateError is the error a predicate's body failed with: its message
+// in the user's words, the {…} as written, and the rune offset in it where
+// the fault is (-1 where none is known), so that a caller that shows the
+// predicate (a game's part) can put a caret under it.
+type PredicateError struct {
+	Msg    string
+	Source string
+	At     int
+}
+
+func (e *PredicateError) Error() string { return e.Msg }
+
+// Callable is a value that a statement calls as it calls a builtin: the
+// variable nim holding a game defined in the language, nim([3, 4, 5]) is
+// a position of that game. CallValue gets the call's arguments, evaluated.
+type Callable interface {
+	Value
+	CallValue(env *Env, args []any) (any, error)
+}
+
 // IsPredicate says a is a {…} predicate (for an error that names what was
 // wanted).
 func IsPredicate(a any) bool {

@@ -3,13 +3,16 @@ package games
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
+	"strings"
 )
 
-// ErrTooLarge is Exhaustive's error for a game tree past its bound.
+// ErrTooLarge is the exhaustive search's error for a game tree past its
+// bound.
 var ErrTooLarge = errors.New("the game is too large to search exhaustively (more than a million positions); its own solver answers it")
 
-// maxExhaustive bounds the positions Exhaustive visits.
+// maxExhaustive bounds the positions a Search visits.
 const maxExhaustive = 1 << 20
 
 // Exhaustive solves p by searching every line of play from it (OpenSpiel's
@@ -19,25 +22,51 @@ const maxExhaustive = 1 << 20
 // small instances and is the reference the games' fast solvers are tested
 // against. Positions that are Keyed are searched once. Choice is the first
 // optimal move in the game's order.
-func Exhaustive(ctx context.Context, p Position) (*Eval, error) {
-	s := &search{ctx: ctx, memo: map[string]*big.Int{}}
-	return s.eval(p)
-}
+func Exhaustive(ctx context.Context, p Position) (*Eval, error) { return NewSearch(ctx).Solve(p) }
 
 // ExhaustiveValue is Exhaustive's value alone.
 func ExhaustiveValue(ctx context.Context, p Position) (*big.Int, error) {
-	s := &search{ctx: ctx, memo: map[string]*big.Int{}}
-	return s.value(p)
+	return NewSearch(ctx).Value(p)
 }
 
-type search struct {
+// Search is an exhaustive search that remembers every Keyed position it
+// has solved, so that solving a line of play, or a game tree, or a table
+// of positions from one Search solves each position once.
+type Search struct {
 	ctx     context.Context
-	memo    map[string]*big.Int
+	memo    map[string]*Eval
 	visited int
+	// path is the line being searched, for a game that can return to a
+	// position: the keys on it and the moves that led from each to the
+	// next.
+	onPath map[string]int
+	path   []Move
+	// Solved, when set, is told each Keyed position the first time it is
+	// solved (a table of the solved positions).
+	Solved func(key string, p Position, ev *Eval)
 }
 
-// eval is p's value and every optimal move.
-func (s *search) eval(p Position) (*Eval, error) {
+// NewSearch is a search that polls ctx as it goes.
+func NewSearch(ctx context.Context) *Search {
+	return &Search{ctx: ctx, memo: map[string]*Eval{}, onPath: map[string]int{}}
+}
+
+// LoopError is a game that returns to a position along a line of play:
+// the exhaustive search has no value for it (the line could go on for
+// ever).
+type LoopError struct {
+	Game  *Game
+	Key   string // the position that repeats
+	Moves []Move // the line from its first visit back to it
+}
+
+func (e *LoopError) Error() string {
+	return fmt.Sprintf("this game can return to a position: %s leads back to where it started (%s); a game must end whatever is played",
+		LineText(e.Game, e.Moves), strings.TrimSpace(e.Key))
+}
+
+// Eval is p's value and every optimal move.
+func (s *Search) Eval(p Position) (*Eval, error) {
 	legal := p.Legal()
 	if len(legal) == 0 {
 		return &Eval{Value: p.Terminal()}, nil
@@ -65,23 +94,38 @@ func (s *search) eval(p Position) (*Eval, error) {
 }
 
 // after is what move m at p is worth to its mover.
-func (s *search) after(p Position, m Move) (*big.Int, error) {
+func (s *Search) after(p Position, m Move) (*big.Int, error) {
 	next, err := p.Play(m)
 	if err != nil {
 		return nil, err
 	}
 	st := p.Step(m)
 	v := new(big.Int)
-	if st.Carry != 0 {
-		if v, err = s.value(next); err != nil {
+	if st.Carry != CarryNone {
+		s.path = append(s.path, m)
+		v, err = s.Value(next)
+		s.path = s.path[:len(s.path)-1]
+		if err != nil {
 			return nil, err
 		}
 	}
 	return AfterValue(st, v), nil
 }
 
-// value is p's value, memoised by key where p has one.
-func (s *search) value(p Position) (*big.Int, error) {
+// Value is p's value, memoised by key where p has one.
+func (s *Search) Value(p Position) (*big.Int, error) {
+	ev, err := s.solve(p)
+	if err != nil {
+		return nil, err
+	}
+	return ev.Value, nil
+}
+
+// Solve is p's Eval, memoised by key where p has one: a position solved
+// before is not searched again.
+func (s *Search) Solve(p Position) (*Eval, error) { return s.solve(p) }
+
+func (s *Search) solve(p Position) (*Eval, error) {
 	if s.visited++; s.visited > maxExhaustive {
 		return nil, ErrTooLarge
 	}
@@ -90,19 +134,26 @@ func (s *search) value(p Position) (*big.Int, error) {
 			return nil, err
 		}
 	}
-	key := ""
-	if k, ok := p.(Keyed); ok {
-		key = k.Key()
-		if v, ok := s.memo[key]; ok {
-			return v, nil
-		}
+	k, keyed := p.(Keyed)
+	if !keyed {
+		return s.Eval(p)
 	}
-	ev, err := s.eval(p)
+	key := k.Key()
+	if ev, ok := s.memo[key]; ok {
+		return ev, nil
+	}
+	if at, ok := s.onPath[key]; ok {
+		return nil, &LoopError{Game: p.Game(), Key: key, Moves: append([]Move(nil), s.path[at:]...)}
+	}
+	s.onPath[key] = len(s.path)
+	ev, err := s.Eval(p)
+	delete(s.onPath, key)
 	if err != nil {
 		return nil, err
 	}
-	if key != "" {
-		s.memo[key] = ev.Value
+	s.memo[key] = ev
+	if s.Solved != nil {
+		s.Solved(key, p, ev)
 	}
-	return ev.Value, nil
+	return ev, nil
 }

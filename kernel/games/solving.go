@@ -68,6 +68,29 @@ func Evaluate(env *builtin.Env, p Position) (*Eval, error) {
 	return Exhaustive(env.Ctx, p)
 }
 
+// Evaluator solves the many positions of one piece of work (a line of
+// play, a game tree, a match): each with its game's solver where it has
+// one, else all with one exhaustive Search, so that no position is
+// searched twice.
+type Evaluator struct {
+	env    *builtin.Env
+	search *Search
+}
+
+// NewEvaluator is an Evaluator under env's budget and interrupt.
+func NewEvaluator(env *builtin.Env) *Evaluator { return &Evaluator{env: env} }
+
+// Eval is p solved (over: its Terminal value, no move).
+func (e *Evaluator) Eval(p Position) (*Eval, error) {
+	if s, ok := p.(Solver); ok {
+		return s.Evaluate(e.env)
+	}
+	if e.search == nil {
+		e.search = NewSearch(e.env.Ctx)
+	}
+	return e.search.Solve(p)
+}
+
 // AfterValue is what move m at p is worth to its mover once made, given
 // the value of the position it leads to.
 func AfterValue(st Step, next *big.Int) *big.Int {

@@ -107,6 +107,7 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 	preds.bind(&tree.Node)
 	indices.bind(&tree.Node)
 	shadowLets(&tree.Node, c.env)
+	callValues(&tree.Node, c.env)
 	inTree := namesOf(tree) // one walk for the three checks below
 	if id := unknownIdentifier(inTree, config); id != nil {
 		if id.Value == "help" {

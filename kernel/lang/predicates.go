@@ -87,29 +87,40 @@ func (l *Language) cutPredicates(code []rune, text []rune, toks []lexer.Token, f
 		if inside(cutAt, i) || t.From < from || t.To > to || !t.Is(lexer.Identifier) || i+1 >= len(toks) || !toks[i+1].Is(lexer.Bracket, "(") {
 			continue
 		}
-		args := l.predicateArgs(t.Value)
-		if len(args) == 0 {
+		args, maps := l.predicateArgs(t.Value)
+		if len(args) == 0 && len(maps) == 0 {
 			continue
 		}
 		k := 1
 		if i > 0 && toks[i-1].Is(lexer.Operator, "|") {
 			k = 2 // x | shrink({…}): the piped value is argument 1
 		}
-		open := -1 // the { of a predicate argument being read
+		open := -1  // the { of a predicate argument being read
+		at := 1     // the depth of the {…} being read: 1 an argument, 2 a value of a map argument
+		inMap := -1 // the } closing a map argument whose values may be predicates
 		for j, depth := i+2, 1; j < len(toks) && depth > 0 && toks[j].To <= to; j++ {
 			switch tj := toks[j]; {
 			case tj.Is(lexer.Bracket, "(", "[", "{"):
-				if depth == 1 && tj.Value == "{" && (toks[j-1].Is(lexer.Bracket, "(") || toks[j-1].Is(lexer.Operator, ",")) &&
-					contains(args, k) && !mapLiteral(toks, j) {
-					open = j
+				switch {
+				case depth == 1 && tj.Value == "{" && (toks[j-1].Is(lexer.Bracket, "(") || toks[j-1].Is(lexer.Operator, ",")) &&
+					contains(args, k) && !mapLiteral(toks, j):
+					open, at = j, 1
+				case depth == 1 && tj.Value == "{" && contains(maps, k) && mapLiteral(toks, j):
+					inMap = matching(toks, j)
+				case depth == 2 && inMap >= 0 && tj.Value == "{" && toks[j-1].Is(lexer.Operator, ":") && !mapLiteral(toks, j):
+					open, at = j, 2 // a part of the map: {moves: {…}}
 				}
 				depth++
 			case tj.Is(lexer.Bracket, ")", "]", "}"):
-				if depth--; depth > 1 || open < 0 {
+				depth--
+				if j == inMap {
+					inMap = -1
+				}
+				if depth > at || open < 0 {
 					continue
 				}
-				// The {…} must be the whole argument.
-				if j+1 < len(toks) && (toks[j+1].Is(lexer.Operator, ",") || toks[j+1].Is(lexer.Bracket, ")")) {
+				// The {…} must be the whole argument (or the whole value).
+				if j+1 < len(toks) && (toks[j+1].Is(lexer.Operator, ",") || toks[j+1].Is(lexer.Bracket, ")") || at == 2 && toks[j+1].Is(lexer.Bracket, "}")) {
 					if p := l.cutOne(code, text, toks, open, j, env, c); p != nil {
 						c.preds = append(c.preds, p)
 						cutAt = append(cutAt, [2]int{open, j}) // its body's predicates are its own
@@ -125,14 +136,33 @@ func (l *Language) cutPredicates(code []rune, text []rune, toks []lexer.Token, f
 }
 
 // predicateArgs are the arguments of the builtin called name that take a
-// {…} predicate.
-func (l *Language) predicateArgs(name string) []int {
+// {…} predicate, and those that take a map of them.
+func (l *Language) predicateArgs(name string) (args, maps []int) {
 	for _, lib := range l.cfg.Libraries {
 		if b := lib.Lookup(name); b != nil {
-			return b.Predicates
+			return b.Predicates, b.PredicateMaps
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// matching is the index of the bracket closing toks[open]; -1 for none.
+func matching(toks []lexer.Token, open int) int {
+	if open < 0 {
+		return -1
+	}
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		switch {
+		case toks[j].Is(lexer.Bracket, "(", "[", "{"):
+			depth++
+		case toks[j].Is(lexer.Bracket, ")", "]", "}"):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // inside says token i is in one of the spans of tokens.
@@ -399,7 +429,7 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 			return nil, b.l.cur.env().Ctx.Err()
 		}
 		e := runError(tree, b.code, err, b.l.PlainWords)
-		return nil, errors.New(e.Msg)
+		return nil, &builtin.PredicateError{Msg: e.Msg, Source: source, At: e.At - len(bodyPrefix)}
 	}}
 }
 
@@ -429,6 +459,7 @@ func (b *body) compile(captured map[string]any) (*vm.Program, *parser.Tree, map[
 	tree := &parser.Tree{Node: call}
 	b.inner.bind(&tree.Node)
 	shadowLets(&tree.Node, env)
+	callValues(&tree.Node, env)
 	prog, e := b.l.build(tree, config)
 	if e != nil {
 		return nil, nil, nil, errors.New(e.Msg)

@@ -300,7 +300,7 @@ func TestAfterErrors(t *testing.T) {
 		{b, []any{[]any{5, 1, 4}}, "(5,1) is not on the board"},
 		{b, []any{[]any{3, 2, 0}}, "players are 1..9, got 0"},
 		{b, []any{[]any{3, 2}}, "has move 1 that is not [row, position, player]: [3, 2]"},
-		{1, "L", "after: argument 1 (x) must be a polygon, coins or board, got int"},
+		{1, "L", "after: argument 1 (x) must be " + gameKinds() + ", got int"},
 	} {
 		for _, fn := range []string{"after", "analyze"} {
 			_, err := call(t, fn, tc.x, tc.moves)

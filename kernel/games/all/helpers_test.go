@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
 	_ "gamelab/kernel/games/all"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/tools"
@@ -126,3 +127,16 @@ func svgWidth(t *testing.T, doc string) float64 {
 }
 
 const seedPolygon = "* -5 + -2 * -8 * -5 + 8"
+
+// gameKinds is how the tools' messages list the positions of every
+// registered game, read from the registry so that no test pins the list
+// of games: "a polygon, coins or board".
+func gameKinds(extra ...string) string {
+	var kinds []string
+	for _, g := range games.All() {
+		kinds = append(kinds, g.Values[0].TypeName())
+	}
+	kinds = append(kinds, extra...)
+	kinds[0] = kit.KindPhrase(kinds[0])
+	return kit.OrList(kinds)
+}

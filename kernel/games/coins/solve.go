@@ -99,6 +99,9 @@ func (c *Coins) argName() string {
 func (c *Coins) Evaluate(env *builtin.Env) (*games.Eval, error) { return evaluate(env, c.st) }
 
 func evaluate(env *builtin.Env, s state) (*games.Eval, error) {
+	if s.at.Left() == 0 { // the game is over: nothing more to win
+		return &games.Eval{Value: new(big.Int)}, nil
+	}
 	g := s.game()
 	if err := env.Reserve(g.LineBytes(0)); err != nil {
 		return nil, err

@@ -1,7 +1,8 @@
-// Package gamestest gives the tests of the games (the engine's, a test's
-// own game, the registered games') an Env for play as a person would
-// answer it, from a script, the way net/http/httptest gives servers'
-// tests a recorder. It is for tests only: nothing else imports it.
+// Package gamestest is what the tests of every game share: the
+// conformance suite each game passes under every combination of its
+// rules (Conform), and an Env for play as a person would answer it, from
+// a script (Scripted), the way net/http/httptest gives servers' tests a
+// recorder. It is for tests only: nothing else imports it.
 package gamestest
 
 import (

@@ -82,6 +82,9 @@ func (r *Result) Trace(env *builtin.Env, fn string, args []any) (any, error) {
 // Evaluate is the mover's best points this turn, every vertex reaching
 // them and the first of those (solve's move).
 func (b *Board) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	if len(b.Legal()) == 0 { // full, or no move the rules allow: the turn is worth nothing
+		return &games.Eval{Value: b.Terminal()}, nil
+	}
 	pl, err := strconv.Atoi(b.Mover())
 	if err != nil {
 		return nil, fmt.Errorf("a board's turn is solved for a player: give the move's player, or solve(b, player)")

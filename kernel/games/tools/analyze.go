@@ -208,6 +208,7 @@ func scoreLine(env *builtin.Env, p games.Position, positions []games.Position, l
 		return ls.ScoreLine(env, line)
 	}
 	evals := make([]*games.Eval, len(positions))
+	ev := games.NewEvaluator(env)
 	for i, pos := range positions {
 		if i > 0 && i < len(positions)-1 {
 			env.Report(int64(i), int64(len(positions)))
@@ -216,11 +217,11 @@ func scoreLine(env *builtin.Env, p games.Position, positions []games.Position, l
 			evals[i] = &games.Eval{Value: pos.Terminal()}
 			continue
 		}
-		ev, err := games.Evaluate(env, pos)
+		e, err := ev.Eval(pos)
 		if err != nil {
 			return nil, err
 		}
-		evals[i] = ev
+		evals[i] = e
 	}
 	return evals, nil
 }

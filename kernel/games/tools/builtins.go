@@ -22,6 +22,9 @@ type tool struct {
 	// same says it gives a changed copy of the value it is given (an edit,
 	// with, after), a value of the same kind.
 	same bool
+	// generic is what it gives for a position whose Results say nothing
+	// of it (a game without a result of its own: a Solution, a Trace).
+	generic any
 }
 
 // engine is the table of the builtins written once over the games, in the
@@ -46,8 +49,11 @@ func Builtins() []*builtin.Builtin {
 	for _, t := range engine {
 		c := *t.Builtin
 		c.Doc = t.doc()
-		if c.Returns == nil {
-			c.Returns = t.allReturns()
+		if c.Returns == nil || t.result != nil {
+			c.Returns = append(slices.Clone(c.Returns), t.allReturns()...)
+		}
+		if t.generic != nil {
+			c.Returns = append(c.Returns, t.generic)
 		}
 		if c.ReturnsFor == nil && (t.same || t.result != nil) {
 			c.ReturnsFor = t.returnsFor
@@ -82,6 +88,9 @@ func (t *tool) returnsFor(first any) []any {
 	}
 	if _, ok := first.(games.Position); ok && t.same {
 		return []any{first} // an edit gives a value of the kind it edits
+	}
+	if _, ok := first.(games.Position); ok && t.generic != nil {
+		return []any{t.generic}
 	}
 	return nil
 }
@@ -202,10 +211,24 @@ func init() {
 			`it is: a position from after is solved from that position on, its moves already played ` +
 			`kept apart (played). Numbers that do not fit 64 bits come back exact.`,
 		Example: `solve(polygon("* -5 + -2 * -8 * -5 + 8")).best`,
-		Fn: dispatch("solve", "solve(x) or solve(board, player)", func(env *builtin.Env, s games.Solvable, args []any) (any, error) {
-			return s.Solve(env, "solve", args)
-		}),
-	}, help: func(h *games.Help) string { return h.Solve }, result: func(r games.Results) any { return r.Solve }})
+		Fn: func(env *builtin.Env, args ...any) (any, error) {
+			x, err := kit.FirstArg("solve", "solve(x) or solve(board, player)", args)
+			if err != nil {
+				return nil, err
+			}
+			if s, ok := x.(games.Solvable); ok {
+				return s.Solve(env, "solve", args)
+			}
+			p, ok := x.(games.Position)
+			if !ok {
+				return nil, kit.BadType("solve", 1, "x", kindsOf("solve", is[games.Position]), x)
+			}
+			if err := kit.Unpack("solve", args, "x", new(any)); err != nil {
+				return nil, err
+			}
+			return solution(env, "solve", p)
+		},
+	}, help: func(h *games.Help) string { return h.Solve }, result: func(r games.Results) any { return r.Solve }, generic: &Solution{}})
 	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "dp",
 		Signature: `dp(x) / dp(board, player)`,
@@ -214,10 +237,24 @@ func init() {
 			`chosen: its splits or moves and what they compare), d.plan the cells the plan uses, ` +
 			`position(d, i, j) the cell's own game to solve, play or analyze, trace(d) the table filling.`,
 		Example: `dp(polygon("* -5 + -2 * -8 * -5 + 8"))`,
-		Fn: dispatch("dp", "dp(x) or dp(board, player)", func(env *builtin.Env, t games.Tabled, args []any) (any, error) {
-			return t.DP(env, args)
-		}),
-	}, help: func(h *games.Help) string { return h.DP }, result: func(r games.Results) any { return r.DP }})
+		Fn: func(env *builtin.Env, args ...any) (any, error) {
+			x, err := kit.FirstArg("dp", "dp(x) or dp(board, player)", args)
+			if err != nil {
+				return nil, err
+			}
+			if t, ok := x.(games.Tabled); ok {
+				return t.DP(env, args)
+			}
+			p, ok := x.(games.Position)
+			if !ok {
+				return nil, kit.BadType("dp", 1, "x", kindsOf("dp", is[games.Position]), x)
+			}
+			if err := kit.Unpack("dp", args, "x", new(any)); err != nil {
+				return nil, err
+			}
+			return positionTable(env, p)
+		},
+	}, help: func(h *games.Help) string { return h.DP }, result: func(r games.Results) any { return r.DP }, generic: &Positions{}})
 	registerTool(&tool{Builtin: &builtin.Builtin{
 		Name:      "position",
 		Signature: `position(d, i, j)`,

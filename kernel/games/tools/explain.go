@@ -67,6 +67,7 @@ func ExplainTree(env *builtin.Env, p games.Position, args []any) (*kit.Explanati
 func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, error) {
 	g := p.Game()
 	nodes := 0
+	solved := games.NewEvaluator(env)
 	var build func(p games.Position, d int) (*display.TreeNode, error)
 	build = func(p games.Position, d int) (*display.TreeNode, error) {
 		if nodes++; nodes > maxTreeNodes {
@@ -77,7 +78,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 		if games.Over(p) {
 			return nd, nil
 		}
-		ev, err := games.Evaluate(env, p)
+		ev, err := solved.Eval(p)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +105,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 			st := p.Step(m)
 			nextValue := next.Terminal()
 			if !games.Over(next) && st.Carry != games.CarryNone {
-				nev, err := games.Evaluate(env, next)
+				nev, err := solved.Eval(next)
 				if err != nil {
 					return nil, err
 				}

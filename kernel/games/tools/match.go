@@ -39,6 +39,7 @@ type Sides struct {
 type solver struct {
 	env    *builtin.Env
 	start  games.Position
+	solved *games.Evaluator // the positions the oracle does not hold
 	asked  bool
 	oracle games.Oracle
 	seen   map[games.Position]*games.Eval // what the oracle said, for the line's score
@@ -70,7 +71,10 @@ func (s *solver) eval(pos games.Position) (*games.Eval, error) {
 	if games.Over(pos) {
 		return &games.Eval{Value: pos.Terminal()}, nil
 	}
-	return games.Evaluate(s.env, pos)
+	if s.solved == nil {
+		s.solved = games.NewEvaluator(s.env)
+	}
+	return s.solved.Eval(pos)
 }
 
 // line is the Eval of every position of a line (as scoreLine's): from the

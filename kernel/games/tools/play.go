@@ -39,6 +39,9 @@ type game struct {
 	// at[i] is the position after i moves (at[0] the start), kept so a turn
 	// does not replay the whole line.
 	at []games.Position
+	// solved solves the positions of the game for the optimum's replies
+	// and the hints.
+	solved *games.Evaluator
 }
 
 func fnPlay(env *builtin.Env, args ...any) (any, error) {
@@ -50,11 +53,7 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	if !ok {
 		return nil, kit.BadType("play", 1, "x", kindsOf("play", is[games.Position]), x)
 	}
-	pl, ok := start.(games.Player)
-	if !ok {
-		return nil, kit.BadType("play", 1, "x", kindsOf("play", is[games.Position]), x)
-	}
-	start, humans, err := pl.PlayersFor(who)
+	start, humans, err := playerOf(start).PlayersFor(who)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +64,7 @@ func fnPlay(env *builtin.Env, args ...any) (any, error) {
 	for _, w := range warnings(start) {
 		env.Warning(w)
 	}
-	g := &game{start: start, humans: humans, at: []games.Position{start}}
+	g := &game{start: start, humans: humans, at: []games.Position{start}, solved: games.NewEvaluator(env)}
 	if err := g.run(env); err != nil {
 		return nil, err
 	}
@@ -114,7 +113,7 @@ func (g *game) run(env *builtin.Env) error {
 		mover := pos.Mover()
 		if !slices.Contains(g.humans, mover) {
 			// The optimum's reply: the move solve's line makes here.
-			ev, err := games.Evaluate(env, pos)
+			ev, err := g.solved.Eval(pos)
 			if err != nil {
 				return kit.SolverError("play", err)
 			}
@@ -126,7 +125,7 @@ func (g *game) run(env *builtin.Env) error {
 			env.Print(fmt.Sprintf("%s %s %s (the optimum)\n", mover, g.start.Game().Words.Reply, ev.Choice))
 			continue
 		}
-		pl := pos.(games.Player)
+		pl := playerOf(pos)
 		line, err := env.Input(pl.Prompt(mover))
 		if err != nil {
 			if env.Ctx.Err() != nil {
@@ -141,7 +140,7 @@ func (g *game) run(env *builtin.Env) error {
 		case "q", "quit":
 			return nil
 		case "?":
-			ev, err := games.Evaluate(env, pos)
+			ev, err := g.solved.Eval(pos)
 			if err != nil {
 				return kit.SolverError("play", err)
 			}

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	registerTool(&tool{result: func(r games.Results) any { return r.Trace }, Builtin: &builtin.Builtin{
+	registerTool(&tool{result: func(r games.Results) any { return r.Trace }, generic: &Trace{}, Builtin: &builtin.Builtin{
 		Name:      "trace",
 		Signature: `trace(x) / trace(board, player)`,
 		Doc: `Shows the optimal play step by step, from x on (a game value, a position from after, or a result of solve, whose plan it plays out): ` +
@@ -56,6 +56,7 @@ type Trace struct {
 	game      *games.Game
 	positions []games.Position
 	line      []games.Move
+	first     *games.Eval // the start's, nil when the game is over there
 }
 
 func (t *Trace) TypeName() string { return "trace" }
@@ -63,15 +64,24 @@ func (t *Trace) TypeName() string { return "trace" }
 // OptimalLine plays p on as its game's solver chooses (Eval.Choice) to
 // the end and records each step.
 func OptimalLine(env *builtin.Env, p games.Position) (*Trace, error) {
+	return optimalLine(env, "trace", p)
+}
+
+// optimalLine is OptimalLine for builtin fn.
+func optimalLine(env *builtin.Env, fn string, p games.Position) (*Trace, error) {
 	t := &Trace{Start: p, game: p.Game(), positions: []games.Position{p}, Steps: []map[string]any{}}
 	turn := p.History().Len()
+	solved := games.NewEvaluator(env)
 	for !games.Over(p) {
 		if len(t.line) == maxTraceMoves {
-			return nil, fmt.Errorf("trace: the game goes on past %d moves", maxTraceMoves)
+			return nil, fmt.Errorf("%s: the game goes on past %d moves", fn, maxTraceMoves)
 		}
-		ev, err := games.Evaluate(env, p)
+		ev, err := solved.Eval(p)
 		if err != nil {
-			return nil, kit.SolverError("trace", err)
+			return nil, kit.SolverError(fn, err)
+		}
+		if t.first == nil {
+			t.first = ev
 		}
 		turn++
 		t.Steps = append(t.Steps, map[string]any{"turn": turn, "player": playerValue(p.Mover()),

@@ -1,0 +1,258 @@
+package defined
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/printer"
+)
+
+// View is # in a game's parts: the position a part is asked about.
+type View struct {
+	State any            `expr:"state"` // the game's state
+	Move  any            `expr:"move"`  // the move (play, earn); nil elsewhere
+	Mover any            `expr:"mover"` // the player to move
+	Turn  int            `expr:"turn"`  // how many moves were made before
+	Rules map[string]any `expr:"rules"` // the instance's rules
+}
+
+func (v *View) TypeName() string { return "position view" }
+
+// Text is the view as a map would show.
+func (v *View) Text() string {
+	return kit.FormatValue(map[string]any{"state": v.State, "move": v.Move, "mover": v.Mover, "turn": v.Turn, "rules": v.Rules})
+}
+
+// node is where a game stands: the state and who is to move there, and
+// how many moves were made; the rules are the instance's.
+type node struct {
+	state any
+	mover string
+	turn  int
+}
+
+// run is a game under one instance's rules: what its parts are asked in,
+// and the positions its search has solved (shared by every position of
+// the instance, so a line or a tree solves each position once).
+type run struct {
+	d     *def
+	rules games.Rules
+	rmap  map[string]any // the rules as # sees them, made once
+	memo  *table
+}
+
+func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
+
+// call runs part name at n (with move m, nil for none) and returns its
+// value, or the error of the user's definition: the part, the state, the
+// move and, under them, the part's text with a caret at the fault.
+func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error) {
+	v, err := p.Call(&View{State: n.state, Move: m, Mover: playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	if err != nil {
+		return nil, x.d.partError(name, n, m, err)
+	}
+	return v, nil
+}
+
+// partError is err of part name at n and move m, in the user's words.
+func (d *def) partError(name string, n node, m any, err error) error {
+	var be *builtin.Error
+	if errors.As(err, &be) && (be.Kind == builtin.MemoryError || be.Kind == builtin.Interrupted) {
+		return err // the cell's own stop: the statement ends with it
+	}
+	where := fmt.Sprintf("at state %s", short(n.state))
+	if m != nil {
+		where += fmt.Sprintf(" with move %s", short(m))
+	}
+	msg := fmt.Sprintf("%s's %s failed %s: %v", d.name, name, where, err)
+	var pe *builtin.PredicateError
+	if errors.As(err, &pe) {
+		msg = fmt.Sprintf("%s's %s failed %s: %s%s", d.name, name, where, pe.Msg, caret(name, pe))
+	}
+	return &builtin.Error{Kind: builtin.GameError, Offset: -1, Msg: msg, Err: err}
+}
+
+// caret is the part as written, under the message, with a caret where it
+// failed.
+func caret(name string, pe *builtin.PredicateError) string {
+	src := []rune(pe.Source)
+	if pe.At < 0 || pe.At >= len(src) || strings.ContainsRune(pe.Source, '\n') {
+		return ""
+	}
+	lead := "  " + name + ": "
+	return "\n" + lead + pe.Source + "\n" + strings.Repeat(" ", len([]rune(lead))+pe.At) + "^"
+}
+
+// badResult is the error of part name giving v, which is not what it
+// must give.
+func (d *def) badResult(name string, n node, m any, v any, want string) error {
+	where := fmt.Sprintf("at state %s", short(n.state))
+	if m != nil {
+		where += fmt.Sprintf(" with move %s", short(m))
+	}
+	return builtin.Errorf(builtin.GameError, "%s's %s gave %s %s, which is not %s", d.name, name, kit.KindPhrase(kit.TypeName(v)), where, want)
+}
+
+// short is a value as messages show it: its literal, cut past 80 runes.
+func short(v any) string {
+	s := printer.Literal(v)
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:77]) + "…"
+	}
+	return s
+}
+
+// text is a move's or a state's text: its literal, which compares them.
+func text(v any) string { return printer.Literal(v) }
+
+// playerValue is a player as # and json see it: a number for a player named
+// by one, else the name.
+func playerValue(p string) any {
+	if p == "" {
+		return nil
+	}
+	if n, err := strconv.Atoi(p); err == nil {
+		return n
+	}
+	return p
+}
+
+// integer is v as an exact integer, or false.
+func integer(v any) (*big.Int, bool) {
+	switch v.(type) {
+	case int, int64, *big.Int:
+		b, msg := kit.ToBig(v)
+		return b, msg == ""
+	}
+	return nil, false
+}
+
+// The parts, asked of a node. Each either gives what the part must give
+// or an error in the user's words.
+
+// legal is the moves at n: nil when over says so or moves gives [].
+func (x *run) legal(n node) ([]any, error) {
+	if x.d.over != nil {
+		v, err := x.call("over", x.d.over, n, nil)
+		if err != nil {
+			return nil, err
+		}
+		done, ok := v.(bool)
+		if !ok {
+			return nil, x.d.badResult("over", n, nil, v, "true or false")
+		}
+		if done {
+			return nil, nil
+		}
+	}
+	v, err := x.call("moves", x.d.moves, n, nil)
+	if err != nil {
+		return nil, err
+	}
+	list, ok := kit.AsList(v)
+	if !ok {
+		return nil, x.d.badResult("moves", n, nil, v, "a list of moves")
+	}
+	return list, nil
+}
+
+// next is the node after move m at n.
+func (x *run) next(n node, m any) (node, error) {
+	state, err := x.call("play", x.d.play, n, m)
+	if err != nil {
+		return node{}, err
+	}
+	out := node{state: state, turn: n.turn + 1}
+	out.mover, err = x.moverAt(out)
+	return out, err
+}
+
+// moverAt is who moves at n: the mover part's answer, or the players in
+// turn.
+func (x *run) moverAt(n node) (string, error) {
+	if x.d.mover == nil {
+		return x.d.players[n.turn%len(x.d.players)], nil
+	}
+	v, err := x.call("mover", x.d.mover, n, nil)
+	if err != nil {
+		return "", err
+	}
+	name := kit.Format(v)
+	for _, p := range x.d.players {
+		if p == name {
+			return p, nil
+		}
+	}
+	return "", x.d.badResult("mover", n, nil, v, "one of the players "+strings.Join(x.d.players, ", "))
+}
+
+// reward is what move m at n earns its mover: earn's answer, or 0.
+func (x *run) reward(n node, m any) (*big.Int, error) {
+	if x.d.earn == nil {
+		return new(big.Int), nil
+	}
+	v, err := x.call("earn", x.d.earn, n, m)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := integer(v)
+	if !ok {
+		return nil, x.d.badResult("earn", n, m, v, "an integer")
+	}
+	return b, nil
+}
+
+// terminal is what the ended state n is worth to its mover: value's
+// answer, or 0.
+func (x *run) terminal(n node) (*big.Int, error) {
+	if x.d.value == nil {
+		return new(big.Int), nil
+	}
+	v, err := x.call("value", x.d.value, n, nil)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := integer(v)
+	if !ok {
+		return nil, x.d.badResult("value", n, nil, v, "an integer")
+	}
+	return b, nil
+}
+
+// minimizes says the mover at n wants the smallest value.
+func (x *run) minimizes(n node) (bool, error) {
+	if x.d.goalOf == nil {
+		return x.d.goal == "min", nil
+	}
+	v, err := x.call("goal", x.d.goalOf, n, nil)
+	if err != nil {
+		return false, err
+	}
+	switch v {
+	case "max":
+		return false, nil
+	case "min":
+		return true, nil
+	}
+	return false, x.d.badResult("goal", n, nil, v, `"max" or "min"`)
+}
+
+// keyOf names n for the search: the key part's text (or the state's) and
+// the mover, who is part of a position.
+func (x *run) keyOf(n node) (string, error) {
+	k := n.state
+	if x.d.key != nil {
+		v, err := x.call("key", x.d.key, n, nil)
+		if err != nil {
+			return "", err
+		}
+		k = v
+	}
+	return n.mover + "|" + text(k), nil
+}

@@ -1,0 +1,315 @@
+package defined
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+)
+
+// Position is a position of a game defined in the language: an instance
+// (nim([3, 4, 5])) or the position after some moves. The exported fields
+// are what expr reads: p.state, p.mover, p.moves, p.turn, p.rules,
+// p.start. What its parts say of it (its legal moves, its key, its value
+// once over) is asked when it is made, so a mistake in them is reported
+// where the position is made; a part that fails later (earn, when a tool
+// scores a move) stops the statement with its error.
+type Position struct {
+	Name    string         `expr:"game"`  // the game's name
+	State   any            `expr:"state"` // the state
+	ToMove  any            `expr:"mover"` // the player to move; nil when the game is over
+	Turn    int            `expr:"turn"`  // moves made
+	Played  []any          `expr:"moves"` // the moves made
+	RuleMap map[string]any `expr:"rules"`
+	Start   *Position      `expr:"start"` // the instance, before any move
+
+	x     *run
+	n     node
+	h     *games.History
+	arg   any // the instance's argument (start's #), for its text and shrink
+	legal []games.Move
+	key   string
+	end   *big.Int // the value once over
+	min   bool
+	kids  map[string]kid // what each move played so far leads to
+}
+
+// kid is what a move leads to: where the game stands then (its key), what
+// the move earned, and the position itself once it is played.
+type kid struct {
+	n    node
+	key  string
+	step games.Step
+	next *Position
+}
+
+// move is a move of a defined game: any value, named by its literal.
+type move struct {
+	v any
+	s string
+}
+
+func (m move) String() string { return m.s }
+func (m move) Value() any     { return m.v }
+
+// instance is the game's instance of argument arg under rules r.
+func (d *def) instance(arg any, r games.Rules) (*Position, error) {
+	x := newRun(d, r)
+	state := arg
+	if d.start != nil {
+		v, err := d.start.Call(arg)
+		if err != nil {
+			return nil, d.partError("start", node{state: arg}, nil, err)
+		}
+		state = v
+	}
+	n := node{state: state}
+	var err error
+	if n.mover, err = x.moverAt(n); err != nil {
+		return nil, err
+	}
+	p, err := x.position(n, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	p.arg, p.Start = arg, p
+	return p, nil
+}
+
+// position is the position at n, after history h (nil: the instance),
+// its parts asked.
+func (x *run) position(n node, h *games.History, start *Position) (*Position, error) {
+	p := &Position{Name: x.d.name, State: n.state, ToMove: playerValue(n.mover), Turn: n.turn, Played: []any{},
+		RuleMap: x.rmap, Start: start, x: x, n: n, h: h}
+	if h != nil {
+		for _, m := range h.Moves {
+			p.Played = append(p.Played, m.Value())
+		}
+	}
+	moves, err := x.legal(n)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
+		p.legal = append(p.legal, move{m, text(m)})
+	}
+	if p.key, err = x.keyOf(n); err != nil {
+		return nil, err
+	}
+	if len(p.legal) == 0 {
+		p.ToMove = nil
+		if p.end, err = x.terminal(n); err != nil {
+			return nil, err
+		}
+	} else if p.min, err = x.minimizes(n); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// TypeName is the game's name, a position part-way "nim position".
+func (p *Position) TypeName() string {
+	if p.h.Len() > 0 {
+		return p.Name + " position"
+	}
+	if p.Name == "" {
+		return "defined game's position"
+	}
+	return p.Name
+}
+
+// Game is the game's contract.
+func (p *Position) Game() *games.Game { return p.x.d.game }
+
+// Text is the state (in the game's words, where its text part gives them)
+// and whose move it is.
+func (p *Position) Text() string {
+	s := text(p.State)
+	if p.x.d.text != nil {
+		if v, err := p.x.call("text", p.x.d.text, p.n, nil); err == nil {
+			if t, ok := v.(string); ok {
+				s = t
+			}
+		}
+	}
+	status := fmt.Sprintf("%s to move", p.n.mover)
+	if len(p.legal) == 0 {
+		status = fmt.Sprintf("the game is over: value %s for %s", p.end, p.n.mover)
+	}
+	if p.h.Len() > 0 {
+		status += " after " + games.LineText(p.x.d.game, p.h.Moves)
+	}
+	return strings.TrimRight(s, "\n") + "\n" + p.Name + ": " + status + "\n"
+}
+
+// Inline is the position in a list: nim([3, 4, 5]) for an instance.
+func (p *Position) Inline() string {
+	if p.h.Len() == 0 && p.arg != nil {
+		return p.Name + "(" + short(p.arg) + ")"
+	}
+	return "<" + p.TypeName() + ">"
+}
+
+// SVG is the picture part's drawing: an SVG string, or the picture of the
+// value it gives; "" without one.
+func (p *Position) SVG() string {
+	if p.x.d.picture == nil {
+		return ""
+	}
+	v, err := p.x.call("picture", p.x.d.picture, p.n, nil)
+	if err != nil {
+		return ""
+	}
+	switch pic := v.(type) {
+	case string:
+		if strings.HasPrefix(strings.TrimSpace(pic), "<svg") {
+			return pic
+		}
+	case builtin.Pictured:
+		return pic.SVG()
+	}
+	return ""
+}
+
+// JSONValue is the game, the state, who moves, the moves made and the
+// rules that differ from the defaults.
+func (p *Position) JSONValue() any {
+	return struct {
+		Game  string         `json:"game"`
+		State any            `json:"state"`
+		Mover any            `json:"mover"`
+		Moves []any          `json:"moves"`
+		Rules map[string]any `json:"rules,omitempty"`
+	}{p.Name, kit.JSONValue(p.State), p.ToMove, kit.JSONValue(p.Played).([]any), p.x.rules.Changed()}
+}
+
+// The games.Position methods.
+
+func (p *Position) Rules() games.Rules                  { return p.x.rules }
+func (p *Position) Legal() []games.Move                 { return p.legal }
+func (p *Position) Terminal() *big.Int                  { return p.terminalValue() }
+func (p *Position) Minimizes() bool                     { return p.min }
+func (p *Position) History() *games.History             { return p.h }
+func (p *Position) Key() string                         { return p.key }
+func (p *Position) ParseMove(x any) (games.Move, error) { return move{x, text(x)}, nil }
+
+func (p *Position) terminalValue() *big.Int {
+	if p.end == nil {
+		return new(big.Int)
+	}
+	return p.end
+}
+
+// Mover is the player to move, "" once the game is over.
+func (p *Position) Mover() string {
+	if len(p.legal) == 0 {
+		return ""
+	}
+	return p.n.mover
+}
+
+// WithRules is the position under rules r: the instance's state under
+// them, its moves played again.
+func (p *Position) WithRules(r games.Rules) (games.Position, error) {
+	start := p.Start
+	if start == nil {
+		start = p
+	}
+	q, err := start.x.d.instance(start.arg, r)
+	if err != nil {
+		return nil, err
+	}
+	var at games.Position = q
+	if p.h != nil {
+		for t, m := range p.h.Moves {
+			if at, err = at.Play(m); err != nil {
+				return nil, fmt.Errorf("with: move %d (%s) of the position is illegal under the new rules: %w", t+1, m, err)
+			}
+		}
+	}
+	return at, nil
+}
+
+// Play makes m, which must be one of the legal moves.
+func (p *Position) Play(gm games.Move) (games.Position, error) {
+	k, err := p.child(gm)
+	if err != nil {
+		return nil, err
+	}
+	if k.next == nil {
+		start := p.Start
+		if start == nil {
+			start = p
+		}
+		m := p.legal[slices.IndexFunc(p.legal, func(m games.Move) bool { return m.String() == gm.String() })]
+		if k.next, err = p.x.position(k.n, p.h.Extend(start, p.n.mover, m, k.step.Reward), start); err != nil {
+			return nil, err
+		}
+		p.kids[m.String()] = k
+	}
+	return k.next, nil
+}
+
+// Step is what m earns its mover and how the next position's value counts:
+// the same player moving on adds it, the other subtracts it.
+func (p *Position) Step(gm games.Move) games.Step {
+	k, err := p.child(gm)
+	if err != nil {
+		panic(err) // a part that failed: the statement stops with its error (the engine recovers it)
+	}
+	return k.step
+}
+
+// child is what move gm leads to, asked of the parts once.
+func (p *Position) child(gm games.Move) (kid, error) {
+	i := slices.IndexFunc(p.legal, func(m games.Move) bool { return m.String() == gm.String() })
+	if i < 0 {
+		return kid{}, p.illegal(gm)
+	}
+	m := p.legal[i].(move)
+	if k, ok := p.kids[m.s]; ok {
+		return k, nil
+	}
+	next, err := p.x.next(p.n, m.v)
+	if err != nil {
+		return kid{}, err
+	}
+	reward, err := p.x.reward(p.n, m.v)
+	if err != nil {
+		return kid{}, err
+	}
+	key, err := p.x.keyOf(next)
+	if err != nil {
+		return kid{}, err
+	}
+	carry := games.CarryNegated
+	if next.mover == p.n.mover {
+		carry = games.CarrySame
+	}
+	k := kid{n: next, key: key, step: games.Step{Reward: reward, Carry: carry}}
+	if p.kids == nil {
+		p.kids = map[string]kid{}
+	}
+	p.kids[m.s] = k
+	return k, nil
+}
+
+// illegal says why gm is no move here.
+func (p *Position) illegal(gm games.Move) error {
+	if len(p.legal) == 0 {
+		return fmt.Errorf("the game is over")
+	}
+	names := make([]string, 0, min(len(p.legal), 10))
+	for _, m := range p.legal[:min(len(p.legal), 10)] {
+		names = append(names, m.String())
+	}
+	more := ""
+	if len(p.legal) > 10 {
+		more = fmt.Sprintf(", … (%d in all)", len(p.legal))
+	}
+	return fmt.Errorf("%s is not among the legal moves here: %s%s", gm, strings.Join(names, ", "), more)
+}

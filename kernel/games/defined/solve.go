@@ -1,0 +1,276 @@
+package defined
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"gamelab/internal/checked"
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+)
+
+// The search of a defined game: depth first with a stack of its own (a
+// game of 100000 moves in a line needs no deep Go stack), each position
+// solved once and remembered by its key in the instance's table, values
+// counted in int64 until one passes it, then exactly. It is the
+// exhaustive search (games.Exhaustive) made fast: the same recurrence, the
+// parts asked once per move.
+
+// table is the positions an instance's search has solved: each key's
+// value for its mover.
+type table struct {
+	vals     map[string]val
+	reserved int // entries whose memory was reserved
+}
+
+// val is a position's value: small, unless big holds it.
+type val struct {
+	small int64
+	big   *big.Int
+}
+
+func (v val) Big() *big.Int {
+	if v.big != nil {
+		return v.big
+	}
+	return big.NewInt(v.small)
+}
+
+func bigVal(b *big.Int) val {
+	if b.IsInt64() {
+		return val{small: b.Int64()}
+	}
+	return val{big: b}
+}
+
+// cmp compares a and b.
+func (a val) cmp(b val) int {
+	if a.big == nil && b.big == nil {
+		switch {
+		case a.small < b.small:
+			return -1
+		case a.small > b.small:
+			return 1
+		}
+		return 0
+	}
+	return a.Big().Cmp(b.Big())
+}
+
+// after is reward + carry · next, exact.
+func after(reward val, carry games.Carry, next val) val {
+	if reward.big == nil && next.big == nil {
+		var v int64
+		ok := true
+		switch carry {
+		case games.CarrySame:
+			v, ok = checked.Add(reward.small, next.small)
+		case games.CarryNegated:
+			v, ok = checked.Sub(reward.small, next.small)
+		default:
+			v = reward.small
+		}
+		if ok {
+			return val{small: v}
+		}
+	}
+	return bigVal(games.AfterValue(games.Step{Reward: reward.Big(), Carry: carry}, next.Big()))
+}
+
+// bytesPerPosition is what the table keeps of a position past its key:
+// the value and the map's share.
+const bytesPerPosition = 80
+
+// frame is a position on the search's stack.
+type frame struct {
+	n     node
+	key   string
+	moves []any
+	i     int  // the next move to try
+	min   bool // its mover wants the smallest value
+	best  val
+	have  bool
+	// what the move being searched earns, and how the next value counts
+	reward val
+	carry  games.Carry
+}
+
+// solve is the value of n (key k) for its mover, every position under it
+// solved and kept in the table.
+func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
+	if x.memo == nil {
+		x.memo = &table{vals: map[string]val{}}
+	}
+	t := x.memo
+	if v, ok := t.vals[k]; ok {
+		return v, nil
+	}
+	onPath := map[string]int{} // key → its frame
+	var stack []*frame
+	visits := 0
+	push := func(n node, k string) error {
+		moves, err := x.legal(n)
+		if err != nil {
+			return err
+		}
+		f := &frame{n: n, key: k, moves: moves}
+		if len(moves) > 0 {
+			if f.min, err = x.minimizes(n); err != nil {
+				return err
+			}
+		}
+		onPath[k] = len(stack)
+		stack = append(stack, f)
+		return nil
+	}
+	if err := push(n, k); err != nil {
+		return val{}, err
+	}
+	var result val
+	for len(stack) > 0 {
+		if visits++; visits%1024 == 0 {
+			if err := env.Ctx.Err(); err != nil {
+				return val{}, err
+			}
+			if err := x.reserve(env); err != nil {
+				return val{}, err
+			}
+		}
+		f := stack[len(stack)-1]
+		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
+			v := f.best
+			if len(f.moves) == 0 {
+				end, err := x.terminal(f.n)
+				if err != nil {
+					return val{}, err
+				}
+				v = bigVal(end)
+			}
+			t.vals[f.key] = v
+			delete(onPath, f.key)
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				result = v
+				break
+			}
+			stack[len(stack)-1].take(v)
+			continue
+		}
+		m := f.moves[f.i]
+		next, err := x.next(f.n, m)
+		if err != nil {
+			return val{}, err
+		}
+		reward, err := x.reward(f.n, m)
+		if err != nil {
+			return val{}, err
+		}
+		f.reward, f.carry = bigVal(reward), games.CarryNegated
+		if next.mover == f.n.mover {
+			f.carry = games.CarrySame
+		}
+		nk, err := x.keyOf(next)
+		if err != nil {
+			return val{}, err
+		}
+		if v, ok := t.vals[nk]; ok {
+			f.take(v)
+			continue
+		}
+		if at, ok := onPath[nk]; ok {
+			return val{}, x.loop(stack[at:], m)
+		}
+		if err := push(next, nk); err != nil {
+			return val{}, err
+		}
+	}
+	return result, nil
+}
+
+// take is the value v of the position the move being searched leads to.
+func (f *frame) take(v val) {
+	a := after(f.reward, f.carry, v)
+	if c := a.cmp(f.best); !f.have || f.min && c < 0 || !f.min && c > 0 {
+		f.best, f.have = a, true
+	}
+	f.i++
+}
+
+// reserve asks the budget for the memory of the positions kept since it
+// last asked; a table past the budget is a MemoryError that says how many
+// positions were reached.
+func (x *run) reserve(env *builtin.Env) (err error) {
+	t := x.memo
+	defer func() {
+		if r := recover(); r != nil {
+			var be *builtin.Error
+			if e, ok := r.(error); ok && errors.As(e, &be) && be.Kind == builtin.MemoryError {
+				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+				return
+			}
+			panic(r)
+		}
+	}()
+	grown := len(t.vals) - t.reserved
+	if err := env.Reserve(int64(grown) * bytesPerPosition); err != nil {
+		var be *builtin.Error
+		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
+			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+		}
+		return err
+	}
+	t.reserved = len(t.vals)
+	return nil
+}
+
+// loop is the error of a game that returns to a position: the line from
+// the position's first visit (path[0]) back to it.
+func (x *run) loop(path []*frame, last any) error {
+	var moves []string
+	for _, f := range path[:len(path)-1] {
+		moves = append(moves, text(f.moves[f.i]))
+	}
+	moves = append(moves, text(last))
+	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
+		"a game must end whatever is played (its state must change towards the end, or over say when it is)",
+		x.d.name, short(path[0].n.state), path[0].n.mover, strings.Join(moves, ", "))
+}
+
+// Evaluate is p's value for its mover, every optimal move and the first
+// of them, from the instance's table (filled as needed).
+func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
+	if len(p.legal) == 0 {
+		return &games.Eval{Value: p.terminalValue()}, nil
+	}
+	v, err := p.x.solve(env, p.n, p.key)
+	if err != nil {
+		return nil, err
+	}
+	ev := &games.Eval{Value: v.Big()}
+	for _, m := range p.legal {
+		k, err := p.child(m)
+		if err != nil {
+			return nil, err
+		}
+		nv, err := p.x.solve(env, k.n, k.key)
+		if err != nil {
+			return nil, err
+		}
+		if after(bigVal(k.step.Reward), k.step.Carry, nv).cmp(v) == 0 {
+			ev.Best = append(ev.Best, m)
+		}
+	}
+	if len(ev.Best) == 0 {
+		return nil, fmt.Errorf("%s: no move reaches the position's value (a part gave different answers for the same position)", p.Name)
+	}
+	ev.Choice = ev.Best[0]
+	return ev, nil
+}
+
+var (
+	_ games.Position = (*Position)(nil)
+	_ games.Solver   = (*Position)(nil)
+	_ games.Keyed    = (*Position)(nil)
+)

@@ -1,0 +1,158 @@
+package tools
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+)
+
+// Positions is dp(x) of a game without a table of its own (one that is
+// not games.Tabled): every position the exhaustive search solves from x,
+// in the order it solved them (the ends first, x last), each with its
+// mover, its value and every optimal move: the search's memo as a table,
+// the DP view of any game. Only positions that name themselves (Keyed) are
+// remembered, so a game without keys has x alone.
+type Positions struct {
+	N     int              `expr:"n"`     // positions solved
+	Rows  []map[string]any `expr:"rows"`  // per position: position (its text), key, mover, value, best
+	Start any              `expr:"start"` // x
+
+	game      *games.Game
+	positions []games.Position
+}
+
+func (d *Positions) TypeName() string { return "positions" }
+
+// maxTableRows bounds the table of a search: a table is for reading, and
+// the search itself answers larger games.
+const maxTableRows = 200000
+
+// positionTable searches x and tabulates what it solved.
+func positionTable(env *builtin.Env, x games.Position) (*Positions, error) {
+	d := &Positions{Start: x, game: x.Game(), Rows: []map[string]any{}}
+	s := games.NewSearch(env.Ctx)
+	var err error
+	s.Solved = func(key string, p games.Position, ev *games.Eval) {
+		if err != nil {
+			return
+		}
+		if len(d.Rows) == maxTableRows {
+			err = fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
+			return
+		}
+		if err = env.Reserve(int64(256 + 2*len(key))); err != nil {
+			return
+		}
+		best := []any{}
+		for _, m := range ev.Best {
+			best = append(best, m.Value())
+		}
+		d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": playerValue(p.Mover()),
+			"value": kit.Number(ev.Value), "best": best})
+		d.positions = append(d.positions, p)
+	}
+	if _, serr := s.Solve(x); serr != nil {
+		return nil, kit.SolverError("dp", serr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	d.N = len(d.Rows)
+	return d, nil
+}
+
+// inline is a position in one line: its Inline, else its text's first
+// line.
+func inline(p games.Position) string {
+	if in, ok := p.(interface{ Inline() string }); ok {
+		return in.Inline()
+	}
+	return firstLine(p.Text())
+}
+
+// At is at(d, i): row i (from 1).
+func (d *Positions) At(args []any) (any, error) {
+	var i int
+	if err := kit.Unpack("at", args, "d", new(any), "i", &i); err != nil {
+		return nil, err
+	}
+	if err := kit.CheckIndex("at", 2, "i", i, 1, d.N); err != nil {
+		return nil, err
+	}
+	return d.Rows[i-1], nil
+}
+
+// GetIndex is d[i]: row i.
+func (d *Positions) GetIndex(index []any) (any, error) {
+	rows := make([]any, len(d.Rows))
+	for i, r := range d.Rows {
+		rows[i] = r
+	}
+	return kit.IndexedValue("d[i]", index, rows)
+}
+
+// Position is position(d, i): the position of row i, to solve, play or
+// analyze.
+func (d *Positions) Position(args []any) (any, error) {
+	var i int
+	if err := kit.Unpack("position", args, "d", new(any), "i", &i); err != nil {
+		return nil, err
+	}
+	if err := kit.CheckIndex("position", 2, "i", i, 1, d.N); err != nil {
+		return nil, err
+	}
+	return d.positions[i-1], nil
+}
+
+// Results are what position gives for a row, for completion.
+func (d *Positions) Results() games.Results { return games.Results{Position: d.Start} }
+
+func (d *Positions) Text() string { return kit.TextOf(d, false) }
+
+// WriteText is the table, its middle left out when long (see TraceRows).
+func (d *Positions) WriteText(w io.Writer, full bool) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s solved by exhaustive search:\n", kit.Count(d.N, "position", "positions"))
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "#\tposition\tmover\t%s\tbest moves\n", d.game.Words.Value)
+	kit.TraceRows(d.N, full, func(i int) {
+		r := d.Rows[i]
+		mover := fmt.Sprint(r["mover"])
+		if mover == "" {
+			mover = "-" // the game is over
+		}
+		best := kit.ListCut(len(r["best"].([]any)), full, " ", func(k int) string { return kit.FormatValue(r["best"].([]any)[k]) }, fmt.Sprintf("d.rows[%d].best", i+1))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r["position"], mover, kit.FormatValue(r["value"]), best)
+	}, func(int) { fmt.Fprintln(tw, "…\t\t\t\t") })
+	tw.Flush()
+	return kit.WriteString(w, kit.TrimLines(b.String()))
+}
+
+// JSONValue is the rows, numbers exact.
+func (d *Positions) JSONValue() any {
+	type row struct {
+		Position string `json:"position"`
+		Mover    any    `json:"mover"`
+		Value    any    `json:"value"`
+		Best     []any  `json:"best"`
+	}
+	rows := make([]row, len(d.Rows))
+	for i, r := range d.Rows {
+		rows[i] = row{r["position"].(string), r["mover"], r["value"], r["best"].([]any)}
+	}
+	return struct {
+		Game string `json:"game"`
+		Rows []row  `json:"rows"`
+	}{d.game.Name, rows}
+}
+
+var (
+	_ games.Reader     = (*Positions)(nil)
+	_ games.Positioner = (*Positions)(nil)
+	_ games.Resulter   = (*Positions)(nil)
+)
