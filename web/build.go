@@ -150,7 +150,7 @@ func Build(ctx context.Context, dir string, o BuildOptions) error {
 }
 
 // gzipFrom is the size from which a site file is also written gzipped:
-// the engine (11.5 MB, 2.7 gzipped), the examples, Go's wasm_exec.js.
+// the engine (12.4 MB, 2.9 gzipped), the examples, Go's wasm_exec.js.
 const gzipFrom = 16 << 10
 
 // compressLarge writes FILE.gz beside each file of dir of gzipFrom bytes
