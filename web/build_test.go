@@ -128,8 +128,8 @@ func TestHandlerGzip(t *testing.T) {
 		if c.gzip != (enc == "gzip") || ct != "application/wasm" || resp.Header.Get("Vary") != "Accept-Encoding" {
 			t.Errorf("Accept-Encoding %q: Content-Encoding %q, Content-Type %q, Vary %q", c.accept, enc, ct, resp.Header.Get("Vary"))
 		}
-		if want := map[bool][]byte{true: gz.Bytes(), false: raw}[c.gzip]; !bytes.Equal(body, want) {
-			t.Errorf("Accept-Encoding %q: %d bytes, want %d", c.accept, len(body), len(want))
+		if want := map[bool][]byte{true: gz.Bytes(), false: raw}[c.gzip]; !bytes.Equal(body, want) || resp.ContentLength != int64(len(want)) {
+			t.Errorf("Accept-Encoding %q: %d bytes (Content-Length %d), want %d", c.accept, len(body), resp.ContentLength, len(want))
 		}
 		if c.gzip {
 			req.Header.Set("If-Modified-Since", resp.Header.Get("Last-Modified"))

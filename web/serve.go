@@ -60,6 +60,11 @@ func serveGzipped(w http.ResponseWriter, r *http.Request, dir string) bool {
 		h.Set("Content-Type", t)
 	}
 	h.Set("Content-Encoding", "gzip")
+	if r.Header.Get("Range") == "" {
+		// ServeContent leaves the length out of an encoded response; the
+		// browser shows the download's progress with it.
+		h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
 	return true
 }
