@@ -42,6 +42,10 @@ func (s *Session) assign(st *syntax.Statement, a *syntax.Assign) *Error {
 		return st.ErrorAt(a.Eq, builtin.SyntaxError, "nothing to assign after =")
 	}
 	if len(a.Index) == 0 {
+		if _, _, ok := sliderCall(st, a.Value); ok {
+			s.cell.slider = name // slider.go
+			defer func() { s.cell.slider = "" }()
+		}
 		v, err := s.eval(st, a.Value)
 		if err != nil {
 			return err

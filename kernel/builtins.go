@@ -142,6 +142,7 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Doc:       "The result of cell N (its last bare expression), nil when that cell showed nothing: _3 is cell 3's.",
 			Example:   `_1`,
 		},
+		s.sliderBuiltin(),
 		s.budgetBuiltin(),
 		s.saveSessionBuiltin(),
 	} {
@@ -221,7 +222,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // libraries are the session's builtins: the games' (and those WithBuiltins
 // added), then the session's own.
 func (s *Session) libraries() []*builtin.Library {
-	return []*builtin.Library{{Kind: builtin.GameError, Builtins: s.gameBuiltins()}, &s.library}
+	return []*builtin.Library{{Kind: builtin.GameError, Builtins: s.games}, &s.library}
 }
 
 // gameBuiltinTable is every game's builtins and the engine's, built once:

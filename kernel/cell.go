@@ -27,6 +27,10 @@ type cellRun struct {
 	page            strings.Builder
 	warned          map[string]bool // the warnings given so far
 	progress        *lang.Progress  // the cell's progress line
+	// slider is the name the statement running assigns a slider(…) to,
+	// "" when it does not (slider.go).
+	slider string
+	cached int // the solves answered from the cache (solvecache.go)
 }
 
 func (c *cellRun) print(text string) {

@@ -77,6 +77,7 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	out.Stdout = c.stdout.String()
 	out.Stderr = c.stderr.String()
 	out.Page = c.page.String()
+	out.Cached = c.cached
 	return out
 }
 
@@ -87,6 +88,7 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 	account, ctx, closeAccount := s.budget.Start(ctx)
 	c = &cellRun{Account: account, session: s, ctx: ctx, out: out, opts: o}
 	progress := lang.NewProgress(o.Progress)
+	progress.Control = o.StopControl
 	c.progress = progress
 	c.env = &builtin.Env{
 		Ctx: ctx,
@@ -107,9 +109,11 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 			}
 			return s.budget.Error(bytes)
 		},
-		Meter:     account,
-		Available: s.budget.Available,
-		Progress:  progress.Report,
+		Meter:         account,
+		Available:     s.budget.Available,
+		Progress:      progress.Report,
+		Stop:          o.StopControl,
+		ProgressShown: o.Progress != nil,
 	}
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }

@@ -27,6 +27,14 @@ func NewSession(opts ...Option) *Session {
 	}
 	s.budget = budget.New(s.budgetBytes)
 	s.budget.OnCheck = s.onCheck
+	s.games = s.gameBuiltins()
+	if s.solves != nil {
+		for i, b := range s.games {
+			if b.Name == "solve" {
+				s.games = append(s.games[:i:i], append([]*builtin.Builtin{s.cachedSolve(b)}, s.games[i+1:]...)...)
+			}
+		}
+	}
 	s.library = s.sessionLibrary()
 	s.lang = lang.New(lang.Config{
 		Libraries:   s.libraries(),

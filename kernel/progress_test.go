@@ -112,3 +112,53 @@ func TestProgressThroughSession(t *testing.T) {
 		t.Errorf("error in the list: %v", out.Err)
 	}
 }
+
+// TestStopControl: the progress line and a long solve's warning name the
+// front end's stop control (ExecOptions.StopControl): Ctrl-C by default,
+// Stop in the web page, ■ Interrupt in Jupyter.
+func TestStopControl(t *testing.T) {
+	for _, tc := range []struct{ control, line, warn string }{
+		{"", "25% done, about 3 s left; Ctrl-C stops it", "Ctrl-C stops the solve"},
+		{"Stop", "25% done, about 3 s left; Stop ends it", "Stop ends the solve"},
+		{"■ Interrupt", "25% done, about 3 s left; ■ Interrupt stops it", "■ Interrupt stops the solve"},
+	} {
+		var lines []string
+		c := &clock{time.Unix(0, 0)}
+		p := lang.NewProgress(func(l string) { lines = append(lines, l) })
+		p.Now, p.Control = c.now, tc.control
+		p.Report(0, 100)
+		c.t = c.t.Add(time.Second)
+		p.Report(25, 100)
+		if len(lines) != 1 || lines[0] != tc.line {
+			t.Errorf("control %q: progress %q, want %q", tc.control, lines, tc.line)
+		}
+		// The warning comes before the solve starts; the cell is stopped
+		// as soon as it is written.
+		s := NewSession()
+		s.Execute(context.Background(), "row = randcoins(100000, 1)")
+		ctx, cancel := context.WithCancel(context.Background())
+		var warned strings.Builder
+		out := s.ExecuteWith(ctx, "solve(row)", ExecOptions{StopControl: tc.control,
+			Stderr: writerFunc(func(b []byte) (int, error) { warned.Write(b); cancel(); return len(b), nil })})
+		cancel()
+		if !strings.Contains(warned.String(), " take about ") || !strings.Contains(warned.String(), "; "+tc.warn+"\n") || out.Err == nil {
+			t.Errorf("control %q: the solve warned %q (error %v), want it to end %q", tc.control, warned.String(), out.Err, tc.warn)
+		}
+	}
+}
+
+// TestOneEstimate: where the front end shows a progress line (which
+// measures the time left as the work goes), a long solve's warning leaves
+// the time to it, so the output never says two estimates.
+func TestOneEstimate(t *testing.T) {
+	s := NewSession()
+	s.Execute(context.Background(), "row = randcoins(100000, 1)")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var warned strings.Builder
+	s.ExecuteWith(ctx, "solve(row)", ExecOptions{StopControl: "Stop", Progress: func(string) { cancel() },
+		Stderr: writerFunc(func(b []byte) (int, error) { warned.Write(b); cancel(); return len(b), nil })})
+	if w := warned.String(); w != "warning: solve: 100000 coins (a move table of 596 MiB) take a while; the progress line tells the time left, and Stop ends the solve\n" {
+		t.Errorf("a long solve with a progress line warned %q", w)
+	}
+}

@@ -34,13 +34,15 @@ type Session struct {
 	budget      *budget.Budget   // one limit for the session's values and each cell's work
 	budgetBytes int64            // the budget WithMemoryBudget asks for, 0: the default
 	extra       []*builtin.Builtin
-	library     builtin.Library // the session's own builtins (builtins.go)
-	lang        *lang.Language  // the language the cells' expressions run in
-	cell        *cellRun        // the cell being executed, nil between cells
-	onCheck     func()          // runs at every check of a cell (WithPoll, in the web page)
-	dir         string          // where load reads relative names (WithDir); "" the current directory
-	files       fs.FS           // what load reads instead of the file system (WithFiles)
-	loading     int             // files load is running, one inside another
+	library     builtin.Library    // the session's own builtins (builtins.go)
+	lang        *lang.Language     // the language the cells' expressions run in
+	cell        *cellRun           // the cell being executed, nil between cells
+	onCheck     func()             // runs at every check of a cell (WithPoll, in the web page)
+	games       []*builtin.Builtin // the game builtins (and WithBuiltins'), solve cached with WithSolveCache
+	solves      *solveCache        // nil without WithSolveCache (solvecache.go)
+	dir         string             // where load reads relative names (WithDir); "" the current directory
+	files       fs.FS              // what load reads instead of the file system (WithFiles)
+	loading     int                // files load is running, one inside another
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)
 }
@@ -115,6 +117,10 @@ type ExecOptions struct {
 	// and no picture is drawn at all, so a terminal, a script or piped
 	// input never pays for drawings it cannot show.
 	SVG bool
+	// StopControl names the front end's control that interrupts the cell,
+	// as progress lines and warnings say it: "Stop" (the web page),
+	// "■ Interrupt" (Jupyter); "" is Ctrl-C (the REPL, scripts).
+	StopControl string
 }
 
 // Output is everything one cell produced.
@@ -126,6 +132,7 @@ type Output struct {
 	Displays []Display // what show() displayed and the values of bare expressions before the last, in order
 	Result   *Display  // value of the last bare expression; nil if none
 	Err      *Error    // nil when every statement succeeded
+	Cached   int       // the solves answered from the session's cache (WithSolveCache)
 }
 
 // Display is a value rendered for a front end.
@@ -138,6 +145,9 @@ type Display struct {
 	// display_id and update_display_data). Terminals show every item.
 	ID     string
 	Update bool
+	// Slider, when set, is a slider to draw (slider(values)): a front end
+	// without sliders shows Text, which says the name's value.
+	Slider *Slider
 }
 
 // Error is a failed statement: what went wrong and where (syntax.Error:

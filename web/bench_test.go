@@ -11,11 +11,16 @@ package web_test
 // page's first solve apart).
 // BenchmarkStop: from Stop to the end of a running
 // solve(randpolygon(1500, 1)), in place (isolated) and by a restart.
+// BenchmarkSlider: a slider step on a 200-coin row (sliderBook) until its
+// dependants (the row, its solve, its picture) are drawn: the goal is a
+// p95 of 100 ms or less.
 
 import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -110,4 +115,23 @@ func BenchmarkStop(b *testing.B) {
 			b.ReportMetric(float64(restarts)/float64(b.N), "restarts/op")
 		})
 	}
+}
+
+func BenchmarkSlider(b *testing.B) {
+	p, _ := readyPage(b, true)
+	p.loadCells(sliderBook)
+	p.runAll(false)
+	var ms []float64
+	k := 50
+	for b.Loop() {
+		// Each step to a value not seen yet while there are any (no
+		// cached solve), then back down over the ones seen.
+		k = k%100 + 1
+		ms = append(ms, p.slide(0, strconv.Itoa(k)))
+	}
+	slices.Sort(ms)
+	at := func(q float64) float64 { return ms[min(len(ms)-1, int(q*float64(len(ms))))] }
+	b.ReportMetric(at(0.5), "ms-p50")
+	b.ReportMetric(at(0.95), "ms-p95")
+	b.ReportMetric(ms[len(ms)-1], "ms-max")
 }

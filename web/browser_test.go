@@ -85,6 +85,7 @@ type page struct {
 	tb  testing.TB
 	ctx context.Context
 	url string
+	srv *httptest.Server // the site's server, which openPage's caller may close
 
 	mu      sync.Mutex
 	console []string // what the page wrote to its console, for failures
@@ -108,7 +109,7 @@ func openPage(tb testing.TB, isolate bool) *page {
 	)
 	ctx, cancel := chromedp.NewContext(actx)
 	tb.Cleanup(func() { cancel(); cancelAlloc() })
-	p := &page{tb: tb, ctx: ctx, url: srv.URL + "/"}
+	p := &page{tb: tb, ctx: ctx, url: srv.URL + "/", srv: srv}
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -132,14 +133,14 @@ func openPage(tb testing.TB, isolate bool) *page {
 
 // with is the page as subtest tb sees it: failures are tb's.
 func (p *page) with(tb testing.TB) *page {
-	return &page{tb: tb, ctx: p.ctx, url: p.url}
+	return &page{tb: tb, ctx: p.ctx, url: p.url, srv: p.srv}
 }
 
 // fresh is a new tab on the same site in a browser context of its own: no
 // storage, no cache, as on a first visit. Closing it is the caller's.
 func (p *page) fresh() (*page, context.CancelFunc) {
 	ctx, cancel := chromedp.NewContext(p.ctx, chromedp.WithNewBrowserContext())
-	return &page{tb: p.tb, ctx: ctx, url: p.url}, cancel
+	return &page{tb: p.tb, ctx: ctx, url: p.url, srv: p.srv}, cancel
 }
 
 // do runs actions, failing the test on an error.

@@ -6,15 +6,23 @@
 //
 // A built site is a directory any static file host can serve:
 //
-//	index.html, app.js, engine.js, notebook.js, output.js, style.css  the page
+//	index.html, *.js (app, engine, notebook, cell, output, reactive, share), style.css  the page
 //	worker.js       the Web Worker that runs the engine
+//	sw.js           the service worker that keeps the site for offline visits
 //	wasm_exec.js    Go's WebAssembly support, from the Go distribution
 //	gamelab.wasm    the engine (web/wasm built with GOOS=js GOARCH=wasm)
 //	notebooks.json  the tour and the examples (scripts/*.gl, *.ipynb) as cells
+//	*.gz            gamelab.wasm and the other large files gzipped, which
+//	                Handler sends to a browser that takes gzip
+//
+// Every file but index.html and sw.js is asked for as file?v=ID, ID the
+// build's: a browser never mixes two builds' files, and the service
+// worker's cache of one build is replaced whole by the next's.
 package web
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"embed"
@@ -27,6 +35,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"gamelab/internal/version"
@@ -56,6 +65,9 @@ var notInlined = []string{
 	"gamelab/kernel/display",
 	"gamelab/kernel/printer",
 	"gamelab/kernel/games",
+	"gamelab/kernel/games/tools",
+	"gamelab/kernel/games/kit",
+	"gamelab/kernel/games/judge",
 	"gamelab/kernel/games/polygon",
 	"gamelab/kernel/games/coins",
 	"gamelab/kernel/games/lifeline",
@@ -131,7 +143,48 @@ func Build(ctx context.Context, dir string, o BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	return writeSite(dir, id)
+	if err := writeSite(dir, id); err != nil {
+		return err
+	}
+	return compressLarge(dir)
+}
+
+// gzipFrom is the size from which a site file is also written gzipped:
+// the engine (12.4 MB, 2.9 gzipped), the examples, Go's wasm_exec.js.
+const gzipFrom = 16 << 10
+
+// compressLarge writes FILE.gz beside each file of dir of gzipFrom bytes
+// or more, at gzip's best compression: Handler sends it to a browser that
+// takes gzip (and any host that serves .gz files as gzip encoding may).
+func compressLarge(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		name := filepath.Join(dir, e.Name())
+		if e.IsDir() || strings.HasSuffix(name, ".gz") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		if len(b) < gzipFrom {
+			os.Remove(name + ".gz") // an earlier build's
+			continue
+		}
+		var gz bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		w.Write(b)
+		if err := w.Close(); err != nil {
+			return err
+		}
+		if err := os.WriteFile(name+".gz", gz.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // moduleRoot is the directory of the gamelab module: root when given, else
@@ -234,9 +287,27 @@ func buildID(wasm string, books []byte) (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:12], nil
 }
 
-// writeSite writes the embedded page into dir, with the build's id in
-// index.html.
+// builtFiles are the files Build writes beside the embedded page.
+var builtFiles = []string{"wasm_exec.js", WasmFile, "notebooks.json"}
+
+// moduleImport is an import of one of the page's modules by another.
+var moduleImport = regexp.MustCompile(`(from "\./[a-z]+\.js)"`)
+
+// writeSite writes the embedded page into dir with the build's id: in
+// index.html and sw.js, in the imports between the page's modules
+// (./engine.js?v=ID), and in sw.js's list of the files to keep.
 func writeSite(dir, id string) error {
+	var files []string
+	fs.WalkDir(site, "site", func(path string, d fs.DirEntry, err error) error {
+		if name := strings.TrimPrefix(path, "site/"); err == nil && !d.IsDir() && name != "index.html" && name != "sw.js" {
+			files = append(files, name+"?v="+id)
+		}
+		return nil
+	})
+	for _, name := range builtFiles {
+		files = append(files, name+"?v="+id)
+	}
+	list, _ := json.Marshal(files)
 	return fs.WalkDir(site, "site", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -245,8 +316,14 @@ func writeSite(dir, id string) error {
 		if err != nil {
 			return err
 		}
-		if path == "site/index.html" {
+		switch path {
+		case "site/index.html":
 			b = bytes.ReplaceAll(b, []byte("%BUILD%"), []byte(id))
+		case "site/sw.js":
+			b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("%BUILD%"), []byte(id)), []byte("%FILES%"), list)
+		}
+		if strings.HasSuffix(path, ".js") {
+			b = moduleImport.ReplaceAll(b, []byte(`$1?v=`+id+`"`))
 		}
 		return os.WriteFile(filepath.Join(dir, strings.TrimPrefix(path, "site/")), b, 0o644)
 	})

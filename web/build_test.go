@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -94,5 +95,52 @@ func TestTour(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); !strings.Contains(got, "demo.ipynb") || !strings.Contains(got, "tour.gl") {
 		t.Errorf("the examples: %s", got)
+	}
+}
+
+// TestHandlerGzip: a file the build also wrote gzipped goes gzipped, as
+// its own type, to a browser that takes gzip, and plain to one that does
+// not; conditional requests still get 304.
+func TestHandlerGzip(t *testing.T) {
+	dir := t.TempDir()
+	raw := bytes.Repeat([]byte("\x00asm gamelab "), 4000)
+	os.WriteFile(filepath.Join(dir, web.WasmFile), raw, 0o644)
+	var gz bytes.Buffer
+	w := gzip.NewWriter(&gz)
+	w.Write(raw)
+	w.Close()
+	os.WriteFile(filepath.Join(dir, web.WasmFile+".gz"), gz.Bytes(), 0o644)
+	srv := httptest.NewServer(web.Handler(dir, true))
+	defer srv.Close()
+	for _, c := range []struct {
+		accept string
+		gzip   bool
+	}{{"gzip, deflate, br", true}, {"br;q=1, gzip;q=0.5", true}, {"identity", false}, {"gzip;q=0", false}, {"", false}} {
+		req, _ := http.NewRequest("GET", srv.URL+"/"+web.WasmFile+"?v=1", nil)
+		req.Header.Set("Accept-Encoding", c.accept)
+		resp, err := http.DefaultTransport.RoundTrip(req) // no transparent decompression
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		enc, ct := resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type")
+		if c.gzip != (enc == "gzip") || ct != "application/wasm" || resp.Header.Get("Vary") != "Accept-Encoding" {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, Content-Type %q, Vary %q", c.accept, enc, ct, resp.Header.Get("Vary"))
+		}
+		if want := map[bool][]byte{true: gz.Bytes(), false: raw}[c.gzip]; !bytes.Equal(body, want) || resp.ContentLength != int64(len(want)) {
+			t.Errorf("Accept-Encoding %q: %d bytes (Content-Length %d), want %d", c.accept, len(body), resp.ContentLength, len(want))
+		}
+		if c.gzip {
+			req.Header.Set("If-Modified-Since", resp.Header.Get("Last-Modified"))
+			again, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again.Body.Close()
+			if again.StatusCode != http.StatusNotModified {
+				t.Errorf("a conditional request for the gzipped engine: %s", again.Status)
+			}
+		}
 	}
 }

@@ -72,6 +72,7 @@ func TestPage(t *testing.T) {
 		p.answer(last, "L")
 		p.wait("the move's verdict", `gamelab.notebook.cells[`+itoa(last)+`].out.text().includes("L: loses 20; optimal: R")`)
 		p.answer(last, "u")
+		p.wait("undo's feedback", `gamelab.notebook.cells[`+itoa(last)+`].out.text().includes("took back L (yours) and R (the optimum's)")`)
 		p.answer(last, "R")
 		p.wait("the next prompt", `gamelab.notebook.cells[`+itoa(last)+`].out.text().split("A to move").length === 6`)
 		p.do("quitting", chromedp.Click(sel(last, ".input-row button[title='answers q']")))

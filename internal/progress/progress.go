@@ -38,8 +38,12 @@ const (
 
 // Meter follows one piece of work at a time.
 type Meter struct {
-	show        func(line string) // "" takes the line away
-	Now         func() time.Time  // time.Now; tests step a clock of their own
+	show func(line string) // "" takes the line away
+	Now  func() time.Time  // time.Now; tests step a clock of their own
+	// Control names what stops the work where the line shows ("Stop" in
+	// the web page, "■ Interrupt" in Jupyter); "" is Ctrl-C, the
+	// terminal's.
+	Control     string
 	start, last time.Time
 	done, total int64
 	shown       bool
@@ -100,32 +104,48 @@ func (m *Meter) line(now time.Time) string {
 	first := m.samples[0]
 	share := float64(m.done) / float64(m.total)
 	if m.done == 0 || m.done == first.done {
-		return Line(m.done, m.total, now.Sub(m.start))
+		return m.sinceStart(now.Sub(m.start))
 	}
 	speed := float64(m.done-first.done) / now.Sub(first.at).Seconds()       // units a second, lately
 	average := float64(m.done) / math.Max(now.Sub(m.start).Seconds(), 1e-9) // since the start
 	left := time.Duration(float64(m.total-m.done) / speed * float64(time.Second))
 	rough := share < roughShare || speed > roughSpeed*average || average > roughSpeed*speed
-	return text(share, left, rough)
+	return m.text(share, left, rough)
 }
 
-// Line is "42% done, about 12 s left; Ctrl-C stops it" for done of total
-// units in elapsed, at the speed since the start.
-func Line(done, total int64, elapsed time.Duration) string {
-	share := float64(done) / float64(total)
-	if done == 0 {
-		return "working; Ctrl-C stops it"
+// sinceStart is "42% done, about 12 s left; Ctrl-C stops it" for the work
+// done in elapsed, at the speed since the start.
+func (m *Meter) sinceStart(elapsed time.Duration) string {
+	share := float64(m.done) / float64(m.total)
+	if m.done == 0 {
+		return "working; " + m.stops()
 	}
-	return text(share, time.Duration(float64(elapsed)*(1-share)/share), share < roughShare)
+	return m.text(share, time.Duration(float64(elapsed)*(1-share)/share), share < roughShare)
 }
 
 // text is the line of share done with left to go; a rough estimate says so.
-func text(share float64, left time.Duration, rough bool) string {
+func (m *Meter) text(share float64, left time.Duration, rough bool) string {
 	about := "about " + About(left) + " left"
 	if rough {
 		about += " (a rough guess)"
 	}
-	return fmt.Sprintf("%d%% done, %s; Ctrl-C stops it", int(math.Floor(share*100)), about)
+	return fmt.Sprintf("%d%% done, %s; %s", int(math.Floor(share*100)), about, m.stops())
+}
+
+// stops is how the line ends: what stops the work.
+func (m *Meter) stops() string { return Stops(m.Control, "it") }
+
+// Stops says that control, the name of a front end's control that stops a
+// cell ("" for Ctrl-C, the terminal's), stops what: "Ctrl-C stops the
+// solve", "■ Interrupt stops it", "Stop ends it" (not "Stop stops").
+func Stops(control, what string) string {
+	switch control {
+	case "":
+		control = "Ctrl-C"
+	case "Stop":
+		return "Stop ends " + what
+	}
+	return control + " stops " + what
 }
 
 // End takes the line away, if one is shown: the work ended.

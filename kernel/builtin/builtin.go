@@ -54,8 +54,12 @@ package builtin
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
+	"time"
+
+	"gamelab/internal/progress"
 )
 
 // Env is what a builtin may use of the cell that calls it.
@@ -118,7 +122,37 @@ type Env struct {
 	// polygon solver's table limit). Nil in an Env a test builds by hand:
 	// call Headroom, which checks.
 	Available func() int64
+	// Stop names the front end's control that interrupts the cell, for a
+	// message that tells the user of it: "Stop" in the web page,
+	// "■ Interrupt" in Jupyter, "" for Ctrl-C (call Stops).
+	Stop string
+	// ProgressShown says the front end shows Progress as a line with the
+	// time left (the REPL, Jupyter, the web page): a builtin warning of a
+	// long piece of work leaves the time to that line, so that one output
+	// never says two estimates (see Long).
+	ProgressShown bool
 }
+
+// Long is the end of a warning that work (a solve) will take a while, by
+// estimate: "takes about 37 s; Ctrl-C stops the solve" where nothing else
+// will say a time, else "takes a while; the progress line tells the time
+// left, and Stop ends the solve", since that line measures the work
+// itself as it goes, on this machine.
+// A rough estimate says so.
+func (env *Env) Long(estimate time.Duration, rough bool, what string) string {
+	if env.ProgressShown {
+		return "a while; the progress line tells the time left, and " + env.Stops(what)
+	}
+	guess := ""
+	if rough {
+		guess = " (a rough estimate)"
+	}
+	return fmt.Sprintf("about %d s%s; %s", int(estimate.Round(time.Second)/time.Second), guess, env.Stops(what))
+}
+
+// Stops says what stops what at this front end: "Ctrl-C stops the solve"
+// in the REPL, "Stop ends the solve" in the web page.
+func (env *Env) Stops(what string) string { return progress.Stops(env.Stop, what) }
 
 // Headroom is Available, when the Env has one, else no limit at all.
 func (env *Env) Headroom() int64 {

@@ -3,6 +3,7 @@ package builtin
 import (
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestArgError(t *testing.T) {
@@ -37,5 +38,18 @@ func TestWarning(t *testing.T) {
 	(&Env{Warn: func(m string) { got = m }}).Warning("hi")
 	if got != "hi" {
 		t.Errorf("Warning reached Warn with %q", got)
+	}
+}
+
+// TestLong: a long solve's warning says its estimate where no progress
+// line will, and leaves the time to that line where one does.
+func TestLong(t *testing.T) {
+	env := &Env{}
+	if got := env.Long(25*time.Second, true, "the solve"); got != "about 25 s (a rough estimate); Ctrl-C stops the solve" {
+		t.Errorf("without a progress line: %q", got)
+	}
+	env = &Env{ProgressShown: true, Stop: "■ Interrupt"}
+	if got := env.Long(25*time.Second, true, "the solve"); got != "a while; the progress line tells the time left, and ■ Interrupt stops the solve" {
+		t.Errorf("with a progress line: %q", got)
 	}
 }

@@ -347,3 +347,19 @@ func TestFrameScale(t *testing.T) {
 		}
 	}
 }
+
+// TestRingMinusLegend: a '-' edge has a colour of its own, not the red of
+// the edge deleted first, and the legend names it; a ring without one
+// has no such entry.
+func TestRingMinusLegend(t *testing.T) {
+	minus := Ring{Values: []string{"3", "4", "5"}, Ops: []byte("+-*"), First: 2}.SVG()
+	if !strings.Contains(minus, "− difference") || !strings.Contains(minus, `stroke="`+opColour["-"]+`"`) {
+		t.Errorf("a ring with a '-' edge: no legend entry or colour for it:\n%s", minus)
+	}
+	if opColour["-"] == redMark {
+		t.Errorf("'-' edges are drawn in the red of the edge deleted first")
+	}
+	if plain := seedRing.SVG(); strings.Contains(plain, "difference") {
+		t.Errorf("a ring without '-' edges has a legend entry for them")
+	}
+}

@@ -196,8 +196,9 @@ func (x Ring) wrapped() []string {
 }
 
 // Edge colours by operator in the SVG; the glyph is drawn too where there
-// is room, so colour is never the only cue.
-var opColour = map[string]string{"+": "#1f77b4", "*": "#2ca02c", "-": "#d62728", "?": faint}
+// is room, so colour is never the only cue. '-' is purple, not the red of
+// the edge deleted first (redMark), so the two never read alike.
+var opColour = map[string]string{"+": "#1f77b4", "*": "#2ca02c", "-": "#9467bd", "?": faint}
 
 // opGlyph is how an operator is written in the picture.
 var opGlyph = map[string]string{"+": "+", "*": "×", "-": "−", "?": "?"}
@@ -262,6 +263,9 @@ func (x Ring) WriteSVG(w io.Writer) error {
 	legend := []legendItem{
 		{"+ sum", lineSample(opColour["+"], `stroke-width="2"`)},
 		{"× product", lineSample(opColour["*"], `stroke-width="2"`)},
+	}
+	if slices.Contains(x.Ops, '-') {
+		legend = append(legend, legendItem{"− difference", lineSample(opColour["-"], `stroke-width="2"`)})
 	}
 	if x.First > 0 {
 		legend = append(legend, legendItem{"deleted first", lineSample(redMark, `stroke-width="3" stroke-dasharray="7 5"`)})

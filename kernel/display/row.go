@@ -273,24 +273,28 @@ func (x Row) WriteSVG(w io.Writer) error {
 	if x.Caption != "" {
 		d.title(W, x.Caption)
 	}
+	// Each coin is a few elements written without fmt (a row may have
+	// thousands): its title, its number, its disc, its value, its tag.
+	numberAttrs := `text-anchor="middle" fill="` + faint + `"`
+	valueAttrs := `text-anchor="middle" dy="0.35em" font-weight="bold" fill="` + ink + `"`
 	for j, c := range coins {
 		var who byte
 		if p != nil {
 			who = p.players[j]
 		}
-		d.printf(`<g><title>coin %d = %s`, j+1, esc(x.Coins[j]))
+		d.b.WriteString(`<g><title>coin ` + strconv.Itoa(j+1) + ` = ` + esc(x.Coins[j]))
 		if p != nil && who != 0 {
-			d.printf(`, taken by %c on turn %d`, who, p.turns[j])
+			d.b.WriteString(`, taken by ` + string(rune(who)) + ` on turn ` + strconv.Itoa(p.turns[j]))
 		}
-		d.printf(`</title>`)
-		d.text(c.x+c.w/2, c.y-6, 10, `text-anchor="middle" fill="`+faint+`"`, strconv.Itoa(j+1))
-		d.printf(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" stroke="%s" stroke-width="2"/>`,
-			num(c.x), num(c.y), num(c.w), num(h), num(h/2), playerFill[who], playerInk[who])
-		d.text(c.x+c.w/2, c.y+h/2, font, `text-anchor="middle" dy="0.35em" font-weight="bold" fill="`+ink+`"`, short(x.Coins[j]))
+		d.b.WriteString(`</title>`)
+		d.text(c.x+c.w/2, c.y-6, 10, numberAttrs, strconv.Itoa(j+1))
+		d.put(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="`, c.x, c.y, c.w, h, h/2)
+		d.b.WriteString(playerFill[who] + `" stroke="` + playerInk[who] + `" stroke-width="2"/>`)
+		d.text(c.x+c.w/2, c.y+h/2, font, valueAttrs, short(x.Coins[j]))
 		if p != nil {
 			d.text(c.x+c.w/2, c.y+h+16, 12, `text-anchor="middle" font-weight="bold" fill="`+playerInk[who]+`"`, p.tag(j))
 		}
-		d.printf("</g>\n")
+		d.b.WriteString("</g>\n")
 	}
 	for i, l := range legendLines {
 		d.text(12, cy+lineH-6+float64(i)*18, 12, `fill="`+ink+`"`, l)

@@ -66,11 +66,14 @@ func (d *svgDoc) put(format string, xs ...float64) {
 // text writes a <text> element at (x, y); attrs is extra markup such as
 // `text-anchor="middle"`, s is escaped.
 func (d *svgDoc) text(x, y, size float64, attrs, s string) {
-	d.printf(`<text x="%s" y="%s" font-size="%s"`, num(x), num(y), num(size))
+	d.put(`<text x="%s" y="%s" font-size="%s"`, x, y, size) // no fmt: a big picture has thousands
 	if attrs != "" {
-		d.b.WriteString(" " + attrs)
+		d.b.WriteByte(' ')
+		d.b.WriteString(attrs)
 	}
-	d.b.WriteString(">" + esc(s) + "</text>\n")
+	d.b.WriteByte('>')
+	d.b.WriteString(esc(s))
+	d.b.WriteString("</text>\n")
 }
 
 // end closes the document and flushes it; the error is the writer's.

@@ -12,6 +12,10 @@ import (
 
 // execute_request: running a cell, its output in order, its reply.
 
+// StopControl is how progress lines and warnings name what interrupts a
+// cell in Jupyter: the toolbar's ■ button, "Interrupt the kernel".
+const StopControl = "■ Interrupt"
+
 // executeRequest is the content of an execute_request.
 type executeRequest struct {
 	Code            string            `json:"code"`
@@ -41,8 +45,9 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 	}
 	if aborting {
 		// An earlier cell failed with stop_on_error: the cells queued behind
-		// it are not run.
-		k.reply(k.conn.Shell, m, "execute_reply", map[string]any{"status": "aborted", "execution_count": k.lastCount})
+		// it are not run. As ipykernel's, the reply has no execution_count:
+		// the cell never ran, and a front end that reads one labels it In [N].
+		k.reply(k.conn.Shell, m, "execute_reply", map[string]any{"status": "aborted"})
 		return
 	}
 	store := (r.StoreHistory == nil || *r.StoreHistory) && !r.Silent
@@ -83,6 +88,7 @@ func (k *Kernel) execute(m *Message, aborting bool) {
 		Silent: r.Silent, NoHistory: !store, Pager: true, SVG: true,
 		Stdout: streams.writer("stdout"), Stderr: streams.writer("stderr"),
 		Display: show, Clear: clear, Progress: k.progressDisplay(m, r.Silent, streams.flush),
+		StopControl: StopControl,
 	}
 	if r.AllowStdin {
 		opts.Input = func(ctx context.Context, prompt string) (string, error) {

@@ -81,6 +81,8 @@ func (f *fakeEngine) ExecuteWith(ctx context.Context, code string, o kernel.Exec
 		out.Result = &kernel.Display{Text: fmt.Sprint(len(code))}
 	case code == "page":
 		out.Page = "solve(x): the optimal answer\n"
+	case code == "stop control":
+		out.Result = &kernel.Display{Text: o.StopControl}
 	case strings.HasPrefix(code, "print "):
 		text := strings.TrimPrefix(code, "print ")
 		// Two writes split inside "é": the stream must not tear the rune.
@@ -643,6 +645,9 @@ func TestStopOnError(t *testing.T) {
 		if r["status"] != "aborted" {
 			t.Fatalf("queued cell %v, want aborted", r)
 		}
+		if n, has := r["execution_count"]; has {
+			t.Errorf("an aborted cell's reply carries execution_count %v (ipykernel's has none)", n)
+		}
 		if out := c.outputs(id); len(out) != 0 {
 			t.Errorf("aborted cell published %s", types(out))
 		}
@@ -978,5 +983,14 @@ func TestIPCTransport(t *testing.T) {
 	c.done <- nil
 	if left, _ := filepath.Glob(filepath.Join(dir, "kernel-*")); len(left) != 0 {
 		t.Errorf("socket files left behind: %v", left)
+	}
+}
+
+// TestStopControl: progress lines and warnings name Jupyter's ■ Interrupt,
+// not the REPL's Ctrl-C.
+func TestStopControl(t *testing.T) {
+	c := start(t, &fakeEngine{})
+	if _, out := c.exec(code("stop control")); body(out[1])["data"].(map[string]any)["text/plain"] != "■ Interrupt" {
+		t.Errorf("the stop control Jupyter names: %v", body(out[1]))
 	}
 }

@@ -16,13 +16,14 @@ import "gamelab/kernel"
 
 // Request types, as the page sends them.
 const (
-	ReqExecute  = "execute"  // run Code as one cell
+	ReqExecute  = "execute"  // run Code as one cell (with Name, its slider Name moved to Text first)
 	ReqInput    = "input"    // Text answers the running cell's prompt
 	ReqStop     = "stop"     // interrupt the running cell (seen when the worker is idle, e.g. at a prompt)
 	ReqComplete = "complete" // completions of Code at Cursor
 	ReqInspect  = "inspect"  // help for the name at Cursor in Code
 	ReqCells    = "cells"    // split the script or notebook Text (file Name) into cells
 	ReqReplay   = "replay"   // run Cells silently, restoring a session after a restart
+	ReqNames    = "names"    // the variables Code reads and writes (kernel.Session.Names)
 )
 
 // Reply types, as the Runner sends them.
@@ -33,11 +34,12 @@ const (
 	RepClear       = "clear"       // clear the cell's output (Wait: when the next output comes)
 	RepProgress    = "progress"    // Text is the progress line; "" takes it away
 	RepInput       = "input"       // the cell asks Text (a prompt) and waits for a ReqInput
-	RepDone        = "done"        // the cell ended: Count, Result, Error, Page
+	RepDone        = "done"        // the cell ended: Count, Result, Error, Page (Code: the code run, when a slider moved)
 	RepCompletions = "completions" // Matches replace code[Start:End] (runes)
 	RepInspection  = "inspection"  // Text is the help found (Found)
 	RepCells       = "cells"       // Cells are the code of each cell; Error when the file is not one
 	RepReplayed    = "replayed"    // the cells of a ReqReplay ran; Count is the session's counter
+	RepNames       = "names"       // Reads and Writes of the code asked about
 )
 
 // Request is a message from the page.
@@ -77,18 +79,31 @@ type Reply struct {
 	End       int        `json:"end"`
 	Found     bool       `json:"found,omitempty"`
 	Cells     []string   `json:"cells,omitempty"`
+	// Code is the code a cell ran after its slider moved (ReqExecute with
+	// Name): the page puts it in the cell.
+	Code string `json:"code,omitempty"`
+	// Reads and Writes are the variables the cell reads and writes (a
+	// done reply, and RepNames): the page re-runs the cells that read what
+	// a cell wrote.
+	Reads  []string `json:"reads,omitempty"`
+	Writes []string `json:"writes,omitempty"`
+	// Cached is how many of the cell's solves came from the session's
+	// cache (a done reply).
+	Cached int `json:"cached,omitempty"`
 }
 
 // Bundle is a displayed value in Jupyter's MIME types: text/plain always,
-// image/svg+xml for a picture, text/html for a table.
+// image/svg+xml for a picture, text/html for a table; and a slider to
+// draw (slider(values)), whose text says its value.
 type Bundle struct {
-	Text string `json:"text"`
-	SVG  string `json:"svg,omitempty"`
-	HTML string `json:"html,omitempty"`
+	Text   string         `json:"text"`
+	SVG    string         `json:"svg,omitempty"`
+	HTML   string         `json:"html,omitempty"`
+	Slider *kernel.Slider `json:"slider,omitempty"`
 }
 
 func bundle(d kernel.Display) *Bundle {
-	return &Bundle{Text: d.Text, SVG: d.SVG, HTML: d.HTML}
+	return &Bundle{Text: d.Text, SVG: d.SVG, HTML: d.HTML, Slider: d.Slider}
 }
 
 // ErrorInfo is a cell's error: Kind is Jupyter's ename, Msg its evalue, and

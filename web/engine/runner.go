@@ -77,6 +77,9 @@ func (r *Runner) Handle(req Request) {
 	case ReqInspect:
 		text, found := r.session.Inspect(req.Code, req.Cursor)
 		r.post(Reply{Type: RepInspection, ID: req.ID, Text: text, Found: found})
+	case ReqNames:
+		reads, writes := r.session.Names(req.Code)
+		r.post(Reply{Type: RepNames, ID: req.ID, Reads: reads, Writes: writes})
 	case ReqCells:
 		cells, err := Cells(req.Name, []byte(req.Text))
 		rep := Reply{Type: RepCells, ID: req.ID, Cells: cells}
@@ -144,23 +147,32 @@ func (r *Runner) pollStop(c *running) {
 	}
 }
 
-// stopHint is how the meter's progress line ends (internal/progress), and
-// what the page says instead: it has a Stop button, not Ctrl-C.
-const (
-	stopHint     = "Ctrl-C stops it"
-	pageStopHint = "Stop ends it"
-)
+// StopControl is the page's control that stops a cell, as the engine's
+// progress lines and warnings name it ("Stop ends it").
+const StopControl = "Stop"
 
 // execute runs one cell, sending its output as it comes and then its end.
+// With req.Name the cell's slider of that name moves to req.Text first (a
+// slider's move, kernel.SetSlider), and the end says the code that ran.
 func (r *Runner) execute(ctx context.Context, req Request) {
 	ctx, c, end := r.start(ctx, req.ID, false)
 	defer end()
 	id := req.ID
+	moved := ""
+	if req.Name != "" {
+		code, found := kernel.SetSlider(req.Code, req.Name, req.Text)
+		if !found {
+			msg := "the cell has no slider " + req.Name + " any more: run it to draw its sliders again"
+			r.post(Reply{Type: RepDone, ID: id, Error: &ErrorInfo{Kind: "Error", Msg: msg, Text: msg}})
+			return
+		}
+		req.Code, moved = code, code
+	}
 	out := newStreams(func(name, text string) {
 		r.post(Reply{Type: RepStream, ID: id, Name: name, Text: text})
 	}, func() { r.pollStop(c) })
 	opts := kernel.ExecOptions{
-		Pager: true, SVG: true,
+		Pager: true, SVG: true, StopControl: StopControl,
 		Stdout: out.writer("stdout"), Stderr: out.writer("stderr"),
 		Display: func(d kernel.Display) {
 			out.flush()
@@ -173,7 +185,7 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 		},
 		Progress: func(line string) {
 			out.flush()
-			r.post(Reply{Type: RepProgress, ID: id, Text: strings.Replace(line, stopHint, pageStopHint, 1)})
+			r.post(Reply{Type: RepProgress, ID: id, Text: line})
 			r.pollStop(c)
 		},
 		Input: func(ctx context.Context, prompt string) (string, error) {
@@ -189,7 +201,8 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 	}
 	res := r.session.ExecuteWith(ctx, req.Code, opts)
 	out.flush()
-	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page}
+	done := Reply{Type: RepDone, ID: id, Count: res.Count, Page: res.Page, Cached: res.Cached, Code: moved}
+	done.Reads, done.Writes = r.session.Names(req.Code)
 	if res.Result != nil {
 		done.Result = bundle(*res.Result)
 	}

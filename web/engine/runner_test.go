@@ -209,3 +209,36 @@ func TestCompleteInspect(t *testing.T) {
 		t.Errorf("an unknown request: %+v", c)
 	}
 }
+
+// TestReactive: a cell's end says what it reads and writes; a slider is a
+// display with its slider; slide rewrites the slider's start; names
+// answers at once.
+func TestReactive(t *testing.T) {
+	h := newHarness(t, nil)
+	reps := h.exec("n = slider(1..30, 5)\nc = randcoins(n, 1)")
+	if d := last(reps); strings.Join(d.Writes, " ") != "c n" || len(d.Reads) != 0 {
+		t.Errorf("the slider cell's names: %+v", d)
+	}
+	if sl := reps[0].Data; reps[0].Type != RepDisplay || sl == nil || sl.Slider == nil || sl.Slider.Name != "n" || sl.Slider.Index != 4 {
+		t.Errorf("the slider's display: %+v", reps[0])
+	}
+	if d := last(h.exec("solve(c).best + n")); strings.Join(d.Reads, " ") != "c n" || d.Writes != nil {
+		t.Errorf("a reading cell's names: %+v", d)
+	}
+	h.r.Handle(Request{Type: ReqExecute, ID: 50, Code: "n = slider(1..30, 5)\nc = randcoins(n, 1)", Name: "n", Text: "9"})
+	if d := last(h.until(50, RepDone)); d.Code != "n = slider(1..30, 9)\nc = randcoins(n, 1)" || d.Error != nil {
+		t.Errorf("a slider's move: %+v", d)
+	}
+	if d := last(h.exec("n")); d.Result == nil || d.Result.Text != "9" {
+		t.Errorf("after the slider moved to 9, n: %+v", d)
+	}
+	h.r.Handle(Request{Type: ReqExecute, ID: 52, Code: "n = 3", Name: "n", Text: "9"})
+	if d := last(h.until(52, RepDone)); d.Error == nil || !strings.Contains(d.Error.Msg, "no slider n") {
+		t.Errorf("a move of a slider the cell lost: %+v", d)
+	}
+	h.next = 52
+	h.r.Handle(Request{Type: ReqNames, ID: 51, Code: "x = y + 1"})
+	if s := last(h.until(51, RepNames)); strings.Join(s.Reads, " ") != "y" || strings.Join(s.Writes, " ") != "x" {
+		t.Errorf("names: %+v", s)
+	}
+}

@@ -115,6 +115,7 @@ export class Engine {
       case "completions":
       case "inspection":
       case "cells":
+      case "names":
       case "replayed": {
         const resolve = this.calls.get(m.id);
         this.calls.delete(m.id);
@@ -171,16 +172,23 @@ export class Engine {
     return this.call("cells", { name, text });
   }
 
-  // execute queues a cell; sink gets its output as it comes. It resolves
+  // names is what code reads and writes: {reads, writes}.
+  names(code) {
+    return this.call("names", { code });
+  }
+
+  // execute queues a cell; sink gets its output as it comes. With move
+  // ({name, value}: a slider's), the engine moves the cell's slider name to
+  // value first and its reply says the code run (reply.code). It resolves
   // with {reply} (the engine's "done"), {aborted} (Stop came before its
   // turn) or {stopped, why, restored} (the worker was restarted; restored
   // resolves with the number of cells replayed).
-  execute(code, sink) {
+  execute(code, sink, move = null) {
     if (this.current && this.current.waiting) {
       this.events.status("A cell waits for your answer; the cells run after it (Stop ends it).");
     }
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, code, sink, answers: [], resolve });
+      this.queue.push({ id: this.nextId++, code, move, sink, answers: [], resolve });
       this.pump();
     });
   }
@@ -195,7 +203,8 @@ export class Engine {
     this.current = job;
     if (this.stopFlag) Atomics.store(this.stopFlag, 0, 0);
     this.events.busy(true);
-    this.post({ type: "execute", id: job.id, code: job.code });
+    const move = job.move ? { name: job.move.name, text: job.move.value } : {};
+    this.post({ type: "execute", id: job.id, code: job.code, ...move });
   }
 
   answer(job, text) {
@@ -209,7 +218,7 @@ export class Engine {
   finish(job, m) {
     clearTimeout(job.stopTimer);
     this.current = null;
-    this.history.push({ code: replayed(job.code, m.error), answers: job.answers });
+    this.history.push({ code: replayed(m.code || job.code, m.error), answers: job.answers });
     job.resolve({ reply: m });
     this.pump();
   }

@@ -2,223 +2,26 @@
 // Shift-Enter runs a cell and moves on, Ctrl-Enter runs it in place, Tab
 // completes from the engine's Complete (indents at the start of a line),
 // Shift-Tab shows the engine's help for the name at the cursor. The cells
-// and their outputs are kept in localStorage, so a reload restores them.
+// and their outputs are kept in localStorage, so a reload restores them
+// (marked stale: the session is new). A cell that runs again re-runs the
+// cells after it that read what it wrote (reactive.js), or, with Re-run
+// off, marks them stale; a slider's move runs its cell and so its
+// dependants.
 
-import { OutputArea } from "./output.js";
+import { Cell } from "./cell.js";
+import * as reactive from "./reactive.js";
 
-const STORAGE_KEY = "gamelab-notebook-v1";
+export const STORAGE_KEY = "gamelab-notebook-v1";
 // Outputs past this many characters are not kept across a reload (the
 // browser's storage holds about five million); the code always is.
 const MAX_SAVED = 2_000_000;
-
-// The engine counts in runes (code points), JavaScript strings in UTF-16.
-function runeIndex(s, u16) {
-  return [...s.slice(0, u16)].length;
-}
-
-function u16Index(s, runes) {
-  let i = 0;
-  let n = 0;
-  for (const ch of s) {
-    if (n === runes) break;
-    i += ch.length;
-    n++;
-  }
-  return i;
-}
-
-function commonPrefix(words) {
-  let p = words[0];
-  for (const w of words) {
-    while (!w.startsWith(p)) p = p.slice(0, -1);
-  }
-  return p;
-}
+const REACTIVE_KEY = "gamelab-reactive";
 
 // A script the page saves: each cell after a marker line, which gamelab
 // run and test read as a comment (web/engine reads it back: CellMarker).
 const HEADER =
   "# A gamelab notebook, saved from the web page: each \"# %%\" line starts a cell.\n" +
   "# gamelab run FILE replays it; gamelab test --update FILE writes its golden, gamelab test FILE checks it.\n";
-
-class Cell {
-  constructor(nb, code) {
-    this.nb = nb;
-    this.el = document.createElement("section");
-    this.el.className = "cell";
-    this.prompt = document.createElement("div");
-    this.prompt.className = "prompt";
-    const body = document.createElement("div");
-    body.className = "body";
-    this.editor = document.createElement("textarea");
-    this.editor.dataset.gl = "cell";
-    this.editor.spellcheck = false;
-    this.editor.autocapitalize = "off";
-    this.editor.autocomplete = "off";
-    this.editor.rows = 1;
-    this.editor.setAttribute("aria-label", "gamelab statements");
-    this.editor.value = code;
-    const tools = document.createElement("div");
-    tools.className = "tools";
-    for (const [label, title, act] of [
-      ["▶", "Run (Shift-Enter)", () => nb.run(this, false)],
-      ["+", "Add a cell below", () => nb.add("", nb.cells.indexOf(this) + 1).focus()],
-      ["✕", "Delete the cell", () => nb.remove(this)],
-    ]) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = label;
-      b.title = title;
-      b.addEventListener("click", act);
-      tools.append(b);
-    }
-    this.popup = document.createElement("div");
-    this.popup.className = "popup";
-    this.popup.hidden = true;
-    const out = document.createElement("div");
-    out.className = "output";
-    out.dataset.gl = "output";
-    this.out = new OutputArea(out, () => nb.changed());
-    body.append(tools, this.editor, this.popup, out);
-    this.el.append(this.prompt, body);
-    this.setCount(null);
-    this.editor.addEventListener("input", () => {
-      this.fit();
-      this.closePopup();
-      nb.changed();
-    });
-    this.editor.addEventListener("keydown", (e) => this.key(e));
-    this.editor.addEventListener("blur", () => setTimeout(() => this.closePopup(), 150));
-  }
-
-  get code() {
-    return this.editor.value;
-  }
-
-  setCount(n) {
-    this.count = n;
-    this.prompt.textContent = n === "*" ? "[*]" : n ? `[${n}]` : "[ ]";
-  }
-
-  fit() {
-    this.editor.style.height = "auto";
-    this.editor.style.height = this.editor.scrollHeight + 2 + "px";
-  }
-
-  focus() {
-    this.editor.focus();
-    return this;
-  }
-
-  key(e) {
-    if (!this.popup.hidden && this.choices && this.popupKey(e)) return;
-    if (e.key === "Enter" && (e.shiftKey || e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      this.nb.run(this, e.shiftKey);
-    } else if (e.key === "Tab" && e.shiftKey) {
-      e.preventDefault();
-      this.inspect();
-    } else if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
-      e.preventDefault();
-      this.tab();
-    } else if (e.key === "Escape") {
-      this.closePopup();
-    }
-  }
-
-  // tab completes the name before the cursor, or indents where there is none.
-  async tab() {
-    const ed = this.editor;
-    const { selectionStart: at, selectionEnd: to } = ed;
-    const before = ed.value.slice(0, at);
-    if (at !== to || /(^|\s)$/.test(before)) {
-      ed.setRangeText("  ", at, to, "end");
-      this.nb.changed();
-      return;
-    }
-    const code = ed.value;
-    const r = await this.nb.engine.complete(code, runeIndex(code, at));
-    if (!r || ed.value !== code || !r.matches || r.matches.length === 0) return;
-    const start = u16Index(code, r.start);
-    const end = u16Index(code, r.end);
-    const insert = (word) => {
-      ed.setRangeText(word, start, end, "end");
-      this.fit();
-      this.nb.changed();
-    };
-    if (r.matches.length === 1) {
-      insert(r.matches[0]);
-      return;
-    }
-    const prefix = commonPrefix(r.matches);
-    if (prefix.length > end - start) insert(prefix);
-    this.choose(r.matches, (word) => {
-      ed.setRangeText(word, start, ed.selectionStart, "end");
-      this.fit();
-      this.nb.changed();
-    });
-  }
-
-  // choose lists completions under the editor: arrows move, Enter or Tab
-  // takes one, Escape or typing closes the list.
-  choose(words, take) {
-    this.popup.replaceChildren();
-    this.popup.className = "popup completions";
-    this.popup.dataset.gl = "completions";
-    this.choices = { words, take, at: 0 };
-    words.forEach((w, i) => {
-      const item = document.createElement("div");
-      item.textContent = w;
-      item.addEventListener("mousedown", (e) => {
-        e.preventDefault();
-        this.closePopup();
-        take(w);
-      });
-      if (i === 0) item.className = "chosen";
-      this.popup.append(item);
-    });
-    this.popup.hidden = false;
-  }
-
-  popupKey(e) {
-    const c = this.choices;
-    const move = { ArrowDown: 1, ArrowUp: -1 }[e.key];
-    if (move) {
-      e.preventDefault();
-      this.popup.children[c.at].className = "";
-      c.at = (c.at + move + c.words.length) % c.words.length;
-      this.popup.children[c.at].className = "chosen";
-      this.popup.children[c.at].scrollIntoView({ block: "nearest" });
-      return true;
-    }
-    if ((e.key === "Enter" || e.key === "Tab") && !e.shiftKey) {
-      e.preventDefault();
-      this.closePopup();
-      c.take(c.words[c.at]);
-      return true;
-    }
-    return false;
-  }
-
-  // inspect shows the engine's help for the name at the cursor.
-  async inspect() {
-    const code = this.editor.value;
-    const r = await this.nb.engine.inspect(code, runeIndex(code, this.editor.selectionStart));
-    if (!r || !r.found) return;
-    this.popup.className = "popup help";
-    this.popup.dataset.gl = "inspect";
-    this.choices = null;
-    const pre = document.createElement("pre");
-    pre.textContent = r.text;
-    this.popup.replaceChildren(pre);
-    this.popup.hidden = false;
-  }
-
-  closePopup() {
-    this.popup.hidden = true;
-    this.choices = null;
-  }
-}
 
 export class Notebook {
   constructor(el, engine, events) {
@@ -227,6 +30,36 @@ export class Notebook {
     this.events = events; // ran(cell, result): after each cell
     this.cells = [];
     this.saveTimer = 0;
+    this.reactive = localStorage.getItem(REACTIVE_KEY) !== "off";
+    // Runs under way that a person started (a cell, Run all, a slider)
+    // with the cells they re-run: quiet() waits for them all.
+    this.working = 0;
+    this.waiters = [];
+  }
+
+  // setReactive turns re-running dependants on or off (kept in storage).
+  setReactive(on) {
+    this.reactive = on;
+    try {
+      localStorage.setItem(REACTIVE_KEY, on ? "on" : "off");
+    } catch (e) {
+      // storage refused: the choice holds for this visit
+    }
+  }
+
+  // track counts p as work under way until it settles.
+  track(p) {
+    this.working++;
+    const done = () => {
+      if (--this.working === 0) for (const w of this.waiters.splice(0)) w();
+    };
+    p.then(done, done);
+    return p;
+  }
+
+  // quiet resolves once no run, re-run or slide is under way.
+  quiet() {
+    return this.working === 0 ? Promise.resolve() : new Promise((r) => this.waiters.push(r));
   }
 
   add(code, index = this.cells.length) {
@@ -256,20 +89,58 @@ export class Notebook {
       const cell = this.add(saved.code);
       cell.out.load(saved.outputs);
       cell.setCount(saved.count);
+      cell.reads = Array.isArray(saved.reads) ? saved.reads : [];
+      cell.writes = Array.isArray(saved.writes) ? saved.writes : [];
     }
     if (this.cells.length === 0) this.add("");
     this.changed();
   }
 
-  // run runs a cell; with advance the next cell gets the focus (a new one
-  // at the end).
-  run(cell, advance) {
+  // run runs a cell and then, as a person's run does, the cells after it
+  // that read what it wrote (or marks them stale, with Re-run off); with
+  // advance the next cell gets the focus (a new one at the end). It
+  // resolves with the cell's own end.
+  run(cell, advance, move = null) {
     if (advance) {
       const i = this.cells.indexOf(cell);
       (this.cells[i + 1] || this.add("")).focus();
     }
+    return this.track(
+      this.runOne(cell, move).then(async (r) => {
+        if (reactive.clean(r)) await this.rerun(cell);
+        return r;
+      }),
+    );
+  }
+
+  // rerun re-runs, in order, the cells after cell that read what it
+  // wrote, stopping at an error; with Re-run off it marks them stale.
+  async rerun(cell) {
+    const i = this.cells.indexOf(cell);
+    if (i < 0) return;
+    const deps = reactive.dependants(this.cells, i);
+    const by = reactive.label(cell);
+    for (let k = 0; k < deps.length; k++) {
+      const { cell: dep, names } = deps[k];
+      if (!this.reactive) {
+        dep.setStale(reactive.staleReads(names, by));
+        continue;
+      }
+      const r = await this.runOne(dep);
+      if (!reactive.clean(r)) {
+        for (const rest of deps.slice(k + 1)) rest.cell.setStale(reactive.staleAfter(reactive.label(dep), r));
+        return;
+      }
+    }
+  }
+
+  // runOne runs a cell alone: its output, its count, its names. With move
+  // (a slider's) the engine moves the slider first, and the cell's code
+  // becomes what ran.
+  runOne(cell, move = null) {
     cell.closePopup();
     cell.out.reset();
+    cell.setStale(null);
     cell.setCount("*");
     cell.el.dataset.state = "queued";
     const sink = {
@@ -282,7 +153,15 @@ export class Notebook {
       },
       ask: (prompt, answer) => cell.out.ask(prompt, answer),
     };
-    return this.engine.execute(cell.code, sink).then((r) => {
+    return this.engine.execute(cell.code, sink, move).then((r) => {
+      if (r.reply && r.reply.code) {
+        const lines = cell.code.split("\n").length;
+        cell.editor.value = r.reply.code;
+        // Only a change of height needs the layout fit forces, which a
+        // slider's step, rewriting a number, does not.
+        if (r.reply.code.split("\n").length !== lines) cell.fit();
+        this.changed();
+      }
       cell.out.end();
       this.show(cell, r);
       this.events.ran(cell, r);
@@ -315,7 +194,14 @@ export class Notebook {
     }
     const m = r.reply;
     cell.setCount(m.count);
+    cell.reads = m.reads || [];
+    cell.writes = m.writes || [];
+    cell.ranHere = true;
     if (m.result) cell.out.add({ kind: "result", data: m.result });
+    if (m.cached) {
+      const what = m.cached === 1 ? "solve" : `${m.cached} solves`;
+      cell.out.add({ kind: "cached", text: `cached: the ${what} came from this session's cache (values never change)` });
+    }
     if (m.page) cell.out.add({ kind: "page", text: m.page });
     if (m.error) {
       cell.el.dataset.state = "error";
@@ -324,15 +210,58 @@ export class Notebook {
     }
   }
 
-  // runAll runs every cell in order; an error does not stop the others.
-  runAll() {
-    return Promise.all(this.cells.map((c) => this.run(c, false)));
+  // runAll runs every cell in order and stops at the first that fails or
+  // is stopped, as Jupyter and gamelab run do: the cells after it are
+  // marked stale. With keepGoing (the tour, which shows a mistake on
+  // purpose; a shared notebook, replayed as its author saw it) it runs
+  // them all.
+  runAll({ keepGoing = false } = {}) {
+    const cells = this.cells.slice();
+    for (const c of cells) {
+      c.setCount("*");
+      c.el.dataset.state = "queued";
+    }
+    return this.track(
+      (async () => {
+        for (let k = 0; k < cells.length; k++) {
+          const r = await this.runOne(cells[k]);
+          if (!keepGoing && !reactive.clean(r)) {
+            for (const rest of cells.slice(k + 1)) {
+              rest.setCount(null);
+              rest.el.dataset.state = "done";
+              rest.setStale(reactive.staleAfter(reactive.label(cells[k]), r));
+            }
+            return;
+          }
+        }
+      })(),
+    );
+  }
+
+  // slide moves the slider name of cell to value: the cell runs with its
+  // code saying the new start (the engine rewrites it), and then the cells
+  // that read it. Moves that come while one runs are gathered: only the
+  // last runs.
+  slide(cell, name, value) {
+    cell.slideTo = { name, value };
+    if (cell.sliding) return cell.sliding;
+    cell.sliding = this.track(
+      (async () => {
+        while (cell.slideTo) {
+          const move = cell.slideTo;
+          cell.slideTo = null;
+          await this.run(cell, false, move);
+        }
+      })().finally(() => (cell.sliding = null)),
+    );
+    return cell.sliding;
   }
 
   clearOutputs() {
     for (const c of this.cells) {
-      c.out.reset();
+      c.out.reset(false);
       c.setCount(null);
+      c.setStale(null);
     }
   }
 
@@ -349,7 +278,13 @@ export class Notebook {
   // save keeps the cells in localStorage: with their outputs when they fit.
   save() {
     clearTimeout(this.saveTimer);
-    const cells = this.cells.map((c) => ({ code: c.code, outputs: c.out.items, count: c.count === "*" ? null : c.count }));
+    const cells = this.cells.map((c) => ({
+      code: c.code,
+      outputs: c.out.items,
+      count: c.count === "*" ? null : c.count,
+      reads: c.reads,
+      writes: c.writes,
+    }));
     let text = JSON.stringify({ cells });
     if (text.length > MAX_SAVED) {
       text = JSON.stringify({ cells: cells.map((c) => ({ code: c.code })) });
@@ -372,6 +307,9 @@ export class Notebook {
     }
     if (!saved || !Array.isArray(saved.cells) || saved.cells.length === 0) return false;
     this.load(saved.cells.filter((c) => c && typeof c.code === "string"));
+    for (const c of this.cells) {
+      if (c.out.items.length || typeof c.count === "number") c.setStale(reactive.STALE_RESTORED);
+    }
     return true;
   }
 }

@@ -7,7 +7,9 @@
 // An item is what the notebook saves: {kind, ...}. Kinds: stream {name,
 // text}, display {data, displayId}, result {data}, error {error}, echo
 // {text} (a prompt and its answer), page {text} (help), note {text} (what
-// the page says about the cell: stopped, restored).
+// the page says about the cell: stopped, restored), cached {text} (the
+// mark of a result that came from the session's solve cache). A display
+// whose data has a slider draws it: moving it calls slide(name, value).
 
 // itemText is an item's text as the REPL prints it ("" for the page's own).
 function itemText(item) {
@@ -47,9 +49,33 @@ function saveLink(svg) {
   return a;
 }
 
+// sliderElement draws a slider display: the name's value and a range
+// input over the slider's values; moving it calls slide(name, value).
+function sliderElement(s, slide) {
+  const el = element("div", "slider");
+  el.dataset.gl = "slider";
+  el.dataset.name = s.name;
+  const label = element("label", "", `${s.name} = `);
+  const value = element("output", "", s.values[s.index]);
+  const input = element("input");
+  input.type = "range";
+  input.min = 0;
+  input.max = s.values.length - 1;
+  input.value = s.index;
+  input.setAttribute("aria-label", s.name);
+  input.addEventListener("input", () => {
+    value.textContent = s.values[input.value];
+    slide(s.name, s.values[input.value]);
+  });
+  label.append(value);
+  el.append(label, input, element("span", "ends", `${s.values[0]} … ${s.values[s.values.length - 1]}`));
+  el.values = s.values;
+  return el;
+}
+
 // render makes an item's element. The SVG and HTML come from the engine,
 // which escapes every text it puts in them.
-function render(item) {
+function render(item, slide) {
   let el;
   switch (item.kind) {
     case "stream":
@@ -61,7 +87,9 @@ function render(item) {
     case "display":
     case "result": {
       const d = item.data;
-      if (d.html) {
+      if (d.slider) {
+        el = sliderElement(d.slider, slide);
+      } else if (d.html) {
         el = element("div", "rich html");
         el.innerHTML = d.html;
       } else if (d.svg) {
@@ -86,6 +114,10 @@ function render(item) {
       el.append(element("summary", "", "help"), element("pre", "", item.text));
       break;
     }
+    case "cached":
+      el = element("p", "cached", "↺ " + item.text);
+      el.dataset.gl = "cached";
+      break;
     default:
       el = element("p", "note", item.text);
   }
@@ -94,42 +126,71 @@ function render(item) {
 }
 
 export class OutputArea {
-  constructor(el, changed) {
+  constructor(el, changed, slide) {
     this.el = el;
     this.changed = changed; // called when the items change (to save them)
+    this.slide = slide; // slide(name, value): a slider moved
     this.items = [];
     this.nodes = []; // the element of each item
     this.clearPending = false;
     this.progressEl = null;
     this.inputEl = null;
+    // The sliders of the last run, kept in the page while the cell runs
+    // again, so that one being dragged stays under the pointer: the run's
+    // slider of the same name takes its place (see add), the others go at
+    // its end.
+    this.kept = new Map();
   }
 
-  // reset empties the output; a running cell's progress and prompt stay.
-  reset() {
+  // reset empties the output; a running cell's progress and prompt stay,
+  // and so, unless keepSliders is false, do its sliders until the run
+  // shows them again (see kept).
+  reset(keepSliders = true) {
+    this.kept = new Map();
+    this.nodes.forEach((node, i) => {
+      const s = this.items[i].data && this.items[i].data.slider;
+      if (s && node.isConnected && keepSliders) this.kept.set(s.name, node);
+    });
     this.items = [];
     this.nodes = [];
     this.clearPending = false;
-    this.el.replaceChildren(...[this.progressEl, this.inputEl].filter(Boolean));
+    this.el.replaceChildren(...[...this.kept.values(), this.progressEl, this.inputEl].filter(Boolean));
     this.changed();
+  }
+
+  // reuse is the kept slider for item, updated to it, or null.
+  reuse(item) {
+    const s = item.data && item.data.slider;
+    const el = s && this.kept.get(s.name);
+    if (!el || el.values.join() !== s.values.join()) return null;
+    this.kept.delete(s.name);
+    const input = el.querySelector("input");
+    if (document.activeElement !== input) input.value = s.index;
+    el.querySelector("output").textContent = s.values[s.index];
+    el.dataset.text = itemText(item);
+    return el;
   }
 
   // load shows saved items.
   load(items) {
-    this.reset();
+    this.reset(false);
     for (const item of items || []) this.add(item);
   }
 
   add(item) {
     if (this.clearPending) this.reset();
-    const el = render(item);
+    const el = this.reuse(item) || render(item, this.slide);
+    const before = this.nodes.length ? this.nodes[this.nodes.length - 1].nextSibling : this.el.firstChild;
     this.items.push(item);
     this.nodes.push(el);
-    this.el.insertBefore(el, this.progressEl || this.inputEl);
+    // A kept slider already in its place is not moved: moving it would
+    // end a drag.
+    if (el !== before) this.el.insertBefore(el, [...this.kept.values()][0] || this.progressEl || this.inputEl);
     this.changed();
   }
 
   replace(i, item) {
-    const el = render(item);
+    const el = render(item, this.slide);
     this.nodes[i].replaceWith(el);
     this.items[i] = item;
     this.nodes[i] = el;
@@ -218,10 +279,13 @@ export class OutputArea {
     this.inputEl = null;
   }
 
-  // end takes away the progress line and the prompt: the cell ended.
+  // end takes away the progress line and the prompt, and the sliders the
+  // run did not show again: the cell ended.
   end() {
     this.progress("");
     this.endAsk();
+    for (const el of this.kept.values()) el.remove();
+    this.kept = new Map();
     this.clearPending = false;
   }
 

@@ -5,6 +5,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"strings"
+	"sync"
 	"syscall/js"
 
 	"gamelab/internal/version"
@@ -18,15 +20,30 @@ import (
 // runtime's memory limit sits an eighth above the budget) and the runtime.
 const pageBudget = 1 << 30
 
+// solveCache is how many solves the page's session keeps (a slider going
+// back and forth re-runs cells that solve the same instances).
+const solveCache = 64
+
 func main() {
 	global := js.Global()
+	// A reply is written without escaping <, > and &: a picture's SVG is
+	// full of them, and JSON.parse needs no \u003c.
+	var (
+		mu  sync.Mutex // Handle's replies and the running cell's share the buffer
+		buf strings.Builder
+	)
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
 	post := func(rep engine.Reply) {
-		b, err := json.Marshal(rep)
-		if err != nil { // cannot happen: a Reply is strings, numbers and lists of them
-			b, _ = json.Marshal(engine.Reply{Type: engine.RepDone, ID: rep.ID,
+		mu.Lock()
+		defer mu.Unlock()
+		buf.Reset()
+		if err := enc.Encode(rep); err != nil { // cannot happen: a Reply is strings, numbers and lists of them
+			buf.Reset()
+			enc.Encode(engine.Reply{Type: engine.RepDone, ID: rep.ID,
 				Error: &engine.ErrorInfo{Kind: "InternalError", Msg: err.Error(), Text: err.Error()}})
 		}
-		global.Call("postMessage", string(b))
+		global.Call("postMessage", buf.String())
 	}
 	// worker.js puts the page's stop flag (an Int32Array on a
 	// SharedArrayBuffer) here when the page is cross-origin isolated.
@@ -38,7 +55,8 @@ func main() {
 	// The session's polls yield, so its memory watchdog runs while a cell
 	// computes, and read the stop flag (kernel/poll_js.go).
 	var r *engine.Runner
-	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }))
+	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }),
+		kernel.WithSolveCache(solveCache))
 	r = engine.NewRunner(s, post, stopFlag)
 	global.Set("gamelabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req engine.Request

@@ -722,7 +722,7 @@ func TestSolveWarnsOfHugeTables(t *testing.T) {
 		n    int
 		warn string
 	}{
-		{100000, "solve: 100000 coins take about 25 s (a move table of 596 MiB); Ctrl-C stops the solve"},
+		{100000, "solve: 100000 coins (a move table of 596 MiB) take about 25 s; Ctrl-C stops the solve"},
 		{60000, ""},
 		{140000, ""},
 	} {

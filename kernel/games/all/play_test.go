@@ -33,7 +33,7 @@ func TestPlayCoinsAgainstTheOptimum(t *testing.T) {
 	out := log.String()
 	for _, s := range []string{
 		"A to move, L or R (? hint, u undo, q quit): ?", "optimal: R (the mover's best margin 10)",
-		"L: loses 20; optimal: R", "R: optimal", "B takes R (the optimum)",
+		"L: loses 20; optimal: R", "took back L (yours) and R (the optimum's)\n", "R: optimal", "B takes R (the optimum)",
 		`"x" is not a move`, "the game is over",
 	} {
 		if !strings.Contains(out, s) {

@@ -35,8 +35,8 @@ func init() {
 		Doc: fmt.Sprintf(`A random row of n coins (1..%d), each uniform in 1..100. The same seed `+
 			`gives the same row on every machine. options may give the range (values: 1..50 or `+
 			`values: [-10**30, 10**30]) and any rules ({take: 2}). Solving n coins takes n²/2 steps and `+
-			`an n²/16-byte move table: a second at 30000, about 8 s and 625 MB at 100000 (Ctrl-C stops `+
-			`it at once).`, MaxRandCoins),
+			`an n²/16-byte move table: a second at 30000, about 8 s and 625 MB at 100000 (stopping the `+
+			`cell stops it at once: Ctrl-C, ■ Interrupt in Jupyter, Stop in the web page).`, MaxRandCoins),
 		Example: `randcoins(10, 1)`,
 		Returns: []any{&Coins{}},
 		Fn:      fnRandCoins,

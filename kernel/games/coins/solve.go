@@ -40,11 +40,14 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 	if err := env.Reserve(g.SolveBytes()); err != nil {
 		return nil, err // before the table is allocated, so the session's memory stays its own
 	}
-	if est := estimate(g); est > warnEstimate && g.SolveBytes() <= solver.MaxTableBytes {
-		// Said before the solve starts, so the user knows why it takes a
-		// while and that Ctrl-C is there.
-		env.Warning(fmt.Sprintf("%s: %d coins take about %d s (a move table of %d MiB); Ctrl-C stops the solve",
-			fn, len(g.Coins), int(est.Round(time.Second)/time.Second), g.SolveBytes()>>20))
+	if g.SolveBytes() <= solver.MaxTableBytes { // else refused at once: no time to warn of
+		if est := g.Estimate(env.Ctx); est > warnEstimate {
+			// Said before the solve starts, so the user knows why it takes
+			// a while and what stops it (the progress line, where there is
+			// one, says the time left).
+			env.Warning(fmt.Sprintf("%s: %d coins (a move table of %d MiB) take %s",
+				fn, len(g.Coins), g.SolveBytes()>>20, env.Long(est, false, "the solve")))
+		}
 	}
 	res, err := g.Solve(env.Ctx, env.Report)
 	if err != nil {
@@ -69,13 +72,6 @@ func solveFrom(env *builtin.Env, fn string, s state) (*Result, error) {
 // warnEstimate is how long a solve may be expected to take before solving
 // says so first.
 const warnEstimate = 10 * time.Second
-
-// estimate is roughly how long solving g takes: the DP makes g.Steps()
-// comparisons (two per position under the default rules) at about 2.5 ns
-// each on a current machine when the sums fit 62 bits (measured: 40000
-// coins, 1.6·10⁹ comparisons, in 4 to 5 s); wider numbers take longer, so
-// it is a lower bound there.
-func estimate(g solver.Game) time.Duration { return time.Duration(float64(g.Steps()) * 2.5) }
 
 // Solve is solve(c): from where c stands on, the moves made kept apart.
 func (c *Coins) Solve(env *builtin.Env, fn string, args []any) (any, error) {

@@ -72,7 +72,7 @@ var Game = &games.Game{
 			`allocated, with a MemoryError saying how much it needs (budget(bytes) changes it).`,
 		Analyze: `Polygon: each position of the line is solved as solve solves it, so a line's cost is about its ` +
 			`length times a solve of what is left (a full optimal line of a 200-vertex ring takes a few seconds); ` +
-			`progress shows while it runs and Ctrl-C stops it. The memory budget is the only limit, as for after.`,
+			`progress shows while it runs, and stopping the cell stops it (Ctrl-C, ■ Interrupt in Jupyter, Stop in the web page). The memory budget is the only limit, as for after.`,
 		Play: "Polygon: you make every move (an edge number: the first deletes it, each later one merges it).",
 		DP: `Polygon: m[i][j] in the seed's notation, the chain of j vertices from v(i) (the ring's answer for ` +
 			`first edge e is the chain of length n from v(e)), each cell its min and max (exact), the split s ` +

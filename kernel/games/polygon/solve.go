@@ -103,12 +103,7 @@ func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what
 	if est.Time <= warnEstimate || est.Bytes > room {
 		return // quick, or refused for its memory at once: no time to warn of
 	}
-	rough := ""
-	if est.Rough {
-		rough = " (a rough estimate)"
-	}
-	env.Warning(fmt.Sprintf("%s: %s takes about %d s%s; Ctrl-C stops the solve",
-		fn, what, int(est.Time.Round(time.Second)/time.Second), rough))
+	env.Warning(fmt.Sprintf("%s: %s takes %s", fn, what, env.Long(est.Time, est.Rough, "the solve")))
 }
 
 // Text is the whole summary (print, text): best score, plan, scores per

@@ -18,7 +18,7 @@ func init() {
 		Doc: `Play a game against the optimum, or explore it by hand, under x's rules. Each turn shows ` +
 			`the position and asks for a move, then says how good it was (its loss and the optimal ` +
 			`moves). ? shows the optimal moves, u takes back your last move (and the reply), q stops; ` +
-			`Ctrl-D (or Ctrl-C at the prompt) stops too. Returns the analyze record of the moves made ` +
+			`so do Ctrl-D or Ctrl-C at the REPL's prompt, and Stop in the web page. Returns the analyze record of the moves made ` +
 			`(r = play(c); r.loss; plot(r)). Needs a person to answer: in a script or piped input, or ` +
 			`where Jupyter does not allow input, it is an error (analyze(x, moves) scores a line instead).`,
 		Example: `play(coins([10, 80, 90, 30]))`,
@@ -78,17 +78,27 @@ func (g *game) push(m games.Move, human bool, next games.Position) {
 	g.human = append(g.human, human)
 }
 
-// undo takes back the person's last move and every reply after it.
-func (g *game) undo() bool {
+// undo takes back the person's last move and every reply after it, and
+// says which ("took back L (yours) and R (the optimum's)"); "" when the
+// person has made no move.
+func (g *game) undo() string {
 	k := len(g.human) - 1
 	for k >= 0 && !g.human[k] {
 		k--
 	}
 	if k < 0 {
-		return false
+		return ""
+	}
+	var taken []string
+	for i := k; i < len(g.line); i++ {
+		whose := "yours"
+		if !g.human[i] {
+			whose = "the optimum's"
+		}
+		taken = append(taken, fmt.Sprintf("%s (%s)", g.line[i], whose))
 	}
 	g.human, g.at, g.line = g.human[:k], g.at[:k+1], g.line[:k]
-	return true
+	return "took back " + strings.Join(taken, " and ")
 }
 
 // run plays until the game is over or the person stops.
@@ -137,7 +147,9 @@ func (g *game) run(env *builtin.Env) error {
 			env.Print(fmt.Sprintf("optimal: %s (%s)\n", moveList(ev.Best), g.start.Game().Words.Hint+" "+ev.Value.String()))
 			continue
 		case "u", "undo":
-			if !g.undo() {
+			if said := g.undo(); said != "" {
+				env.Print(said + "\n")
+			} else {
 				env.Print("nothing to take back\n")
 			}
 			continue
