@@ -26,7 +26,7 @@ import (
 // optimal line. Interactive: the program plays A or B.
 
 func init() {
-	judge.Register(Game, &judge.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random: randomRow,
 		Values: games.Bounds{Lo: big.NewInt(1), Hi: big.NewInt(100)},
 		Size:   func(x games.Position) int { return x.(*Coins).N },

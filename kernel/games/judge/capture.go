@@ -24,6 +24,19 @@ func newCapture(f *os.File, onCut func()) *capture {
 	return &capture{f: f, onCut: onCut, done: make(chan struct{})}
 }
 
+// captures starts reading a program's two outputs, each stopping the
+// program once past maxOutput; the standard output is left to the judge
+// to read line by line when the game is interactive (lines).
+func captures(outR, errR *os.File, interactive bool, stop func(why string)) (out, errs *capture) {
+	out = newCapture(outR, func() { stop("output") })
+	errs = newCapture(errR, func() { stop("output") })
+	if !interactive {
+		go out.read()
+	}
+	go errs.read()
+	return out, errs
+}
+
 func (c *capture) read() {
 	defer close(c.done)
 	b := make([]byte, 32<<10)

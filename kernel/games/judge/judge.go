@@ -13,7 +13,7 @@
 // interactively, gamelab taking the other side optimally, and stress two
 // programs against each other (--against).
 //
-// The games plug in through Register: each game's package gives its
+// The games plug in through Set: each game's package gives its
 // generators, the input it writes per batch format and the checkers of
 // the answers (kernel/games/polygon/judge.go and beside it). This package
 // finds the games through package games' registry and imports none of
@@ -110,8 +110,8 @@ type Format struct {
 // judges holds each game's Judge.
 var judges = map[*games.Game]*Judge{}
 
-// Register makes j the judge of g (each game's package, at init).
-func Register(g *games.Game, j *Judge) { judges[g] = j }
+// Set makes j the judge of g (each game's package, at init).
+func Set(g *games.Game, j *Judge) { judges[g] = j }
 
 // For is g's judge, nil when it has none.
 func For(g *games.Game) *Judge { return judges[g] }

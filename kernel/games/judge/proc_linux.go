@@ -60,7 +60,9 @@ func enter() (leave func()) {
 	procs.mu.Unlock()
 	return func() {
 		prefix := fmt.Sprintf("%s=%d-", tokenVar, os.Getpid())
-		sweep(func(st procStat, env []byte, _ bool) bool { return st.sid != ownSid || bytes.Contains(env, []byte(prefix)) })
+		sweep(func(st procStat, env []byte, _ bool) bool {
+			return st.sid != ownSid || bytes.Contains(env, []byte(prefix))
+		})
 		procs.mu.Lock()
 		procs.users--
 		if procs.users == 0 {
@@ -128,12 +130,7 @@ func startProc(ctx context.Context, argv []string, input []byte, interactive boo
 		s := uint64(lim.stopAt()/time.Second) + 2
 		unix.Prlimit(p.pid, unix.RLIMIT_CPU, &unix.Rlimit{Cur: s, Max: s + 1}, nil)
 	}
-	p.out = newCapture(outR, func() { p.stop("output") })
-	p.errs = newCapture(errR, func() { p.stop("output") })
-	if !interactive {
-		go p.out.read()
-	}
-	go p.errs.read()
+	p.out, p.errs = captures(outR, errR, interactive, p.stop)
 	go p.monitor(ctx)
 	return p, nil
 }

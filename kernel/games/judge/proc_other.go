@@ -60,12 +60,7 @@ func startProc(ctx context.Context, argv []string, input []byte, interactive boo
 		return nil, &StartError{fmt.Sprintf("cannot run %s: %s", argv[0], startWords(argv[0], err))}
 	}
 	p.cmd, p.started = cmd, time.Now()
-	p.out = newCapture(outR, func() { p.stop("output") })
-	p.errs = newCapture(errR, func() { p.stop("output") })
-	if !interactive {
-		go p.out.read()
-	}
-	go p.errs.read()
+	p.out, p.errs = captures(outR, errR, interactive, p.stop)
 	go p.monitor(ctx)
 	return p, nil
 }

@@ -30,7 +30,7 @@ import (
 // Interactive: the program plays stone C, gamelab another stone.
 
 func init() {
-	judge.Register(Game, &judge.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random:      randomDataset,
 		Valid:       validDataset,
 		Adopt:       withPlayer,

@@ -28,7 +28,7 @@ import (
 // score reachable. Interactive: the program plays the ring alone.
 
 func init() {
-	judge.Register(Game, &judge.Judge{
+	judge.Set(Game, &judge.Judge{
 		Random:  randomRing,
 		Valid:   validRing,
 		Values:  games.Bounds{Lo: big.NewInt(-10), Hi: big.NewInt(10)},

@@ -87,18 +87,18 @@ func (b *board) dead(cells []int, only func(stone int) bool) map[int]bool {
 	return out
 }
 
-// points is what a stone of c at i makes, and whether the move is legal.
-func (b *board) points(c, i int) (int, bool) {
+// move is a stone of c at i: the board after it, what it removed (a
+// group dead before the move stays and counts for no move) and the
+// points it makes.
+func (b *board) move(c, i int) (after []int, removed map[int]bool, pts int, own bool) {
 	unreachable := b.dead(b.cells, nil)
-	cells := append([]int(nil), b.cells...)
-	cells[i] = c
-	var removed map[int]bool
+	after = append([]int(nil), b.cells...)
+	after[i] = c
 	if *capture == "others-first" {
-		removed = b.dead(cells, func(s int) bool { return s != c })
+		removed = b.dead(after, func(s int) bool { return s != c })
 		for j := range unreachable {
 			delete(removed, j)
 		}
-		after := append([]int(nil), cells...)
 		for j := range removed {
 			after[j] = 0
 		}
@@ -108,20 +108,27 @@ func (b *board) points(c, i int) (int, bool) {
 			}
 		}
 	} else {
-		removed = b.dead(cells, nil)
+		removed = b.dead(after, nil)
 	}
-	pts, own := 0, false
 	for j := range removed {
 		if unreachable[j] && *bug != "unreach" {
-			continue // a group dead before the move counts for no move
+			delete(removed, j)
+			continue
 		}
-		if cells[j] == c {
+		if j == i || b.cells[j] == c {
 			pts--
 			own = true
 		} else {
 			pts++
 		}
+		after[j] = 0
 	}
+	return after, removed, pts, own
+}
+
+// points is what a stone of c at i makes, and whether the move is legal.
+func (b *board) points(c, i int) (int, bool) {
+	_, _, pts, own := b.move(c, i)
 	return pts, !own || *suicide || *bug == "suicide"
 }
 
@@ -150,6 +157,11 @@ func readBoard(in *bufio.Reader) (*board, int) {
 	if _, err := fmt.Fscan(in, &n, &c); err != nil || n == 0 {
 		return nil, 0
 	}
+	return readCells(in, n), c
+}
+
+// readCells reads the cells of a board of n rows.
+func readCells(in *bufio.Reader, n int) *board {
 	b := &board{n: n}
 	count := n * (n + 1) / 2
 	if *grid == "square" {
@@ -159,7 +171,7 @@ func readBoard(in *bufio.Reader) (*board, int) {
 	for i := range b.cells {
 		fmt.Fscan(in, &b.cells[i])
 	}
-	return b, c
+	return b
 }
 
 func lifelineMain(in *bufio.Reader, out *bufio.Writer) {

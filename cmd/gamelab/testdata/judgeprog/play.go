@@ -80,15 +80,7 @@ func polygonPlay(in *bufio.Reader, out *bufio.Writer) {
 func lifelinePlay(in *bufio.Reader, out *bufio.Writer) {
 	var n, c, d int
 	fmt.Fscan(in, &n, &c, &d)
-	b := &board{n: n}
-	count := n * (n + 1) / 2
-	if *grid == "square" {
-		count = n * n
-	}
-	b.cells = make([]int, count)
-	for i := range b.cells {
-		fmt.Fscan(in, &b.cells[i])
-	}
+	b := readCells(in, n)
 	in.ReadString('\n')
 	empty := 0
 	for _, s := range b.cells {
@@ -131,28 +123,4 @@ func lifelinePlay(in *bufio.Reader, out *bufio.Writer) {
 }
 
 // place puts stone at i and removes what the rules remove.
-func (b *board) place(stone, i int) {
-	unreachable := b.dead(b.cells, nil)
-	b.cells[i] = stone
-	var removed map[int]bool
-	if *capture == "others-first" {
-		removed = b.dead(b.cells, func(s int) bool { return s != stone })
-		for j := range unreachable {
-			delete(removed, j)
-		}
-		for j := range removed {
-			b.cells[j] = 0
-		}
-		if m, free := b.group(b.cells, i); !free {
-			for _, j := range m {
-				b.cells[j] = 0
-			}
-		}
-		return
-	}
-	for j := range b.dead(b.cells, nil) {
-		if !unreachable[j] {
-			b.cells[j] = 0
-		}
-	}
-}
+func (b *board) place(stone, i int) { b.cells, _, _, _ = b.move(stone, i) }
