@@ -5,10 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"strings"
-	"time"
 
 	"gamelab/gameio"
 	"gamelab/kernel/budget"
@@ -28,29 +24,16 @@ func batchCommands() []*command {
 // batchCommand is the batch command of game g: its flags and help come
 // from the game's formats and rules.
 func batchCommand(g *games.Game) *command {
-	var names, docs []string
+	var formats [][2]string
+	var names, rules []string
 	for _, f := range g.Formats {
-		names = append(names, f.Name)
-		docs = append(docs, fmt.Sprintf("  %-6s %s", f.Name, strings.ReplaceAll(f.Doc, "\n", "\n         ")))
+		formats, names = append(formats, [2]string{f.Name, f.Doc}), append(names, f.Name)
 	}
-	var rules []string
 	for _, o := range g.Options {
 		rules = append(rules, fmt.Sprintf("%-8s %s (default %v)", o.Name, o.Values, o.Default))
 	}
-	usage := fmt.Sprintf("[--format %s] [--rules name=value,…] [--progress]\n\nInput: %s\n%s\n\n",
-		strings.Join(names, "|"), g.Batch.Input, strings.Join(docs, "\n"))
-	if len(rules) > 0 {
-		usage += "--rules name=value,… plays every instance under variants (help(variants) in a session):\n  " +
-			strings.Join(rules, "\n  ") + "\n\n"
-	}
-	usage += fmt.Sprintf("A bad %s is reported on standard error with its number and line; the others\n"+
-		"are still answered, and the exit status is 1. With --progress, an instance that runs over a\n"+
-		"second shows its progress on standard error, in place. Examples: docs/formats.md.", g.Batch.Unit)
-	return &command{
-		name:    g.Name,
-		summary: g.Batch.Summary,
-		usage:   usage,
-		run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return &command{Name: g.Name, Summary: g.Batch.Summary, Usage: gameio.Help(formats, rules, g.Batch.Input, g.Batch.Unit),
+		Run: func(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runBatch(g, names, args, stdin, stdout, stderr)
 		},
 	}
@@ -94,33 +77,7 @@ func runBatch(g *games.Game, names []string, args []string, stdin io.Reader, std
 	if *progress {
 		batch.Progress = stderr
 	}
-	ctx, interrupted := interruptible(stderr, "gamelab "+g.Name)
+	ctx, interrupted := gameio.Interruptible(stderr, "gamelab "+g.Name)
 	defer interrupted()
 	return batch.Run(ctx, format.Read(gameio.SkipBOM(stdin), rules), stdout, stderr)
-}
-
-// interruptible is a context that Ctrl-C (SIGINT) cancels, so a long solve
-// stops as a statement does; the batch then says so and exits 130. A
-// reader blocked on the terminal cannot see the context: if the command
-// has not ended a moment after the signal, it ends there.
-func interruptible(stderr io.Writer, name string) (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-sig:
-			cancel()
-		case <-done:
-			return
-		}
-		select {
-		case <-time.After(300 * time.Millisecond):
-			fmt.Fprintf(stderr, "%s: interrupted\n", name)
-			os.Exit(130)
-		case <-done:
-		}
-	}()
-	return ctx, func() { signal.Stop(sig); close(done) }
 }

@@ -75,14 +75,15 @@ func hashWord(rest, w string) (string, bool) {
 	return w, true
 }
 
-// CheckGen says why a generator text cannot be one: empty, or using
-// neither #n nor #seed (every instance would be the same).
+// CheckGen says why a generator text cannot be one, in words that follow
+// the flag's name: empty, or using neither #n nor #seed (every instance
+// would be the same).
 func CheckGen(text string) error {
 	if strings.TrimSpace(text) == "" {
-		return fmt.Errorf("--gen needs an expression, like 'randcoins(#n, #seed, {values: -5..5})'")
+		return fmt.Errorf("needs an expression, like 'randcoins(#n, #seed, {values: -5..5})'")
 	}
 	if Expression(text, 1, 0) == Expression(text, 2, 1) {
-		return fmt.Errorf("--gen %q uses neither #n (the size) nor #seed, so every instance would be the same: write them where they go, like 'randcoins(#n, #seed)'", text)
+		return fmt.Errorf("%q uses neither #n (the size) nor #seed, so every instance would be the same: write them where they go, like 'randcoins(#n, #seed)'", text)
 	}
 	return nil
 }

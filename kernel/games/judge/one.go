@@ -160,8 +160,11 @@ func (r *judging) stopWords(o Outcome, x games.Position, none string) (kind, why
 	case "cpu":
 		return "too slow", fmt.Sprintf("it used more than %s of CPU time on %s, past the limit of %s, and was stopped", seconds(r.Limits.stopAt()), size, seconds(r.Limits.CPU))
 	case "wall":
-		return "too slow", fmt.Sprintf("%s after %s of wall time, the guard of --wall, with only %s of CPU time: it waits (for input it has read already?) or sleeps",
-			none, seconds(r.Limits.Wall), seconds(o.CPU))
+		why := "it waits (for input it has read already?) or sleeps"
+		if o.CPU > r.Limits.Wall/10 {
+			why = "the machine gave it too little of a core (--wall raises the guard)"
+		}
+		return "too slow", fmt.Sprintf("%s after %s of wall time, the guard of --wall, with %s of CPU time: %s", none, seconds(r.Limits.Wall), seconds(o.CPU), why)
 	case "memory":
 		return "too much memory", fmt.Sprintf("its resident memory passed %s (--memory) on %s and it was stopped", mb(r.Limits.Memory), size)
 	}
@@ -173,8 +176,8 @@ func (r *judging) stopWords(o Outcome, x games.Position, none string) (kind, why
 func (r *judging) overWords(o Outcome, x games.Position, right string) (kind, why string) {
 	size := r.j.count(r.j.Size(x))
 	switch {
-	case r.Limits.Memory > 0 && o.Memory > r.Limits.Memory:
-		return "too much memory", fmt.Sprintf("its peak resident memory was %s on %s, over the limit of %s (%s)", mb(o.Memory), size, mb(r.Limits.Memory), right)
+	case r.Limits.Memory > 0 && (!o.MemoryAtMost && o.Memory > r.Limits.Memory || o.MemorySeen > r.Limits.Memory):
+		return "too much memory", fmt.Sprintf("its peak resident memory was %s on %s, over the limit of %s (%s)", mb(max(o.Memory, o.MemorySeen)), size, mb(r.Limits.Memory), right)
 	case o.CPU > r.Limits.CPU:
 		return "too slow", fmt.Sprintf("it took %s of CPU time on %s, over the limit of %s (%s)", seconds(o.CPU), size, seconds(r.Limits.CPU), right)
 	}

@@ -43,7 +43,22 @@ type Outcome struct {
 	Stopped        string // the judge stopped it: "cpu", "wall", "memory", "output"; "" it ended
 	Exit           string // how it ended, when not with status 0: "exited with status 3"
 	CPU, Wall      time.Duration
-	Memory         int64 // peak resident memory in bytes
+	// Memory is the peak resident memory in bytes; when MemoryAtMost, only
+	// a bound: a program whose peak stays under the judge's own resident
+	// memory cannot be told from it (its rusage counts the memory of the
+	// process that forked it), and MemorySeen is the most the judge saw it
+	// hold while it ran.
+	Memory, MemorySeen int64
+	MemoryAtMost       bool
+}
+
+// memoryText writes a run's peak memory: "12.3 MB", or "≤ 21 MB" when
+// only the bound is known.
+func (o Outcome) memoryText() string {
+	if o.MemoryAtMost {
+		return "≤ " + mb(o.Memory)
+	}
+	return mb(o.Memory)
 }
 
 // StartError is a program the system would not start: the judge cannot

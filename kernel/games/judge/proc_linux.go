@@ -38,11 +38,11 @@ import (
 //     stops it too, a second after the limit, should the judge be starved.
 
 var procs = struct {
-	sync.RWMutex // a start holds it to read, a sweep to write: a sweep never sees a child not yet listed
-	mu           sync.Mutex
-	direct       map[int]bool // the programs now running, children the sweeps leave to exec
-	users        int          // judges running in this process; it is a subreaper while > 0
-	seq          atomic.Uint64
+	sync.Mutex // held by a start and by a sweep: a sweep never sees a child not yet listed
+	mu         sync.Mutex
+	direct     map[int]bool // the programs now running, children the sweeps leave to exec
+	users      int          // judges running in this process; it is a subreaper while > 0
+	seq        atomic.Uint64
 }{direct: map[int]bool{}}
 
 // tokenVar names the environment variable of a run's token.
@@ -86,6 +86,8 @@ type proc struct {
 	exited    chan struct{}
 	stopOnce  sync.Once
 	stopped   atomic.Value // string: why the judge stopped it
+	inherited int64        // the peak memory its rusage counts from (startListed)
+	seen      atomic.Int64 // the most resident memory the monitor saw it hold
 }
 
 // startProc starts argv with input as its standard input (a file in
@@ -111,7 +113,7 @@ func startProc(ctx context.Context, argv []string, input []byte, interactive boo
 		return nil, &StartError{"the system has no room for more open files"}
 	}
 	started := time.Now()
-	cmd, err := startListed(func() *exec.Cmd {
+	cmd, inherited, err := startListed(func() *exec.Cmd {
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, outW, errW
 		cmd.Env = append(os.Environ(), tokenVar+"="+p.token)
@@ -124,7 +126,7 @@ func startProc(ctx context.Context, argv []string, input []byte, interactive boo
 		closeAll(outR, errR, p.in)
 		return nil, &StartError{fmt.Sprintf("cannot run %s: %s", argv[0], startWords(argv[0], err))}
 	}
-	p.cmd, p.pid, p.started = cmd, cmd.Process.Pid, started
+	p.cmd, p.pid, p.started, p.inherited = cmd, cmd.Process.Pid, started, inherited
 	// The backstop: the kernel stops it a second past the judge's stop.
 	if lim.CPU > 0 {
 		s := uint64(lim.stopAt()/time.Second) + 2
@@ -138,23 +140,42 @@ func startProc(ctx context.Context, argv []string, input []byte, interactive boo
 // startListed starts the command build makes and lists its process as a
 // direct child, both under the start lock, so that no sweep takes it for
 // an orphan. A script just written may be busy for a moment (ETXTBSY):
-// that is tried again, with a new command.
-func startListed(build func() *exec.Cmd) (*exec.Cmd, error) {
+// that is tried again, with a new command. inherited is what the child's
+// peak resident memory starts from: a child counts, as its own, the
+// memory of the process it was forked from (this one), which Linux
+// records when it execs; so this process's peak is reset to its current
+// resident memory just before, and read just after.
+func startListed(build func() *exec.Cmd) (cmd *exec.Cmd, inherited int64, err error) {
 	for try := 0; ; try++ {
-		cmd := build()
-		procs.RLock()
-		err := cmd.Start()
+		cmd = build()
+		procs.Lock()
+		os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+		err = cmd.Start()
 		if err == nil {
+			inherited = ownPeak()
 			procs.mu.Lock()
 			procs.direct[cmd.Process.Pid] = true
 			procs.mu.Unlock()
 		}
-		procs.RUnlock()
+		procs.Unlock()
 		if !errors.Is(err, syscall.ETXTBSY) || try == 20 {
-			return cmd, err
+			return cmd, inherited, err
 		}
 		time.Sleep(time.Duration(try+1) * 5 * time.Millisecond)
 	}
+}
+
+// ownPeak is this process's peak resident memory (VmHWM), in bytes.
+func ownPeak() int64 {
+	b, _ := os.ReadFile("/proc/self/status")
+	_, rest, _ := bytes.Cut(b, []byte("VmHWM:"))
+	kb, _ := strconv.ParseInt(string(bytes.TrimSpace(bytes.TrimSuffix(bytes.TrimSpace(firstLine(rest)), []byte("kB")))), 10, 64)
+	return kb << 10
+}
+
+func firstLine(b []byte) []byte {
+	line, _, _ := bytes.Cut(b, []byte("\n"))
+	return line
 }
 
 // memFile is a file in memory holding input, at its start.
@@ -216,6 +237,9 @@ func (p *proc) monitor(ctx context.Context) {
 			return
 		case <-tick.C:
 			cpu, rss := treeUsage(p.pid)
+			if rss > p.seen.Load() {
+				p.seen.Store(rss)
+			}
 			switch {
 			case p.lim.CPU > 0 && cpu > p.lim.stopAt():
 				p.stop("cpu")
@@ -259,7 +283,13 @@ func (p *proc) wait() Outcome {
 	if ps := p.cmd.ProcessState; ps != nil {
 		o.CPU = ps.UserTime() + ps.SystemTime()
 		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			o.Memory = ru.Maxrss << 10
+			// Past what it inherited, its peak is its own; else all that is
+			// known is that it is no more than that (and no less than the
+			// monitor saw).
+			if o.Memory = ru.Maxrss << 10; o.Memory <= p.inherited {
+				o.Memory, o.MemoryAtMost = max(p.inherited, p.seen.Load()), p.seen.Load() < p.inherited
+				o.MemorySeen = p.seen.Load()
+			}
 		}
 		o.Exit = exitWords(ps)
 		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGXCPU && o.Stopped == "" {

@@ -60,7 +60,7 @@ func (r *judging) report(ctx context.Context, out io.Writer, fail *trial) int {
 		fmt.Fprintf(out, "its standard error:\n%s", lines(head(tail(v.o.Stderr, 20), 20, 2000, false)))
 	}
 	fmt.Fprintf(out, "%s%s: %s\n", who, v.kind, v.why)
-	fmt.Fprintf(out, "the run: %s of CPU time, %s of wall time, %s of peak memory\n", seconds(v.o.CPU), seconds(v.o.Wall), mb(v.o.Memory))
+	fmt.Fprintf(out, "the run: %s of CPU time, %s of wall time, %s of peak memory\n", seconds(v.o.CPU), seconds(v.o.Wall), v.o.memoryText())
 	for j, o := range vs {
 		if j != k && len(r.progs) > 1 {
 			fmt.Fprintf(out, "%s on it: %s\n", shellWords(r.progs[j]), verdictWords(o))
@@ -224,7 +224,7 @@ func (r *judging) regenerate(t *trial) string {
 	if r.Limits.CPU != DefaultCPU {
 		w = append(w, "--time", r.Limits.CPU.String())
 	}
-	if r.Limits.Wall != 3*r.Limits.CPU+time.Second {
+	if r.Limits.Wall != DefaultWall(r.Limits.CPU) {
 		w = append(w, "--wall", r.Limits.Wall.String())
 	}
 	if r.Limits.Memory > 0 {

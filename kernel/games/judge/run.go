@@ -37,7 +37,7 @@ type Config struct {
 	// Program is the program judged; Against, when set, a second one
 	// judged on the same instances (--against ./brute).
 	Program, Against []string
-	Limits           Limits // each run's; CPU 0: 2 s, Wall 0: 3 × CPU + 1 s
+	Limits           Limits // each run's; CPU 0: 2 s, Wall 0: DefaultWall
 	Jobs             int    // instances run at once; 0: the cores
 	Interactive      bool   // the program plays gamelab (Judge.Interactive)
 	Save             string // where the failing input goes; "": a new file in the temporary directory
@@ -54,6 +54,11 @@ type Generator func(ctx context.Context, n int, seed uint64) (any, error)
 // DefaultCPU is the CPU time limit of a run when none is given: CPU time,
 // so that a loaded machine does not fail a program that is fast enough.
 const DefaultCPU = 2 * time.Second
+
+// DefaultWall is the wall-time guard of a CPU-time limit when none is
+// given: generous, so that a loaded machine, which slows the wall clock of
+// a run but not its CPU time, stops only a program that waits or sleeps.
+func DefaultWall(cpu time.Duration) time.Duration { return 5*cpu + 5*time.Second }
 
 // judging is a Config checked, with what it resolved.
 type judging struct {
@@ -72,8 +77,8 @@ type judging struct {
 
 // Check says what is wrong with c in the flags' words, before anything
 // runs: counts, sizes (the largest an instance may have, and what the
-// memory budget lets the judge make and solve), values, operators and
-// limits.
+// memory budget lets the judge make and solve), values, operators,
+// limits, and the programs (one that does not exist, a directory).
 func (c *Config) Check() error {
 	_, err := c.resolve()
 	return err
@@ -83,6 +88,9 @@ func (c *Config) resolve() (*judging, error) {
 	j := For(c.Game)
 	if j == nil {
 		return nil, fmt.Errorf("%s has no judge", c.Game.Name)
+	}
+	if len(c.Program) == 0 {
+		return nil, fmt.Errorf("give the program after --: gamelab judge %s -- ./prog", c.Game.Name)
 	}
 	r := &judging{Config: c, j: j, progs: [][]string{c.Program}}
 	if c.Against != nil {
@@ -115,7 +123,15 @@ func (c *Config) resolve() (*judging, error) {
 	if err := r.resolveSizes(); err != nil {
 		return nil, err
 	}
-	return r, r.resolveLimits()
+	if err := r.resolveLimits(); err != nil {
+		return nil, err
+	}
+	for _, p := range r.progs {
+		if err := CheckProgram(p); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }
 
 // resolveSpec settles the values and operators drawn.
@@ -220,7 +236,7 @@ func (r *judging) resolveLimits() error {
 		l.CPU = DefaultCPU
 	}
 	if l.Wall == 0 {
-		l.Wall = 3*l.CPU + time.Second
+		l.Wall = DefaultWall(l.CPU)
 	}
 	switch {
 	case l.CPU < 0:
@@ -377,7 +393,7 @@ func (r *judging) logRun(out io.Writer, t *trial) {
 			who = shellWords(r.progs[k]) + ": "
 		}
 		fmt.Fprintf(out, "instance %d (seed %d, %s): %saccepted, %s of CPU, %s of memory\n",
-			t.i+1, t.seed, r.j.count(t.n), who, seconds(v.o.CPU), mb(v.o.Memory))
+			t.i+1, t.seed, r.j.count(t.n), who, seconds(v.o.CPU), v.o.memoryText())
 	}
 }
 

@@ -62,6 +62,12 @@ type sizeStat struct {
 	cpu          time.Duration
 	cpuAt, memAt int
 	mem          int64
+	memAtMost    bool // mem is only a bound (Outcome.MemoryAtMost)
+}
+
+// memText writes the most memory: "≤ 21 MB" when only a bound is known.
+func (g *sizeStat) memText() string {
+	return Outcome{Memory: g.mem, MemoryAtMost: g.memAtMost}.memoryText()
 }
 
 func newStats(progs int) *stats {
@@ -84,8 +90,8 @@ func (s *stats) add(t *trial) {
 		if v.o.CPU >= row.cpu {
 			row.cpu, row.cpuAt = v.o.CPU, t.i+1
 		}
-		if v.o.Memory >= row.mem {
-			row.mem, row.memAt = v.o.Memory, t.i+1
+		if v.o.Memory > row.mem || v.o.Memory == row.mem && !v.o.MemoryAtMost {
+			row.mem, row.memAt, row.memAtMost = v.o.Memory, t.i+1, v.o.MemoryAtMost
 		}
 	}
 }
@@ -124,11 +130,11 @@ func (r *judging) summary(w io.Writer, s *stats) {
 			if len(group) > 1 {
 				label = fmt.Sprintf("%d..%d", group[0], group[len(group)-1])
 			}
-			fmt.Fprintf(tw, "  %s\t%d\t%s\t%d\t%s\t%d\t\n", label, g.runs, seconds(g.cpu), g.cpuAt, mb(g.mem), g.memAt)
+			fmt.Fprintf(tw, "  %s\t%d\t%s\t%d\t%s\t%d\t\n", label, g.runs, seconds(g.cpu), g.cpuAt, g.memText(), g.memAt)
 		}
 		tw.Flush()
 		fmt.Fprintf(w, "  slowest: %s of CPU time at %s (instance %d); most memory: %s at %s (instance %d)\n",
-			seconds(all.cpu), r.j.count(allN[0]), all.cpuAt, mb(all.mem), r.j.count(allN[1]), all.memAt)
+			seconds(all.cpu), r.j.count(allN[0]), all.cpuAt, all.memText(), r.j.count(allN[1]), all.memAt)
 	}
 }
 
@@ -143,7 +149,7 @@ func (g *sizeStat) merge(row *sizeStat, n int, at *[2]int) {
 		}
 	}
 	if row.mem >= g.mem {
-		g.mem, g.memAt = row.mem, row.memAt
+		g.mem, g.memAt, g.memAtMost = row.mem, row.memAt, row.memAtMost
 		if at != nil {
 			at[1] = n
 		}

@@ -39,8 +39,9 @@ Every process the program starts is killed when its run ends.
   --gen 'EXPR'      your own generator, a gamelab expression where #n is the size and #seed the
                     seed: --gen 'randcoins(#n, #seed, {values: -5..5})'
   --time D          each run's CPU time limit (default 2s): a slow but right run is "too slow"
-  --wall D          the wall-time guard against a program that waits or sleeps (default 3 × --time + 1s)
-  --memory SIZE     the limit of a run's peak resident memory, like 256MB (default: none; always measured)
+  --wall D          the wall-time guard against a program that waits or sleeps (default 5 × --time + 5s)
+  --memory SIZE     the limit of a run's peak resident memory, like 256MB (default: none; always
+                    measured, "≤ N" when under the judge's own resident memory, N)
   --against PROG    a second program (a brute force) judged on the same instances: which is wrong
   --interactive     the program plays one side through its standard input and output, gamelab the
                     other optimally (the protocols below); a move that loses anything fails it
@@ -54,16 +55,17 @@ Judging rules:
 Example: gamelab judge polygon --format ioi --values -100000..100000 -- ./polygon`
 }
 
-// ParseValues reads --values A..B.
+// ParseValues reads --values A..B (its errors say what is wrong after the
+// flag's name).
 func ParseValues(text string) (games.Bounds, error) {
 	a, b, ok := strings.Cut(text, "..")
 	lo, okA := new(big.Int).SetString(strings.TrimSpace(a), 10)
 	hi, okB := new(big.Int).SetString(strings.TrimSpace(b), 10)
 	if !ok || !okA || !okB {
-		return games.Bounds{}, fmt.Errorf("--values must be a range of integers A..B, like -1000..1000, got %q", text)
+		return games.Bounds{}, fmt.Errorf("must be a range of integers A..B, like -1000..1000, got %q", text)
 	}
 	if lo.Cmp(hi) > 0 {
-		return games.Bounds{}, fmt.Errorf("--values %s is empty: %s > %s", text, lo, hi)
+		return games.Bounds{}, fmt.Errorf("%s is empty: %s > %s", text, lo, hi)
 	}
 	return games.Bounds{Lo: lo, Hi: hi}, nil
 }
