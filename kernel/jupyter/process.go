@@ -1,3 +1,8 @@
+// The kernel process needs signals a web page has not: it is not part of
+// the WebAssembly build.
+
+//go:build !js
+
 package jupyter
 
 import (

@@ -152,9 +152,10 @@ func signalWords(s syscall.Signal) string {
 		syscall.SIGKILL: "SIGKILL",
 		syscall.SIGPIPE: "SIGPIPE: it wrote to a pipe nobody reads",
 		syscall.SIGTERM: "SIGTERM",
-		syscall.SIGXCPU: "SIGXCPU: it passed its CPU time limit",
-		syscall.SIGXFSZ: "SIGXFSZ: it wrote a file larger than it may",
 	}[s]
+	if what == "" {
+		what = moreSignals[s]
+	}
 	if what == "" {
 		what = fmt.Sprintf("number %d", int(s))
 	}

@@ -333,11 +333,18 @@ func children(pid int) []int {
 	tasks, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/children")
 	var out []int
 	for _, t := range tasks {
-		b, _ := os.ReadFile(t)
-		for _, f := range strings.Fields(string(b)) {
-			if n, err := strconv.Atoi(f); err == nil {
-				out = append(out, n)
-			}
+		out = append(out, listed(t)...)
+	}
+	return out
+}
+
+// listed is the pids a children file lists.
+func listed(file string) []int {
+	b, _ := os.ReadFile(file)
+	var out []int
+	for _, f := range strings.Fields(string(b)) {
+		if n, err := strconv.Atoi(f); err == nil {
+			out = append(out, n)
 		}
 	}
 	return out
@@ -379,9 +386,12 @@ func sweep(match func(st procStat, env []byte, alone bool) bool) {
 	procs.Lock()
 	defer procs.Unlock()
 	self := os.Getpid()
+	// An orphan is handed to a subreaper's first live thread, its main one
+	// (which a Go process keeps), so only that thread's list is read.
+	orphans := "/proc/" + strconv.Itoa(self) + "/task/" + strconv.Itoa(self) + "/children"
 	for round := 0; round < 100; round++ {
 		found := false
-		for _, pid := range children(self) {
+		for _, pid := range listed(orphans) {
 			procs.mu.Lock()
 			direct := procs.direct[pid]
 			procs.mu.Unlock()

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/big"
 	"math/bits"
 	"runtime"
 	"strings"
@@ -448,6 +447,3 @@ func (r *judging) judgeAll(ctx context.Context, x games.Position, seed uint64) (
 	}
 	return vs, nil
 }
-
-// bigOf is n as a big.Int.
-func bigOf(n int) *big.Int { return big.NewInt(int64(n)) }

@@ -72,13 +72,16 @@ func head(b []byte, n, max int, cut bool) []byte {
 	if len(kept) == 0 && len(b) > 0 {
 		kept = runeCut(b, min(max, 200))
 	}
-	switch {
-	case cut:
-		return fmt.Appendf(kept, "\n… (cut: the program wrote more than %s and was stopped)\n", mb(maxOutput))
-	case bytes.Equal(kept, b):
+	if !cut && bytes.Equal(kept, b) {
 		return b
 	}
-	return fmt.Appendf(kept, "\n… (%d bytes in all)\n", len(b))
+	if len(kept) > 0 && kept[len(kept)-1] != '\n' {
+		kept = append(kept, '\n')
+	}
+	if cut {
+		return fmt.Appendf(kept, "… (cut: the program wrote more than %s and was stopped)\n", mb(maxOutput))
+	}
+	return fmt.Appendf(kept, "… (%d bytes in all)\n", len(b))
 }
 
 // runeCut is b's first n bytes, not ending in the middle of a character.
