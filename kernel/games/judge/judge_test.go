@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	_ "gamelab/kernel/games/all"
 	"gamelab/kernel/games/judge"
@@ -82,4 +83,25 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(built.dir)
 	os.Exit(code)
+}
+
+// The progress line shows the instances and, at once, the shrinking; and
+// --shrink-time bounds the shrinking of a large failing instance, which
+// then reports the smallest failing input found by then.
+func TestProgressAndTheShrinkingBound(t *testing.T) {
+	prog := filepath.Join(t.TempDir(), "p.sh")
+	os.WriteFile(prog, []byte("#!/bin/sh\ncat >/dev/null\necho 0\n"), 0o755)
+	g, _, _ := judge.Find("coins")
+	var progress, out, errw bytes.Buffer
+	c := &judge.Config{Game: g, Format: "deque", Rules: g.Default(), Count: 2, Seed: 1, MinN: 3000, MaxN: 3000,
+		ShrinkTime: 300 * time.Millisecond, Program: []string{prog}, Progress: &progress}
+	if code := c.Judge(context.Background(), &out, &errw); code != 1 {
+		t.Fatalf("exit %d:\n%s%s", code, out.String(), errw.String())
+	}
+	if !strings.Contains(progress.String(), "shrinking instance 1 (wrong answer): 3000 coins") || !strings.HasSuffix(progress.String(), "\r\x1b[K") {
+		t.Errorf("progress %q", progress.String())
+	}
+	if !strings.Contains(out.String(), "stopped shrinking after 0.300 s (--shrink-time): the input above is the smallest failing one found by then") {
+		t.Errorf("report:\n%.3000s", out.String())
+	}
 }

@@ -286,7 +286,7 @@ func (c *Config) Judge(ctx context.Context, out, errw io.Writer) int {
 	case err != nil && ctx.Err() == nil:
 		fmt.Fprintf(errw, "%s: %v\n", r.name, err)
 		return 2
-	case fail == nil && ctx.Err() != nil:
+	case fail == nil && ctx.Err() != nil && passed < r.Count:
 		fmt.Fprintf(out, "%s: interrupted at instance %d of %d (%d passed)\n", r.name, passed+1, r.Count, passed)
 		r.summary(out, st)
 		return 130
