@@ -164,12 +164,31 @@ func Rules() string {
 		}
 		sort.Strings(names)
 		for _, name := range names {
-			fmt.Fprintf(&b, "  %s --format %s: %s\n", g.Name, name, j.Formats[name].Rule)
+			b.WriteString(wrap(fmt.Sprintf("%s --format %s: %s", g.Name, name, j.Formats[name].Rule)))
 		}
 		if j.Interactive != nil {
-			fmt.Fprintf(&b, "  %s --interactive: %s\n", g.Name, j.Interactive.Protocol)
+			b.WriteString(wrap(fmt.Sprintf("%s --interactive: %s", g.Name, j.Interactive.Protocol)))
 		}
 	}
+	return b.String()
+}
+
+// wrap writes text as lines of at most 90 columns, indented by 2, the
+// lines after the first by 6.
+func wrap(text string) string {
+	var b strings.Builder
+	line, indent := "", "  "
+	for _, w := range strings.Fields(text) {
+		if line != "" && len([]rune(indent+line+" "+w)) > 90 {
+			b.WriteString(indent + line + "\n")
+			line, indent = "", "      "
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	b.WriteString(indent + line + "\n")
 	return b.String()
 }
 

@@ -34,8 +34,10 @@ import (
 //     itself exits, then the group is killed and the reading stops: a
 //     background child holding the pipe never holds the judge;
 //   - CPU time and resident memory are read from /proc while it runs (the
-//     whole tree) and exactly from its rusage when it ends; RLIMIT_CPU
-//     stops it too, a second after the limit, should the judge be starved.
+//     whole tree) and exactly from its rusage when it ends, its memory
+//     counted from the judge's own peak, reset at its start (startListed);
+//     RLIMIT_CPU stops it too, a second or two after the judge would,
+//     should the judge be starved.
 
 var procs = struct {
 	sync.Mutex // held by a start and by a sweep: a sweep never sees a child not yet listed

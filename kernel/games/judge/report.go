@@ -32,7 +32,10 @@ func (r *judging) report(ctx context.Context, out io.Writer, fail *trial) int {
 	}
 	fmt.Fprintf(out, "%s: FAIL on instance %d of %d (seed %d, %s): %s%s\n", r.name, fail.i+1, r.Count, fail.seed, r.j.count(r.j.Size(fail.x)), who, v.kind)
 	small, vs, steps, stopped := fail.x, fail.v, 0, ""
-	if v.kind != "too slow" && ctx.Err() == nil {
+	switch {
+	case ctx.Err() != nil:
+		stopped = "interrupted before shrinking"
+	case v.kind != "too slow":
 		small, vs, steps, stopped = r.shrink(ctx, fail, k)
 	}
 	r.status.clear()
@@ -42,6 +45,8 @@ func (r *judging) report(ctx context.Context, out io.Writer, fail *trial) int {
 	switch {
 	case v.kind == "too slow":
 		how = "not shrunk: each try would take the time limit"
+	case stopped == "interrupted before shrinking":
+		how = "not shrunk: interrupted"
 	case steps == 0 && stopped == "":
 		how = "no smaller one fails the same way"
 	}
@@ -69,8 +74,8 @@ func (r *judging) report(ctx context.Context, out io.Writer, fail *trial) int {
 	r.replay(out, input, k)
 	fmt.Fprintf(out, "regenerate the failing instance (before shrinking): %s\n", r.regenerate(fail))
 	switch {
-	case stopped == "interrupted":
-		fmt.Fprintf(out, "%s: interrupted while shrinking: the input above is the smallest failing one found so far\n", r.name)
+	case strings.HasPrefix(stopped, "interrupted"):
+		fmt.Fprintf(out, "%s: %s: the input above is the smallest failing one found so far\n", r.name, stopped)
 		return 130
 	case stopped != "":
 		fmt.Fprintf(out, "%s: %s: the input above is the smallest failing one found by then\n", r.name, stopped)
@@ -134,7 +139,7 @@ func (r *judging) shrink(ctx context.Context, fail *trial, k int) (games.Positio
 	case err == nil:
 		return best, bestV, steps, ""
 	case ctx.Err() != nil:
-		return best, bestV, steps, "interrupted"
+		return best, bestV, steps, "interrupted while shrinking"
 	case errors.Is(err, context.DeadlineExceeded) || sctx.Err() != nil:
 		return best, bestV, steps, fmt.Sprintf("stopped shrinking after %s (--shrink-time)", seconds(r.ShrinkTime))
 	case problem != nil:

@@ -296,8 +296,8 @@ func (c *Config) Judge(ctx context.Context, out, errw io.Writer) int {
 		return 0
 	}
 	code := r.report(ctx, out, fail)
-	if fail.i > 0 {
-		fmt.Fprintf(out, "before it, %s passed:\n", games.Count(fail.i, "instance", "instances"))
+	if passed > 0 {
+		fmt.Fprintf(out, "before it, %s passed:\n", games.Count(passed, "instance", "instances"))
 		r.summary(out, st)
 	}
 	return code

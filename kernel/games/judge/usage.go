@@ -26,8 +26,9 @@ terminal), then prints the smallest failing input, the expected and the received
 answer, why it is wrong, the run's CPU time and memory, the file it is saved in,
 a command that replays it and one that regenerates it; the exit status is 1.
 Otherwise it prints how many passed and each size's most CPU time and memory;
-the exit status is 0. Ctrl-C (or SIGTERM, SIGHUP) stops it with what it found
-(status 130); a problem of its own (a bad flag, a program it cannot start) is 2.
+the exit status is 0. Ctrl-C, SIGTERM or SIGHUP stops it with what it found
+(status 130, 143, 129); a problem of its own (a bad flag, a program it cannot
+start) is status 2.
 Every process the program starts is killed when its run ends.
 
   --format F        the batch format the program reads and writes (default: the game's first)
