@@ -268,6 +268,9 @@ func TestJudgeUsage(t *testing.T) {
 		{"judge coins --jobs -1 -- x", "--jobs must be 1 to 256"},
 		{"judge coins --gen 'randcoins(5, 1)' -- x", "uses neither #n (the size) nor #seed"},
 		{"judge coins --format -- x", "--format needs a value"},
+		{"judge coins --time 1000000h -- x", "--time may be at most 24h"},
+		{"judge coins --min-n -5 -- x", "--min-n -5: the smallest row with a move has 1 coin"},
+		{"judge coins --count 99999999999999999999 -- x", `--count "99999999999999999999" is not a valid number`},
 	} {
 		var o, e bytes.Buffer
 		args := strings.Fields(strings.ReplaceAll(tc.args, "'", ""))

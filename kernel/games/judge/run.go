@@ -231,6 +231,9 @@ func (r *judging) resolveSizes() error {
 // resolveLimits fills in the default limits and checks the others.
 func (r *judging) resolveLimits() error {
 	l := &r.Limits
+	if l.CPU > 24*time.Hour || l.Wall > 240*time.Hour {
+		return fmt.Errorf("--time may be at most 24h and --wall 240h")
+	}
 	if l.CPU == 0 {
 		l.CPU = DefaultCPU
 	}
