@@ -222,7 +222,7 @@ func TestJudgeGenAndAgainst(t *testing.T) {
 	}
 	for _, tc := range []struct{ gen, want string }{
 		{"randcoins(#n, #seed, {take: 2})", "--gen gave a row under take=2, not the rules judged (the defaults)"},
-		{"randpolygon(#n, #seed)", "--gen must give an instance of coins in a row, like row; it gave polygon"},
+		{"randpolygon(#n, #seed)", "--gen must give a row of coins, not a polygon"},
 		{"randcoins(#n", `--gen "randcoins(#n": `},
 	} {
 		code, out, stderr := judgeRun(t, []string{"coins", "--count", "3", "--gen", tc.gen}, jp, "-game", "coins")

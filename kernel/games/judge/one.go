@@ -76,7 +76,7 @@ func (r *judging) instance(ctx context.Context, n int, seed uint64) (x games.Pos
 func (r *judging) adopt(v any, seed uint64) (games.Position, error) {
 	x, ok := v.(games.Position)
 	if !ok || x.Game() != r.Game || x.History().Len() > 0 {
-		return nil, fmt.Errorf("--gen must give an instance of %s, like %s; it gave %s", r.Game.Title, r.j.Noun, games.TypeName(v))
+		return nil, fmt.Errorf("--gen must give a %s of %s, not %s", r.j.Noun, r.Game.Name, games.KindPhrase(games.TypeName(v)))
 	}
 	if !x.Rules().Equal(r.Rules) {
 		if !x.Rules().IsDefault() {
