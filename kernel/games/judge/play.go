@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 	"time"
 
+	"gamelab/gameio"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 )
@@ -66,7 +68,11 @@ func (r *judging) play(ctx context.Context, prog []string, x games.Position, see
 		_, err := p.in.Write([]byte(text))
 		return err == nil
 	}
-	ev := r.evaluator(ctx, pos)
+	// gamelab's side of the game is solved under the memory budget.
+	gctx, end := r.mem.Guard(ctx)
+	overBudget := sync.OnceValue(end)
+	defer overBudget()
+	ev := r.evaluator(gameio.WithRoom(gctx, r.mem.Available), pos)
 	bound := 1 << 30
 	if e, ok := pos.(games.Endless); ok {
 		bound = e.MatchTurns()
@@ -113,6 +119,9 @@ func (r *judging) play(ctx context.Context, prog []string, x games.Position, see
 	v.o = <-done
 	if ctx.Err() != nil {
 		return verdict{}, ctx.Err()
+	}
+	if err := overBudget(); err != nil {
+		return verdict{}, &ownError{err}
 	}
 	switch {
 	case v.kind != "":
