@@ -24,9 +24,10 @@ func (s *Session) Value(ctx context.Context, code string) (any, *Error) {
 	if len(stmts) != 1 {
 		return nil, &Error{Kind: builtin.SyntaxError, Msg: fmt.Sprintf("want one expression, not %d statements", len(stmts))}
 	}
-	v, shown, err := s.run(stmts[0])
-	if err == nil && !shown {
-		return nil, stmts[0].ErrorAt(0, builtin.SyntaxError, "want an expression, whose value is the result, not a statement")
+	st := stmts[0]
+	if _, expr := st.Form.(*syntax.Expr); !expr && st.Err == nil {
+		return nil, st.ErrorAt(0, builtin.SyntaxError, "want an expression, whose value is the result, not a statement")
 	}
+	v, _, err := s.run(st)
 	return v, err
 }
