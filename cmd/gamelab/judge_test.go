@@ -328,7 +328,7 @@ func TestJudgeTimesAndMemory(t *testing.T) {
 	for _, tc := range []struct {
 		args, prog, want string
 	}{
-		{"--time 200ms --wall 600ms", "-bug sleep", "too slow: no answer after 0.600 s of wall time, the guard of --wall, with 0.0"},
+		{"--time 200ms --wall 2s", "-bug sleep", "too slow: no answer after 2.000 s of wall time, the guard of --wall, with 0.0"},
 		{"--time 200ms --wall 60s", "-bug spin", "too slow: it used more than 0.300 s of CPU time on 4 vertices, past the limit of 0.200 s, and was stopped"},
 		{"--time 300ms --wall 60s", "-bug slow", "too slow: it took 0.3"},
 		{"--time 300ms --wall 60s", "-bug slow", "of CPU time on 4 vertices, over the limit of 0.300 s (its answer was right)"},
