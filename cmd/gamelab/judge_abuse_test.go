@@ -114,7 +114,7 @@ func TestJudgeSignalsKillThePrograms(t *testing.T) {
 // far, its expected answer, "interrupted" and status 130.
 func TestJudgeCtrlCWhileShrinking(t *testing.T) {
 	prog := shScript(t, "cat >/dev/null\nsleep 0.2\necho 0")
-	r := start(t, nil, "", "judge", "coins", "--format", "deque", "--count", "3", "--min-n", "30", "--max-n", "30", "--", prog)
+	r := start(t, nil, "", "judge", "coins", "--format", "deque", "--count", "3", "--min-n", "30", "--max-n", "30", "--save", filepath.Join(t.TempDir(), "in"), "--", prog)
 	r.waitFor(r.stdout, "FAIL on instance 1")
 	r.interrupt()
 	if code := r.wait(); code != 130 {
@@ -168,7 +168,7 @@ func TestJudgeOutputAbuse(t *testing.T) {
 		{"a million digits", "cat >/dev/null; head -c 1000000 /dev/zero | tr '\\0' 7; echo ' L'", "wrong answer", "7777777777777777…77777777 (1000000 digits), want"},
 		{"escapes", `cat >/dev/null; printf '\033[31mred\033[0m \377\376 \342\200\256x\n'; printf 'err \033[2J\n' >&2`, "wrong answer", `\x1b[31mred\x1b[0m \xff\xfe \u202ex`},
 	} {
-		code, out, stderr := runBin(t, self, "", "judge", "coins", "--count", "1", "--wall", "60s", "--", shScript(t, tc.body))
+		code, out, stderr := runBin(t, self, "", "judge", "coins", "--count", "1", "--wall", "60s", "--save", filepath.Join(t.TempDir(), "in"), "--", shScript(t, tc.body))
 		if code != 1 || !strings.Contains(out, "): "+tc.kind+"\n") || !strings.Contains(out, tc.want) {
 			t.Errorf("%s: exit %d, want %s and %q:\n%.3000s%s", tc.name, code, tc.kind, tc.want, out, stderr)
 		}

@@ -31,7 +31,7 @@ func judgeShell(t *testing.T, args []string, body string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &judge.Config{Game: g, Rules: g.Default(), Count: 100, Seed: 1, Program: []string{prog}}
+	c := &judge.Config{Game: g, Rules: g.Default(), Count: 100, Seed: 1, Program: []string{prog}, Save: filepath.Join(t.TempDir(), "in")}
 	fs := flag.NewFlagSet("judge", flag.ContinueOnError)
 	fs.IntVar(&c.Count, "count", 100, "")
 	fs.IntVar(&c.MaxN, "max-n", 0, "")
@@ -94,7 +94,7 @@ func TestProgressAndTheShrinkingBound(t *testing.T) {
 	g, _, _ := judge.Find("coins")
 	var progress, out, errw bytes.Buffer
 	c := &judge.Config{Game: g, Format: "deque", Rules: g.Default(), Count: 2, Seed: 1, MinN: 3000, MaxN: 3000,
-		ShrinkTime: 300 * time.Millisecond, Program: []string{prog}, Progress: &progress}
+		ShrinkTime: 300 * time.Millisecond, Program: []string{prog}, Progress: &progress, Save: filepath.Join(t.TempDir(), "in")}
 	if code := c.Judge(context.Background(), &out, &errw); code != 1 {
 		t.Fatalf("exit %d:\n%s%s", code, out.String(), errw.String())
 	}
