@@ -107,3 +107,32 @@ func Serve(ctx context.Context, addr, dir string, isolate bool, ready func(url s
 	}
 	return nil
 }
+
+// ServeBuilt is Serve of the site in dir or, when dir is "", of one it
+// builds first into a temporary directory (telling building before it
+// starts), which it removes when the server stops.
+func ServeBuilt(ctx context.Context, addr, dir string, isolate bool, building func(), ready func(url string)) error {
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "gamelab-web-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		building()
+		if err := Build(ctx, tmp, BuildOptions{}); err != nil {
+			return err
+		}
+		dir = tmp
+	}
+	return Serve(ctx, addr, dir, isolate, ready)
+}
+
+// Usage is gamelab web's help.
+const Usage = "build DIR\n" +
+	"       gamelab web serve [--addr HOST:PORT] [--dir DIR] [--isolate=false]\n\n" +
+	"build writes the page, its JavaScript and the engine compiled to WebAssembly\n" +
+	"into DIR, a static site any web host serves (run it inside a clone of gamelab,\n" +
+	"with the Go toolchain). serve builds the site into a temporary directory (or\n" +
+	"serves the one built in --dir) on --addr (default 127.0.0.1:8023), cross-origin\n" +
+	"isolated so that Stop ends a cell in place; --isolate=false serves it as a plain\n" +
+	"static host would, where Stop restarts the engine and replays the session."

@@ -59,17 +59,17 @@ func TestBatchHelp(t *testing.T) {
 		t.Errorf("the help points to docs/formats.md: %v", err)
 	}
 	for _, name := range games.NameList() {
-		c := lookup(name)
+		c := app.Lookup(name)
 		var out, errb bytes.Buffer
-		if code := run([]string{"help", c.name}, strings.NewReader(""), &out, &errb); code != 0 {
-			t.Fatalf("help %s: exit %d, %s", c.name, code, errb.String())
+		if code := run([]string{"help", c.Name}, strings.NewReader(""), &out, &errb); code != 0 {
+			t.Fatalf("help %s: exit %d, %s", c.Name, code, errb.String())
 		}
-		if !strings.HasPrefix(out.String(), "gamelab "+c.name+": "+c.summary+"\n\nusage: gamelab "+c.name+" ") {
-			t.Errorf("help %s does not start with what it is, then its usage:\n%s", c.name, out.String())
+		if !strings.HasPrefix(out.String(), "gamelab "+c.Name+": "+c.Summary+"\n\nusage: gamelab "+c.Name+" ") {
+			t.Errorf("help %s does not start with what it is, then its usage:\n%s", c.Name, out.String())
 		}
 		for _, want := range []string{"seed", "json", "docs/formats.md"} {
 			if !strings.Contains(out.String(), want) {
-				t.Errorf("help %s lacks %q:\n%s", c.name, want, out.String())
+				t.Errorf("help %s lacks %q:\n%s", c.Name, want, out.String())
 			}
 		}
 	}

@@ -1,8 +1,9 @@
 package main
 
-// The engine's faces on the command line: statements piped to gamelab,
-// `gamelab -c CODE`, `gamelab run FILE…` and `gamelab test [DIR|FILE…]`.
-// The work is kernel/script's; this file parses the arguments.
+// The engine's faces on the command line: the REPL on a terminal,
+// statements piped to gamelab, `gamelab -c CODE`, `gamelab run FILE…` and
+// `gamelab test [DIR|FILE…]`. The work is repl's and kernel/script's; this
+// file parses the arguments.
 
 import (
 	"context"
@@ -18,17 +19,17 @@ import (
 )
 
 var runCommand = &command{
-	name:    "run",
-	summary: "run .gl scripts, stopping at the first error",
-	usage:   "[--keep-going] FILE…\n\nRuns the scripts in order in one session, printing results to stdout and errors\nto stderr; stops at the first error (exit 1) unless --keep-going.",
-	run:     runScripts,
+	Name:    "run",
+	Summary: "run .gl scripts, stopping at the first error",
+	Usage:   script.RunUsage,
+	Run:     runScripts,
 }
 
 var testCommand = &command{
-	name:    "test",
-	summary: "replay scripts and notebooks against their golden transcripts",
-	usage:   "[--update] [DIR|FILE…]\n\nReplays each .gl script (default: the scripts directory) and compares the\ntranscript with the .golden file beside it, printing a unified diff on any\ndifference; .ipynb notebooks are compared with their saved outputs.\n--update writes the .golden files instead.",
-	run:     runTests,
+	Name:    "test",
+	Summary: "replay scripts and notebooks against their golden transcripts",
+	Usage:   script.TestUsage,
+	Run:     runTests,
 }
 
 // runDefault is plain `gamelab`: the REPL on a terminal, else the piped
@@ -44,12 +45,12 @@ func runDefault(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		failed := script.RunStatement(ctx, kernel.NewSession(), "-c", 1, args[1], stdout, stderr)
 		return script.ExitStatus(failed)
 	}
-	if repl.IsTerminal(stdin) {
-		return runREPL(args, stdin, stdout, stderr)
-	}
 	if len(args) > 0 {
 		fmt.Fprintf(stderr, "gamelab: unknown flag %q (try 'gamelab help')\n", args[0])
 		return 2
+	}
+	if repl.IsTerminal(stdin) {
+		return runREPL(stdin, stdout, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -61,23 +62,29 @@ func runDefault(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return script.ExitStatus(failed)
 }
 
+// runREPL runs the terminal REPL (runDefault calls it when standard input is
+// a terminal): history in $GAMELAB_HISTORY or ~/.gamelab_history, colour
+// unless NO_COLOR is set or stdout is no terminal, the welcome line showing
+// internal/version's Version.
+func runREPL(stdin io.Reader, stdout, stderr io.Writer) int {
+	r := repl.New(
+		repl.WithIO(stdin, stdout),
+		repl.WithHistory(repl.DefaultHistoryPath()),
+	)
+	if err := r.Run(context.Background()); err != nil {
+		fmt.Fprintf(stderr, "gamelab: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
 // runScripts is `gamelab run [--keep-going] FILE…`.
 func runScripts(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	keepGoing := false
-	var files []string
-	for _, a := range args {
-		switch {
-		case a == "--keep-going" || a == "-keep-going":
-			keepGoing = true
-		case strings.HasPrefix(a, "-") && a != "-":
-			fmt.Fprintf(stderr, "gamelab run: unknown flag %q\n", a)
-			return 2
-		default:
-			files = append(files, a)
-		}
-	}
-	if len(files) == 0 {
+	keepGoing, files, ok := switchAndPaths("run", "keep-going", args, stderr)
+	if ok && len(files) == 0 {
 		fmt.Fprintln(stderr, "usage: gamelab run [--keep-going] FILE…")
+	}
+	if !ok || len(files) == 0 {
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -87,21 +94,30 @@ func runScripts(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 
 // runTests is `gamelab test [--update] [DIR|FILE…]`.
 func runTests(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	update := false
-	var paths []string
-	for _, a := range args {
-		switch {
-		case a == "--update" || a == "-update":
-			update = true
-		case strings.HasPrefix(a, "-"):
-			fmt.Fprintf(stderr, "gamelab test: unknown flag %q\n", a)
-			return 2
-		default:
-			paths = append(paths, a)
-		}
+	update, paths, ok := switchAndPaths("test", "update", args, stderr)
+	if !ok {
+		return 2
 	}
 	if len(paths) == 0 {
 		paths = []string{"scripts"}
 	}
 	return script.Test(paths, update, stdout, stderr)
+}
+
+// switchAndPaths reads the arguments of a command with one switch, --name,
+// and paths ("-" is one: standard input); false after saying a flag is
+// unknown.
+func switchAndPaths(cmd, name string, args []string, stderr io.Writer) (on bool, paths []string, ok bool) {
+	for _, a := range args {
+		switch {
+		case a == "--"+name || a == "-"+name:
+			on = true
+		case strings.HasPrefix(a, "-") && a != "-":
+			fmt.Fprintf(stderr, "gamelab %s: unknown flag %q\n", cmd, a)
+			return false, nil, false
+		default:
+			paths = append(paths, a)
+		}
+	}
+	return on, paths, true
 }

@@ -98,7 +98,7 @@ func (s *ptySession) waitExit() {
 
 func TestREPLRejectsArguments(t *testing.T) {
 	var out, errb strings.Builder
-	if code := runREPL([]string{"--frob"}, strings.NewReader(""), &out, &errb); code != 2 {
+	if code := runDefault([]string{"--frob"}, strings.NewReader(""), &out, &errb); code != 2 {
 		t.Errorf("exit %d, want 2", code)
 	}
 	if !strings.Contains(errb.String(), `unknown flag "--frob"`) {

@@ -13,17 +13,10 @@ import (
 )
 
 var webCommand = &command{
-	name:    "web",
-	summary: "gamelab in a web page: 'web build DIR' writes a static site, 'web serve' serves it",
-	usage: "build DIR\n" +
-		"       gamelab web serve [--addr HOST:PORT] [--dir DIR] [--isolate=false]\n\n" +
-		"build writes the page, its JavaScript and the engine compiled to WebAssembly\n" +
-		"into DIR, a static site any web host serves (run it inside a clone of gamelab,\n" +
-		"with the Go toolchain). serve builds the site into a temporary directory (or\n" +
-		"serves the one built in --dir) on --addr (default 127.0.0.1:8023), cross-origin\n" +
-		"isolated so that Stop ends a cell in place; --isolate=false serves it as a plain\n" +
-		"static host would, where Stop restarts the engine and replays the session.",
-	run: runWeb,
+	Name:    "web",
+	Summary: "gamelab in a web page: 'web build DIR' writes a static site, 'web serve' serves it",
+	Usage:   web.Usage,
+	Run:     runWeb,
 }
 
 func runWeb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -58,21 +51,7 @@ func runWeb(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 {
 			return usage()
 		}
-		if *dir == "" {
-			tmp, err := os.MkdirTemp("", "gamelab-web-")
-			if err != nil {
-				fmt.Fprintf(stderr, "gamelab web serve: %v\n", err)
-				return 1
-			}
-			defer os.RemoveAll(tmp)
-			fmt.Fprintln(stderr, "building the site…")
-			if err := web.Build(ctx, tmp, web.BuildOptions{}); err != nil {
-				fmt.Fprintf(stderr, "gamelab web serve: %v\n", err)
-				return 1
-			}
-			*dir = tmp
-		}
-		err := web.Serve(ctx, *addr, *dir, *isolate, func(url string) {
+		err := web.ServeBuilt(ctx, *addr, *dir, *isolate, func() { fmt.Fprintln(stderr, "building the site…") }, func(url string) {
 			fmt.Fprintf(stdout, "gamelab's page is at %s (Ctrl-C stops the server)\n", url)
 		})
 		if err != nil {

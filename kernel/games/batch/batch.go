@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"gamelab/gameio"
 	"gamelab/kernel/budget"
@@ -43,32 +42,22 @@ func Commands() []Command {
 // For is the batch command of game g: its flags and help come from the
 // game's formats and rules.
 func For(g *games.Game) Command {
-	var names, docs []string
+	var formats [][2]string
+	var names, rules []string
 	for _, f := range g.Formats {
-		names = append(names, f.Name)
-		docs = append(docs, fmt.Sprintf("  %-6s %s", f.Name, strings.ReplaceAll(f.Doc, "\n", "\n         ")))
+		formats, names = append(formats, [2]string{f.Name, f.Doc}), append(names, f.Name)
 	}
-	var rules []string
 	for _, o := range g.Options {
 		rules = append(rules, fmt.Sprintf("%-8s %s (default %v)", o.Name, o.Values, o.Default))
-	}
-	usage := fmt.Sprintf("[--format %s] [--rules name=value,…] [--progress]\n\nInput: %s\n%s\n\n",
-		strings.Join(names, "|"), g.Batch.Input, strings.Join(docs, "\n"))
-	if len(rules) > 0 {
-		usage += "--rules name=value,… plays every instance under variants (help(variants) in a session):\n  " +
-			strings.Join(rules, "\n  ") + "\n\n"
 	}
 	unit := g.Batch.Unit
 	if unit == "" {
 		unit = "instance"
 	}
-	usage += fmt.Sprintf("A bad %s is reported on standard error with its number and line; the others\n"+
-		"are still answered, and the exit status is 1. With --progress, an instance that runs over a\n"+
-		"second shows its progress on standard error, in place. Examples: docs/formats.md.", unit)
 	return Command{
 		Name:    g.Name,
 		Summary: g.Batch.Summary,
-		Usage:   usage,
+		Usage:   gameio.Help(formats, rules, g.Batch.Input, unit),
 		Run: func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return run(ctx, g, names, args, stdin, stdout, stderr)
 		},
