@@ -87,7 +87,7 @@ func (r *judging) adopt(v any, seed uint64) (games.Position, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--gen: %v", err)
 		}
-		x = y.(games.Position)
+		x = y
 	}
 	if r.j.Adopt != nil {
 		var err error
