@@ -112,6 +112,7 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 		Meter:         account,
 		Available:     s.budget.Available,
 		Progress:      progress.Report,
+		Count:         progress.Count,
 		Stop:          o.StopControl,
 		ProgressShown: o.Progress != nil,
 	}

@@ -148,6 +148,46 @@ func Stops(control, what string) string {
 	return control + " stops " + what
 }
 
+// Count records that done units of work whose total nobody knows are done
+// (the positions a search has solved so far): after ShowAfter the line
+// says how many, and how many a second lately, "120,000 positions solved,
+// 48,000 a second; Ctrl-C stops it". A done below 0 ends the work.
+func (m *Meter) Count(done int64, unit string) {
+	if m.show == nil {
+		return
+	}
+	if done < 0 {
+		m.total = 0
+		m.End()
+		return
+	}
+	now := m.Now()
+	if m.total != -1 || done < m.done {
+		m.start, m.total, m.samples = now, -1, m.samples[:0]
+	}
+	m.done = done
+	m.record(now, done)
+	if now.Sub(m.start) < ShowAfter || m.shown && now.Sub(m.last) < Refresh {
+		return
+	}
+	m.last, m.shown = now, true
+	first := m.samples[0]
+	rate := ""
+	if secs := now.Sub(first.at).Seconds(); secs > 0 && done > first.done {
+		rate = ", " + grouped(int64(float64(done-first.done)/secs)) + " a second"
+	}
+	m.show(fmt.Sprintf("%s %s%s; %s", grouped(done), unit, rate, m.stops()))
+}
+
+// grouped writes n with its thousands grouped: 1,234,567.
+func grouped(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
 // End takes the line away, if one is shown: the work ended.
 func (m *Meter) End() {
 	if m.shown {

@@ -78,3 +78,27 @@ func TestEstimateFollowsTheSpeed(t *testing.T) {
 		t.Errorf("steady line %q", got)
 	}
 }
+
+// TestCount: work of no known total shows, after a second, how much is
+// done and how fast, and goes when it ends.
+func TestCount(t *testing.T) {
+	var lines []string
+	m := New(func(l string) { lines = append(lines, l) })
+	now := time.Unix(0, 0)
+	m.Now = func() time.Time { return now }
+	m.Count(0, "positions solved")
+	now = now.Add(500 * time.Millisecond)
+	m.Count(50000, "positions solved")
+	if len(lines) != 0 {
+		t.Fatalf("shown before a second: %q", lines)
+	}
+	now = now.Add(time.Second)
+	m.Count(1234567, "positions solved")
+	if len(lines) != 1 || lines[0] != "1,234,567 positions solved, 823,044 a second; Ctrl-C stops it" {
+		t.Fatalf("%q", lines)
+	}
+	m.Count(-1, "")
+	if len(lines) != 2 || lines[1] != "" {
+		t.Fatalf("not taken away: %q", lines)
+	}
+}

@@ -93,6 +93,11 @@ type Env struct {
 	// share done and an estimate of the time left, gone when the work
 	// ends. Nil in an Env a test builds by hand: call Report, which checks.
 	Progress func(done, total int64)
+	// Count reports work whose total nobody knows (the positions a search
+	// has solved so far) as Progress does, the line saying how many units
+	// of it are done; a done below 0 ends it. Nil in an Env a test builds
+	// by hand: call ReportCount, which checks.
+	Count func(done int64, unit string)
 	// Pictures says the front end shows SVG (Jupyter). Without it Show's
 	// svg is not wanted, and builtins do not draw it: a terminal, a script
 	// or piped input would throw the drawing away.
@@ -174,6 +179,14 @@ func (env *Env) Reserve(bytes int64) error {
 func (env *Env) Warning(msg string) {
 	if env.Warn != nil {
 		env.Warn(msg)
+	}
+}
+
+// ReportCount tells Count how much of work of unknown size is done, when
+// the Env has one.
+func (env *Env) ReportCount(done int64, unit string) {
+	if env.Count != nil {
+		env.Count(done, unit)
 	}
 }
 

@@ -29,12 +29,15 @@ func ExhaustiveValue(ctx context.Context, p Position) (*big.Int, error) {
 	return NewSearch(ctx).Value(p)
 }
 
-// Search is an exhaustive search that remembers every Keyed position it
-// has solved, so that solving a line of play, or a game tree, or a table
-// of positions from one Search solves each position once.
+// Search is an exhaustive search that remembers the value of every Keyed
+// position it has solved, so that solving a line of play, or a game tree,
+// or a table of positions from one Search solves each position once. Only
+// values are remembered: positions of one key may differ in their moves (a
+// key that sorts Nim's piles), so a position's optimal moves are always
+// its own.
 type Search struct {
 	ctx     context.Context
-	memo    map[string]*Eval
+	memo    map[string]*big.Int
 	visited int
 	// path is the line being searched, for a game that can return to a
 	// position: the keys on it and the moves that led from each to the
@@ -48,7 +51,7 @@ type Search struct {
 
 // NewSearch is a search that polls ctx as it goes.
 func NewSearch(ctx context.Context) *Search {
-	return &Search{ctx: ctx, memo: map[string]*Eval{}, onPath: map[string]int{}}
+	return &Search{ctx: ctx, memo: map[string]*big.Int{}, onPath: map[string]int{}}
 }
 
 // LoopError is a game that returns to a position along a line of play:
@@ -114,18 +117,21 @@ func (s *Search) after(p Position, m Move) (*big.Int, error) {
 
 // Value is p's value, memoised by key where p has one.
 func (s *Search) Value(p Position) (*big.Int, error) {
-	ev, err := s.solve(p)
+	if k, keyed := p.(Keyed); keyed {
+		if v, ok := s.memo[k.Key()]; ok {
+			return v, nil
+		}
+	}
+	ev, err := s.Solve(p)
 	if err != nil {
 		return nil, err
 	}
 	return ev.Value, nil
 }
 
-// Solve is p's Eval, memoised by key where p has one: a position solved
-// before is not searched again.
-func (s *Search) Solve(p Position) (*Eval, error) { return s.solve(p) }
-
-func (s *Search) solve(p Position) (*Eval, error) {
+// Solve is p's value and its own optimal moves, every position under it
+// searched once (by key, where positions have keys).
+func (s *Search) Solve(p Position) (*Eval, error) {
 	if s.visited++; s.visited > maxExhaustive {
 		return nil, ErrTooLarge
 	}
@@ -139,21 +145,21 @@ func (s *Search) solve(p Position) (*Eval, error) {
 		return s.Eval(p)
 	}
 	key := k.Key()
-	if ev, ok := s.memo[key]; ok {
-		return ev, nil
-	}
 	if at, ok := s.onPath[key]; ok {
 		return nil, &LoopError{Game: p.Game(), Key: key, Moves: append([]Move(nil), s.path[at:]...)}
 	}
+	_, seen := s.memo[key]
 	s.onPath[key] = len(s.path)
 	ev, err := s.Eval(p)
 	delete(s.onPath, key)
 	if err != nil {
 		return nil, err
 	}
-	s.memo[key] = ev
-	if s.Solved != nil {
-		s.Solved(key, p, ev)
+	if !seen {
+		s.memo[key] = ev.Value
+		if s.Solved != nil {
+			s.Solved(key, p, ev)
+		}
 	}
 	return ev, nil
 }

@@ -26,6 +26,14 @@ func NewProgress(show func(string)) *Progress {
 	return &Progress{Meter: meter.New(show)}
 }
 
+// Count is the cell's Env.Count: work of no known total, shown as a count
+// (outside a sweep, as Report).
+func (p *Progress) Count(done int64, unit string) {
+	if p.sweeps == 0 {
+		p.Meter.Count(done, unit)
+	}
+}
+
 // Report is the cell's Env.Progress: a builtin's work. Inside a sweep the
 // sweep's progress says more (the fifth of seven solves), so the
 // builtin's is not shown.

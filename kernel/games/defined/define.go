@@ -301,3 +301,7 @@ func (d *def) newGame(options []*games.Option) *games.Game {
 	}
 	return g
 }
+
+// Contract is the game as the game contract has it (its rules, players,
+// words): for tests and tools that take a *games.Game.
+func (g *Game) Contract() *games.Game { return g.d.game }

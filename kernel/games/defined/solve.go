@@ -137,6 +137,7 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 			if err := x.reserve(env); err != nil {
 				return val{}, err
 			}
+			env.ReportCount(int64(len(t.vals)), "positions solved")
 		}
 		f := stack[len(stack)-1]
 		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
@@ -185,6 +186,9 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 		if err := push(next, nk); err != nil {
 			return val{}, err
 		}
+	}
+	if visits >= 1024 {
+		env.ReportCount(-1, "") // the line, if any, goes
 	}
 	return result, nil
 }

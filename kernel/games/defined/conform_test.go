@@ -1,0 +1,87 @@
+package defined_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"gamelab/kernel"
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/defined"
+	"gamelab/kernel/games/gamestest"
+)
+
+// session is a session with the example games of scripts/games loaded
+// and a builtin that runs f inside a cell, where a defined game's parts
+// can run.
+func session(t *testing.T, f func(env *builtin.Env, args []any) error) *kernel.Session {
+	t.Helper()
+	in := &builtin.Builtin{Name: "within", Fn: func(env *builtin.Env, args ...any) (any, error) { return nil, f(env, args) }}
+	s := kernel.NewSession(kernel.WithBuiltins(in), kernel.WithDir("../../../scripts/games"))
+	for _, file := range []string{"subtraction.gl", "nim.gl", "tictactoe.gl", "coins.gl"} {
+		if out := s.Execute(context.Background(), fmt.Sprintf("load(%q)", file)); out.Err != nil {
+			t.Fatalf("%s: %s", file, out.Err.Msg)
+		}
+	}
+	return s
+}
+
+// instance makes an instance of the game g from arg under rules r.
+func instance(env *builtin.Env, g *defined.Game, arg any, r games.Rules) (games.Position, error) {
+	x, err := g.CallValue(env, []any{arg, r.Changed()})
+	if err != nil {
+		return nil, err
+	}
+	return x.(games.Position), nil
+}
+
+// TestConformance: the games defined in the language pass the game
+// contract's suite as the built-in games do: their search against the
+// exhaustive one at every position of random play-outs, every tool
+// agreeing, under every combination of their rules.
+func TestConformance(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		choices map[string][]any
+		random  func(r *rand.Rand) any
+	}{
+		{"sub", map[string][]any{"take": {1, 2, 3, 5}}, func(r *rand.Rand) any { return r.IntN(15) }},
+		{"nim", map[string][]any{"misere": {false, true}}, func(r *rand.Rand) any {
+			piles := make([]any, 1+r.IntN(3))
+			for i := range piles {
+				piles[i] = r.IntN(4)
+			}
+			return piles
+		}},
+		{"row", map[string][]any{"take": {1, 2, 3}, "ends": {"both", "left"}, "score": {"taken", "rest"}}, func(r *rand.Rand) any {
+			row := make([]any, 1+r.IntN(5))
+			for i := range row {
+				row[i] = r.IntN(19) - 9
+			}
+			return row
+		}},
+		{"ttt", nil, func(r *rand.Rand) any {
+			cells := []any{".", ".", ".", ".", ".", ".", ".", ".", "."}
+			for range 3 + r.IntN(3) { // a few cells played, X first, as a game reaches them
+				cells[r.IntN(9)] = []string{"X", "O"}[r.IntN(2)]
+			}
+			return cells
+		}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			s := session(t, func(env *builtin.Env, args []any) error {
+				g := args[0].(*defined.Game)
+				gamestest.Conform(t, gamestest.Spec{Game: g.Contract(), Choices: tc.choices, Trials: 12,
+					Random: func(seed uint64, r games.Rules) (games.Position, error) {
+						return instance(env, g, tc.random(rand.New(rand.NewPCG(seed, 1))), r)
+					}})
+				return nil
+			})
+			if out := s.Execute(context.Background(), "within("+tc.game+")"); out.Err != nil {
+				t.Fatal(out.Err.Msg)
+			}
+		})
+	}
+}
