@@ -242,24 +242,35 @@ func notebooks(scripts string) ([]byte, error) {
 	all := struct {
 		Tour     []string `json:"tour"`
 		Examples []book   `json:"examples"`
-	}{Tour: tour, Examples: []book{}}
-	entries, err := os.ReadDir(scripts)
-	if err != nil {
-		return nil, fmt.Errorf("the examples: %v", err)
-	}
-	for _, e := range entries {
-		if ext := filepath.Ext(e.Name()); e.IsDir() || ext != ".gl" && ext != ".ipynb" {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(scripts, e.Name()))
+		// Files are the scripts by their path under scripts, for load in
+		// a cell: load("games/nim.gl").
+		Files map[string]string `json:"files"`
+	}{Tour: tour, Examples: []book{}, Files: map[string]string{}}
+	err = filepath.WalkDir(scripts, func(path string, e fs.DirEntry, err error) error {
 		if err != nil {
-			return nil, err
+			return err
+		}
+		if ext := filepath.Ext(e.Name()); e.IsDir() || ext != ".gl" && ext != ".ipynb" {
+			return nil
+		}
+		rel, _ := filepath.Rel(scripts, path)
+		rel = filepath.ToSlash(rel)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
 		}
 		cells, err := engine.Cells(e.Name(), src)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", e.Name(), err)
+			return fmt.Errorf("%s: %v", rel, err)
 		}
-		all.Examples = append(all.Examples, book{Name: e.Name(), Cells: cells})
+		all.Examples = append(all.Examples, book{Name: rel, Cells: cells})
+		if filepath.Ext(rel) == ".gl" {
+			all.Files[rel] = string(src)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("the examples: %v", err)
 	}
 	return json.Marshal(all)
 }

@@ -141,6 +141,18 @@ func TestPage(t *testing.T) {
 			t.Errorf("solve? opens no help: %v", c.Kinds)
 		}
 	})
+	t.Run("a game of one's own, loaded from the examples", func(t *testing.T) {
+		p := p.with(t)
+		if c := p.run(`load("games/nim.gl")`); c.Error != "" {
+			t.Fatalf("load: %s", c.Error)
+		}
+		if c := p.run("solve(nim([1, 2, 3])).value"); c.Text != "-1\n" {
+			t.Errorf("a loaded game: %q %s", c.Text, c.Error)
+		}
+		if c := p.run(`load("games/none.gl")`); !strings.Contains(c.Error, "no such file") {
+			t.Errorf("a missing file: %q", c.Error)
+		}
+	})
 	t.Run("stop in place", func(t *testing.T) {
 		p := p.with(t)
 		p.run("x = 41")

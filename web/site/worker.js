@@ -26,6 +26,14 @@ function exited(text) {
 }
 
 async function start(module, stopFlag) {
+  // The examples' scripts, for load("games/nim.gl") in a cell: the engine
+  // reads them from glFiles (a JSON map of path to text) as it starts.
+  try {
+    const r = await fetch("notebooks.json?v=" + encodeURIComponent(build));
+    if (r.ok) self.glFiles = JSON.stringify((await r.json()).files || {});
+  } catch (err) {
+    self.glFiles = "{}"; // offline without the file: load says "no such file"
+  }
   if (stopFlag) {
     // The page's Stop sets it; the engine polls it as a cell runs.
     self.glStopFlag = new Int32Array(stopFlag);

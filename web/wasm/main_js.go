@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"syscall/js"
+	"testing/fstest"
 
 	"gamelab/internal/version"
 	"gamelab/kernel"
@@ -56,7 +57,7 @@ func main() {
 	// computes, and read the stop flag (kernel/poll_js.go).
 	var r *engine.Runner
 	s := kernel.NewSession(kernel.WithMemoryBudget(pageBudget), kernel.WithPoll(func() { r.Poll() }),
-		kernel.WithSolveCache(solveCache))
+		kernel.WithSolveCache(solveCache), kernel.WithFiles(examples(global)))
 	r = engine.NewRunner(s, post, stopFlag)
 	global.Set("gamelabHandle", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var req engine.Request
@@ -68,4 +69,19 @@ func main() {
 	}))
 	post(engine.Reply{Type: engine.RepReady, Text: version.Version})
 	r.Run(context.Background())
+}
+
+// examples are the scripts load reads in the page: the examples' files
+// (notebooks.json's files), which worker.js puts in glFiles before the
+// engine starts.
+func examples(global js.Value) fstest.MapFS {
+	files := fstest.MapFS{}
+	var texts map[string]string
+	if v := global.Get("glFiles"); v.Type() == js.TypeString {
+		json.Unmarshal([]byte(v.String()), &texts)
+	}
+	for name, text := range texts {
+		files[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return files
 }
