@@ -32,9 +32,9 @@ func WithDir(dir string) Option { return func(s *Session) { s.dir = dir } }
 // now on: the folder of the script a runner is running.
 func (s *Session) SetDir(dir string) { s.dir = dir }
 
-// WithFiles makes load read from files (the web page's examples), not the
-// file system.
-func WithFiles(files fs.FS) Option { return func(s *Session) { s.files = files } }
+// WithFiles makes load read from files, scripts' texts by their paths (the
+// web page's examples: "games/nim.gl"), not the file system.
+func WithFiles(files map[string]string) Option { return func(s *Session) { s.files = files } }
 
 // loadBuiltin documents load and refuses it anywhere but as a statement of
 // its own, which the session runs itself (see loadTarget).
@@ -107,7 +107,11 @@ func (s *Session) readScript(name string) (string, error) {
 	var data []byte
 	var err error
 	if s.files != nil {
-		data, err = fs.ReadFile(s.files, strings.TrimPrefix(filepath.ToSlash(filepath.Clean(name)), "/"))
+		text, ok := s.files[strings.TrimPrefix(filepath.ToSlash(filepath.Clean(name)), "/")]
+		if !ok {
+			return "", fmt.Errorf("%s: no such file", strconv.Quote(name))
+		}
+		return text, nil
 	} else {
 		path := name
 		if !filepath.IsAbs(path) && s.dir != "" {

@@ -12,7 +12,6 @@ package kernel
 import (
 	"context"
 	"io"
-	"io/fs"
 	"sort"
 
 	"gamelab/kernel/budget"
@@ -41,7 +40,7 @@ type Session struct {
 	games       []*builtin.Builtin // the game builtins (and WithBuiltins'), solve cached with WithSolveCache
 	solves      *solveCache        // nil without WithSolveCache (solvecache.go)
 	dir         string             // where load reads relative names (WithDir); "" the current directory
-	files       fs.FS              // what load reads instead of the file system (WithFiles)
+	files       map[string]string  // what load reads instead of the file system (WithFiles)
 	loading     int                // files load is running, one inside another
 
 	columns map[string][]string // tables' column orders, as map literals wrote them (table.go)

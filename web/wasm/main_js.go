@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"syscall/js"
-	"testing/fstest"
 
 	"gamelab/internal/version"
 	"gamelab/kernel"
@@ -74,14 +73,10 @@ func main() {
 // examples are the scripts load reads in the page: the examples' files
 // (notebooks.json's files), which worker.js puts in glFiles before the
 // engine starts.
-func examples(global js.Value) fstest.MapFS {
-	files := fstest.MapFS{}
-	var texts map[string]string
+func examples(global js.Value) map[string]string {
+	files := map[string]string{}
 	if v := global.Get("glFiles"); v.Type() == js.TypeString {
-		json.Unmarshal([]byte(v.String()), &texts)
-	}
-	for name, text := range texts {
-		files[name] = &fstest.MapFile{Data: []byte(text)}
+		json.Unmarshal([]byte(v.String()), &files)
 	}
 	return files
 }
