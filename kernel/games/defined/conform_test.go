@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"gamelab/kernel"
@@ -83,5 +86,41 @@ func TestConformance(t *testing.T) {
 				t.Fatal(out.Err.Msg)
 			}
 		})
+	}
+}
+
+// TestPlayAndSave: a defined game plays as a person answers at the prompt
+// (the generic player: the legal moves listed, a move typed as its text),
+// and save_session writes a script that defines it again.
+func TestPlayAndSave(t *testing.T) {
+	s := session(t, func(*builtin.Env, []any) error { return nil })
+	answers := []string{"2", "?", "9", "q"}
+	var prompts []string
+	input := func(_ context.Context, prompt string) (string, error) {
+		prompts = append(prompts, prompt)
+		a := answers[0]
+		answers = answers[1:]
+		return a, nil
+	}
+	out := s.ExecuteWith(context.Background(), "play(sub(6))", kernel.ExecOptions{Input: input})
+	if out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	if len(prompts) == 0 || !strings.HasPrefix(prompts[0], "A to move: 1, 2, 3") {
+		t.Errorf("prompts %q", prompts)
+	}
+	for _, want := range []string{"2: optimal", "B plays", "optimal: ", "not among the legal moves"} {
+		if !strings.Contains(out.Stdout, want) {
+			t.Errorf("play's transcript lacks %q:\n%s", want, out.Stdout)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "s.gl")
+	if out := s.Execute(context.Background(), fmt.Sprintf("k = solve(sub(9)).value\nsave_session(%q)", file)); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	again := kernel.NewSession(kernel.WithDir("../../../scripts/games"))
+	src, _ := os.ReadFile(file)
+	if out := again.Execute(context.Background(), string(src)+"\n[k, solve(nim([1, 2, 3])).value]"); out.Err != nil || out.Result.Text != "[1, -1]" {
+		t.Errorf("the saved session replays to %v %v:\n%s", out.Result, out.Err, src)
 	}
 }
