@@ -94,10 +94,10 @@ func (s *Solution) WriteView(w io.Writer, v kit.View) error {
 		fmt.Fprintf(&b, "%s %s for %v, to move\n", s.game.Words.Value, v.Value(s.Value), s.Mover)
 		best := v.List(len(s.Optimal), ", ", func(i int) string { return kit.FormatValue(s.Optimal[i]) }, "optimal")
 		fmt.Fprintf(&b, "optimal: %s\n", best)
-		fmt.Fprintf(&b, "line: %s\n", v.List(len(s.line), s.game.Words.LineSep+lineSpace(s.game), func(i int) string { return s.line[i].String() }, "line"))
+		fmt.Fprintf(&b, "line: %s\n", v.List(len(s.line), s.game.Words.LineSep, func(i int) string { return s.line[i].String() }, "line"))
 	}
 	if s.Score != nil {
-		fmt.Fprintf(&b, "score: %s\n", v.Value(s.Score))
+		fmt.Fprintf(&b, "score: %s%s\n", v.Value(s.Score), s.scoreFor())
 	} else if len(s.Totals) > 0 {
 		keys := kit.SortedKeys(s.Totals)
 		parts := make([]string, len(keys))
@@ -112,13 +112,25 @@ func (s *Solution) WriteView(w io.Writer, v kit.View) error {
 	return kit.WriteString(w, b.String())
 }
 
-// lineSpace is the space after a line's separator where the separator is
-// a comma; "" where moves run together.
-func lineSpace(g *games.Game) string {
-	if g.Words.LineSep == "" || strings.HasSuffix(g.Words.LineSep, " ") {
+// scoreFor says whose the score of a game of two players is: the player
+// who would move at the end (the value part's mover), the other one than
+// the line's last mover.
+func (s *Solution) scoreFor() string {
+	g := s.game
+	if g.Turns != games.InTurn || len(g.Players) != 2 {
 		return ""
 	}
-	return " "
+	h := s.End.(games.Position).History()
+	if h.Len() == 0 {
+		return ""
+	}
+	last := h.Players[h.Len()-1]
+	for _, p := range g.Players {
+		if p != last {
+			return " for " + p + ", who would move next"
+		}
+	}
+	return ""
 }
 
 // JSONValue is the game, the value, the optimal moves, the line and its
