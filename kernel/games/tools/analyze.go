@@ -152,11 +152,12 @@ func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (
 			totals[pl] = new(big.Int).Set(v)
 		}
 	}
-	for t, m := range line {
+	for t := range line {
 		if env.Meter != nil {
 			env.Meter.Tick()
 		}
 		pos, ev := positions[t], evals[t]
+		m := Played(positions[t+1]) // as the game writes it, whatever the line's spelling
 		st := pos.Step(m)
 		a.alone = a.alone || st.Carry == games.CarryNone
 		after := games.AfterValue(st, evals[t+1].Value)

@@ -293,7 +293,7 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 		if err != nil { // a strategy of the engine's own plays legal moves only
 			return nil, nil, nil, fmt.Errorf("%s: %s at %s: %v", fn, games.Describe(m), where(pos), err)
 		}
-		line = append(line, m)
+		line = append(line, Played(next))
 		positions = append(positions, next)
 		pos = next
 	}
