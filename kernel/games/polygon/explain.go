@@ -27,6 +27,9 @@ func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	}
 	s, _ := r.Polygon.st.play(edge(r.First))
 	caption := fmt.Sprintf("best %s: delete edge %d, then merge as the tree shows", r.res.Best, r.First)
+	if r.N == 1 {
+		caption = fmt.Sprintf("best %s: one vertex, no move (its value is the score)", r.res.Best)
+	}
 	return explainPlan(env, s, r.Merges, caption)
 }
 
@@ -117,7 +120,7 @@ func explainTree(s state, table *solver.Table, root *planNode, caption string) (
 	}
 	// vertex names the original vertex at chain position k, while no merge
 	// has happened yet; after merges the leaves are merged values.
-	fresh := len(moves) == 1 // no merge yet: the leaves are the ring's vertices
+	fresh := len(moves) <= 1 // no merge yet: the leaves are the ring's vertices (one vertex: no move at all)
 	vertex := func(k int) string {
 		if fresh {
 			return fmt.Sprintf("v%d", (first-1+k)%n+1)

@@ -26,8 +26,9 @@ type state struct {
 
 func (s state) isRing() bool { return s.h.Len() == 0 }
 
-// over says the game is over: one vertex left.
-func (s state) over() bool { return !s.isRing() && len(s.vals) == 1 }
+// over says the game is over: one vertex left (a ring of one vertex has
+// no move: its value is the score).
+func (s state) over() bool { return len(s.vals) == 1 }
 
 // moves are the edges played, by original number.
 func (s state) moves() []int {
@@ -56,6 +57,9 @@ func (s state) chain() *solver.Chain { return &solver.Chain{Values: s.vals, Ops:
 // every edge left in a chain.
 func (s state) legal() []games.Move {
 	var es []int
+	if s.over() {
+		return nil
+	}
 	if s.isRing() {
 		for e := 1; e <= s.ring.N; e++ {
 			es = append(es, e)
@@ -81,6 +85,9 @@ func (s state) play(m games.Move) (state, error) {
 	if int(e) < 1 || int(e) > n {
 		return s, fmt.Errorf("edge %d does not exist (the polygon has edges 1..%d)", e, n)
 	}
+	if s.over() {
+		return s, fmt.Errorf("the game is over: one vertex is left")
+	}
 	next := state{ring: s.ring, h: s.h.Extend(s.ring, "1", e, nil)}
 	if s.isRing() {
 		// The chain starts at v(e), the vertex after the deleted edge, and
@@ -94,9 +101,6 @@ func (s state) play(m games.Move) (state, error) {
 			}
 		}
 		return next, nil
-	}
-	if s.over() {
-		return s, fmt.Errorf("the game is over: one vertex is left")
 	}
 	k := slices.Index(s.edges, int(e))
 	if k < 0 {

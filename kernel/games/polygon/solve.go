@@ -124,7 +124,11 @@ func (r *Result) WriteText(w io.Writer, full bool) error {
 
 func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
+	if r.N == 1 {
+		fmt.Fprintf(&b, "best %s: one vertex, no move (its value is the score)\n", v.Number(r.res.Best))
+	} else {
+		fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
+	}
 	if len(r.Merges) > 0 {
 		fmt.Fprintf(&b, "then merge edges %s\n", ints(v, r.Merges, "merges"))
 	}

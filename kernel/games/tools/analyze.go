@@ -102,6 +102,21 @@ func (a *Analysis) finish(players []string) {
 	a.Loss = m
 }
 
+// listPlayers puts every one of players in the totals and the losses,
+// 0 for one who never moved: a match lists everyone it was played with,
+// as a tournament's rows do (Life Line's stones need not all get a turn).
+func (a *Analysis) listPlayers(players []string) {
+	loss, _ := a.Loss.(map[string]any)
+	for _, p := range players {
+		if _, ok := a.Totals[p]; !ok && a.Totals != nil {
+			a.Totals[p] = 0
+		}
+		if _, ok := loss[p]; !ok && loss != nil {
+			loss[p] = 0
+		}
+	}
+}
+
 // playerValue is a player as expr and json see it: a number for a player
 // named by one ("1", a stone), else the name ("A").
 func playerValue(p string) any {
