@@ -108,11 +108,7 @@ func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*kit.
 // takes at the extreme its goal does not want, read from the DP's table.
 func explainTree(s state, table *solver.Table, root *planNode, caption string) (*kit.Explanation, error) {
 	n := s.ring.N
-	moves := s.moves()
-	first := 1
-	if len(moves) > 0 {
-		first = moves[0]
-	}
+	first := s.firstVertex()
 	maxGoal := !s.ring.Minimizes()
 	other, otherMark, wanted := "minimum", "↓", "maximum"
 	if !maxGoal {
@@ -120,7 +116,7 @@ func explainTree(s state, table *solver.Table, root *planNode, caption string) (
 	}
 	// vertex names the original vertex at chain position k, while no merge
 	// has happened yet; after merges the leaves are merged values.
-	fresh := len(moves) <= 1 // no merge yet: the leaves are the ring's vertices (one vertex: no move at all)
+	fresh := first > 0 // no merge yet: the leaves are the ring's vertices
 	vertex := func(k int) string {
 		if fresh {
 			return fmt.Sprintf("v%d", (first-1+k)%n+1)

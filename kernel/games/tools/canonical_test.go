@@ -8,21 +8,8 @@ import (
 	"testing"
 
 	"gamelab/kernel"
+	"gamelab/kernel/sessiontest"
 )
-
-// run runs code in s and returns its result's text, failing t on an
-// error.
-func run(t *testing.T, s *kernel.Session, code string) string {
-	t.Helper()
-	out := s.Execute(context.Background(), code)
-	if out.Err != nil {
-		t.Fatalf("%s: %v", code, out.Err)
-	}
-	if out.Result == nil {
-		return ""
-	}
-	return out.Result.Text
-}
 
 // Every surface names a coins move one way: the last coin is L (R there
 // is the same move), a move that takes every coin left is written from
@@ -41,7 +28,7 @@ func TestCoinsMovesHaveOneText(t *testing.T) {
 			row[i] = fmt.Sprint(r.IntN(7) - 2)
 		}
 		rule := rules[r.IntN(len(rules))]
-		run(t, s, fmt.Sprintf("c = coins([%s], %s)", strings.Join(row, ", "), rule))
+		sessiontest.Result(t, s, fmt.Sprintf("c = coins([%s], %s)", strings.Join(row, ", "), rule))
 		// A line that spells every move from the right, "R" for the last
 		// coin and "R2" for the last two too, and what the games write.
 		var line, canonical []string
@@ -67,8 +54,8 @@ func TestCoinsMovesHaveOneText(t *testing.T) {
 			canonical = append(canonical, want)
 		}
 		text := strings.Join(line, "")
-		run(t, s, fmt.Sprintf("a = analyze(c, %q); d = dp(c)", text))
-		if got, want := run(t, s, fmt.Sprintf("after(c, %q).moves", text)), fmt.Sprintf("%q", strings.Join(canonical, "")); got != want {
+		sessiontest.Result(t, s, fmt.Sprintf("a = analyze(c, %q); d = dp(c)", text))
+		if got, want := sessiontest.Result(t, s, fmt.Sprintf("after(c, %q).moves", text)), fmt.Sprintf("%q", strings.Join(canonical, "")); got != want {
 			t.Fatalf("%s %s: after(c, %q).moves is %s, want %s", row, rule, text, got, want)
 		}
 		for k := range line {
@@ -79,15 +66,15 @@ func TestCoinsMovesHaveOneText(t *testing.T) {
 			}
 			check := fmt.Sprintf(`let p = after(c, %q); [a.moves[%d].move, a.moves[%d].best == solve(p).optimal, a.moves[%d].best == at(d, %s).best]`,
 				prefix, k+1, k+1, k+1, cellArgs)
-			if got, want := run(t, s, check), fmt.Sprintf("[%q, true, true]", canonical[k]); got != want {
+			if got, want := sessiontest.Result(t, s, check), fmt.Sprintf("[%q, true, true]", canonical[k]); got != want {
 				t.Fatalf("%s %s, line %q, turn %d: [move, best == solve's optimal, best == dp's] is %s, want %s (analyze says %s)",
-					row, rule, text, k+1, got, want, run(t, s, fmt.Sprintf("a.moves[%d]", k+1)))
+					row, rule, text, k+1, got, want, sessiontest.Result(t, s, fmt.Sprintf("a.moves[%d]", k+1)))
 			}
 			checked++
 		}
 		// A strategy that always says "R" plays the last coin as L.
 		rs := `strategy({"R"})`
-		got := run(t, s, fmt.Sprintf("let m = match(c, %s, %s); [m.moves[-1].move, tournament([c], %s).rows[1].moves[-1:], m.moves[-1].best]", rs, rs, rs))
+		got := sessiontest.Result(t, s, fmt.Sprintf("let m = match(c, %s, %s); [m.moves[-1].move, tournament([c], %s).rows[1].moves[-1:], m.moves[-1].best]", rs, rs, rs))
 		if !strings.HasPrefix(got, `["L", "L", ["L"`) {
 			t.Fatalf("%s %s: a strategy of R's ends the match as %s, want its last move L", row, rule, got)
 		}

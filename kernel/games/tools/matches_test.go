@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gamelab/kernel"
+	"gamelab/kernel/sessiontest"
 )
 
 // random(s) playing both sides gives each player a stream of its own: the
@@ -19,8 +20,8 @@ func TestRandomDrawsPerPlayer(t *testing.T) {
 	for seed := 1; seed <= 60; seed++ {
 		for _, sides := range []string{fmt.Sprintf("random(%d)", seed), fmt.Sprintf("{A: random(%d), B: random(%d)}", seed, seed)} {
 			code := fmt.Sprintf("join(map(match(randcoins(20, %d), %s).moves, #.move), \"\")", seed, sides)
-			line := strings.Trim(run(t, s, code), `"`)
-			if again := strings.Trim(run(t, s, code), `"`); again != line {
+			line := strings.Trim(sessiontest.Result(t, s, code), `"`)
+			if again := strings.Trim(sessiontest.Result(t, s, code), `"`); again != line {
 				t.Fatalf("%s plays %s, then %s", code, line, again)
 			}
 			for k := 0; k+1 < len(line)-1; k += 2 { // A's move k, B's k+1; the last coin is always L
@@ -47,12 +48,12 @@ func TestTournamentMeanExactInJSON(t *testing.T) {
 		{`[coins([2**53 + 1, 0]), coins([5])]`, "9007199254740993"},
 		{`[coins([2**53 + 1, 0]), coins([5]), coins([1, 2]), coins([7])]`, "9007199254740993/2"},
 	} {
-		run(t, s, `t = tournament(`+c.rows+`, {A: strategy({"R"}), B: optimal})`)
-		j := run(t, s, "json(t)")
+		sessiontest.Result(t, s, `t = tournament(`+c.rows+`, {A: strategy({"R"}), B: optimal})`)
+		j := sessiontest.Result(t, s, "json(t)")
 		if !strings.Contains(j, `"mean":"`+c.want+`"`) {
 			t.Fatalf("json(t) of %s does not have A's mean %s exactly: %s", c.rows, c.want, j)
 		}
-		if got := run(t, s, "t.summary.A.mean"); strings.Contains(got, "/") {
+		if got := sessiontest.Result(t, s, "t.summary.A.mean"); strings.Contains(got, "/") {
 			t.Fatalf("the session's mean is %s: it stays a float", got)
 		}
 	}
@@ -62,8 +63,8 @@ func TestTournamentMeanExactInJSON(t *testing.T) {
 // tournament's rows do, also a stone that never got a turn.
 func TestLifeLineMatchListsEveryone(t *testing.T) {
 	s := kernel.NewSession()
-	run(t, s, `b = board(2, "1 0 2"); m = match(b, {4: greedy, 2: optimal}); r = tournament([b], {4: greedy, 2: optimal}).rows[1]`)
-	if got := run(t, s, "[len(m.moves), sort(keys(m.totals)), sort(keys(m.loss)), sort(keys(r.outcome)), sort(keys(r.loss))]"); got != `[1, ["2", "4"], ["2", "4"], ["2", "4"], ["2", "4"]]` {
+	sessiontest.Result(t, s, `b = board(2, "1 0 2"); m = match(b, {4: greedy, 2: optimal}); r = tournament([b], {4: greedy, 2: optimal}).rows[1]`)
+	if got := sessiontest.Result(t, s, "[len(m.moves), sort(keys(m.totals)), sort(keys(m.loss)), sort(keys(r.outcome)), sort(keys(r.loss))]"); got != `[1, ["2", "4"], ["2", "4"], ["2", "4"], ["2", "4"]]` {
 		t.Fatalf("[moves, totals, loss, the row's outcome and loss] = %s", got)
 	}
 }
@@ -72,8 +73,8 @@ func TestLifeLineMatchListsEveryone(t *testing.T) {
 // and score the value; after refuses a move.
 func TestOneVertexPolygonHasNoMove(t *testing.T) {
 	s := kernel.NewSession()
-	run(t, s, `p = polygon("+ 5")`)
-	if got := run(t, s, `[len(match(p, optimal).moves), match(p, greedy).score, tournament([p], optimal).rows[1].moves, len(trace(p).steps)]`); got != `[0, 5, "", 0]` {
+	sessiontest.Result(t, s, `p = polygon("+ 5")`)
+	if got := sessiontest.Result(t, s, `[len(match(p, optimal).moves), match(p, greedy).score, tournament([p], optimal).rows[1].moves, len(trace(p).steps)]`); got != `[0, 5, "", 0]` {
 		t.Fatalf("[moves, score, the row's moves, trace steps] of a one-vertex match = %s", got)
 	}
 	if out := s.Execute(t.Context(), "after(p, [1])"); out.Err == nil || !strings.Contains(out.Err.Msg, "one vertex") {
@@ -87,17 +88,17 @@ func TestNoSuicideMatchEndsWithoutAMove(t *testing.T) {
 	s := kernel.NewSession()
 	seen := 0
 	for seed := 1; seed <= 300 && seen < 3; seed++ {
-		run(t, s, fmt.Sprintf("b = randboard(4, %d, {suicide: false, empty: 0.5}); m = match(b, {1: random(%d), 2: random(%d)})", seed, seed, seed+1))
-		empty := run(t, s, "count(flatten(m.end.rows), # == 0)")
-		turns := run(t, s, "count(flatten(b.rows), # == 0)")
-		moves := run(t, s, "len(m.moves)")
-		if moves == turns || empty == "0" {
+		sessiontest.Result(t, s, fmt.Sprintf("b = randboard(4, %d, {suicide: false, empty: 0.5}); m = match(b, {1: random(%d), 2: random(%d)})", seed, seed, seed+1))
+		empty := sessiontest.Result(t, s, "count(flatten(m.end.rows), # == 0)")
+		turns := sessiontest.Result(t, s, "count(flatten(b.rows), # == 0)")
+		moves := sessiontest.Int(t, s, "len(m.moves)")
+		if fmt.Sprint(moves) == turns || empty == "0" {
 			continue // played every turn, or filled the board
 		}
 		seen++
-		mover := []string{"1", "2"}[atoi(t, moves)%2]
+		mover := []string{"1", "2"}[moves%2]
 		if out := s.Execute(t.Context(), "solve(m.end, "+mover+")"); out.Err == nil || !strings.Contains(out.Err.Msg, "no move") {
-			t.Fatalf("seed %d: the match stopped after %s of %s turns with %s empty vertices, but stone %s can move there (%v)", seed, moves, turns, empty, mover, out.Err)
+			t.Fatalf("seed %d: the match stopped after %d of %s turns with %s empty vertices, but stone %s can move there (%v)", seed, moves, turns, empty, mover, out.Err)
 		}
 	}
 	if seen == 0 {
@@ -105,21 +106,12 @@ func TestNoSuicideMatchEndsWithoutAMove(t *testing.T) {
 	}
 }
 
-func atoi(t *testing.T, s string) int {
-	t.Helper()
-	var n int
-	if _, err := fmt.Sscan(s, &n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // A long tournament's table keeps one column grid: the rows after the
 // "…" start their columns where the header's start (they had a grid of
 // their own).
 func TestTournamentTableOneGrid(t *testing.T) {
 	s := kernel.NewSession()
-	text := run(t, s, "tournament(map(1..300, randcoins(6, #)), {A: greedy, B: optimal})")
+	text := sessiontest.Result(t, s, "tournament(map(1..300, randcoins(6, #)), {A: greedy, B: optimal})")
 	starts := func(line string) []int {
 		var out []int
 		for _, loc := range regexp.MustCompile(`\S+( \S+)*`).FindAllStringIndex(line, -1) {

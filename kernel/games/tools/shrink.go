@@ -197,8 +197,10 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	if _, shrinkable := x.(games.Shrinkable); !ok || !shrinkable {
 		return nil, kit.BadType("shrink", 1, "x", kindsOf("shrink", is[games.Shrinkable]), x)
 	}
-	if p.History().Len() > 0 {
+	if h := p.History(); h.Len() > 0 {
 		return nil, builtin.ArgError("shrink", 1, "x", "is a %s after moves; shrink takes an instance before any move", kit.TypeName(x))
+	} else if h != nil { // a position of its own, such as a DP cell's part of a ring
+		return nil, builtin.ArgError("shrink", 1, "x", "is a %s, not an instance; shrink takes an instance before any move", kit.TypeName(x))
 	}
 	rule, ok := pred.(builtin.Predicate)
 	if !ok {
