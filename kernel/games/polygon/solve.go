@@ -78,7 +78,7 @@ func (p *Polygon) argName() string {
 
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 	opts, room := options(env, p)
-	if est, err := solver.EstimateSolve(env.Ctx, p.p, opts); err == nil {
+	if est, err := solver.ModelSolve(p.p, opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a ring of %d vertices", p.N))
 	}
 	r, err := solver.SolveWith(env.Ctx, p.p, opts)
@@ -96,19 +96,18 @@ func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 // says so first.
 const warnEstimate = 10 * time.Second
 
-// warnLong says, before a solve the solver expects to take over
-// warnEstimate, how long it will take on this machine (from the solver's
-// model and a timed probe of the instance) and that Ctrl-C stops it.
+// warnLong says, before a solve the solver's cost model puts over
+// warnEstimate, about how long it takes and that Ctrl-C stops it. The
+// estimate is the model's at the project's speeds (solver.ModelSolve), not
+// a timed probe of this machine: it depends on the instance alone, so a
+// session says the same on every machine at any load, and its saved
+// transcript replays (a probe's warning came and went with the load).
 func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what string) {
 	if est.Time <= warnEstimate || est.Bytes > room {
 		return // quick, or refused for its memory at once: no time to warn of
 	}
-	rough := ""
-	if est.Rough {
-		rough = " (a rough estimate)"
-	}
-	env.Warning(fmt.Sprintf("%s: %s takes about %d s%s; Ctrl-C stops the solve",
-		fn, what, int(est.Time.Round(time.Second)/time.Second), rough))
+	env.Warning(fmt.Sprintf("%s: %s takes about %d s on two cores (the cost model's estimate); Ctrl-C stops the solve",
+		fn, what, int(est.Time.Round(time.Second)/time.Second)))
 }
 
 // Text is the whole summary (print, text): best score, plan, scores per
@@ -201,7 +200,7 @@ func (r *ChainResult) TypeName() string { return "chain result" }
 
 func solveChain(env *builtin.Env, fn string, c *Polygon) (*ChainResult, error) {
 	opts, room := options(env, c)
-	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
+	if est, err := solver.ModelChain(c.st.chain(), opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a chain of %d values", c.N))
 	}
 	res, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
