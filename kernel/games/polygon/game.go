@@ -51,7 +51,8 @@ var Game = &games.Game{
 			return ""
 		},
 		Variants: func(r games.Rules) string {
-			return "the player wants the smallest last value, not the largest: best, scores and optimal are for that goal, worst is the largest."
+			return "the player wants the smallest last value, not the largest: best, scores and optimal are for that goal, worst is the largest. " +
+				"The plan is the line of the first optimal moves: the smallest optimal first edge, then at every move the optimal merge of the smallest edge number."
 		},
 	},
 	Help: games.Help{

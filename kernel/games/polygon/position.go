@@ -62,7 +62,9 @@ func (s state) ops() []byte {
 }
 
 // chain is the position as the solver's chain.
-func (s state) chain() *solver.Chain { return &solver.Chain{Values: s.vals, Ops: s.ops()} }
+func (s state) chain() *solver.Chain {
+	return &solver.Chain{Values: s.vals, Ops: s.ops(), Names: s.edges} // a variant's plan takes the edges in their numbers' order
+}
 
 // legal lists the moves of the position, increasing: every edge of a ring,
 // every edge left in a chain.

@@ -22,8 +22,10 @@ func init() {
 		Doc: `Scores a line of play from x (a game value or a position from after) move by move. ` +
 			`moves are as after takes them. The record's moves list each turn's turn, player, move, ` +
 			`best (every optimal move there, in the game's order), value (what the mover could ` +
-			`guarantee before the move), after (the same once the move is made) and loss = value − ` +
-			`after (0 exactly for an optimal move). loss sums it per player; totals (or score, for a ` +
+			`guarantee before the move), after (the same once the move is made) and loss, how much worse ` +
+			`after is than value for the mover: value − after, or after − value where the mover wants the ` +
+			`smallest value (the polygon under goal "min"); never negative, 0 exactly for an optimal move. ` +
+			`loss sums it per player; totals (or score, for a ` +
 			`game scored at its end) is the outcome; start and end are the positions before and after ` +
 			`the line. A line from a position goes on from it: turns are numbered and totals counted from ` +
 			`the moves already played. plot(r) draws the value along the line.`,
