@@ -136,6 +136,7 @@ var (
 	_ games.Situated    = (*Polygon)(nil)
 	_ games.Gainer      = (*Polygon)(nil)
 	_ games.Shrinkable  = (*Polygon)(nil)
+	_ games.Enumerable  = (*Polygon)(nil)
 	_ games.Resulter    = (*Polygon)(nil)
 	_ games.Describer   = edge(0)
 	_ games.Traceable   = (*Result)(nil)
