@@ -91,15 +91,6 @@ func (d *DP) lengths(start int) int {
 	return d.N - start + 1
 }
 
-// op is the operator between the vertex at (start-1 + k) and the next, on
-// the ring (indices wrap) or chain.
-func (d *DP) op(k int) byte {
-	if d.Ring {
-		return d.ops[k%d.N]
-	}
-	return d.ops[k]
-}
-
 // Cell is one entry of a polygon DP, at(d, i, j): the chain of length j
 // starting at vertex i, its extremes, the split reaching each, and every
 // split's candidates.
