@@ -80,7 +80,8 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Name:      "time",
 			Signature: "time(x)",
 			Doc: "Returns x and writes how long working it out took (wall time) to the error stream, as IPython's %time does. " +
-				"x is worked out inside time, so time(solve(p)).best times the solve.",
+				"x is worked out inside time, so time(solve(p)).best times the solve. A script's golden transcript " +
+				"writes the line as \"wall time: …\" (gamelab test compares it by its shape: it measures the machine).",
 			Example: `time(solve(randcoins(1000, 1))).best`,
 			Fn:      untimed,
 		},

@@ -222,6 +222,10 @@ func (r *REPL) Run(ctx context.Context) error {
 			line, err = rl.ReadlineWithDefault(indent)
 		}
 		r.syncHistory()
+		// The indentation the REPL wrote ahead of a continuation line shows
+		// where the code is; it is not the user's: the entry, its history
+		// and save_session keep the line as typed after it.
+		line = strings.TrimPrefix(line, indent)
 		indent = ""
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):

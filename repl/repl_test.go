@@ -216,8 +216,9 @@ func TestMultiLineEntryIsOneCell(t *testing.T) {
 	tm.send("3]" + keyEnter)
 	tm.expect("[2]>")
 	tm.quit()
-	// IsComplete suggests the indentation of continuation lines.
-	eng.wantRan(t, "p = [1,\n  2, // a comment\n  3]")
+	// IsComplete suggests the indentation of continuation lines: shown,
+	// not kept in the entry.
+	eng.wantRan(t, "p = [1,\n2, // a comment\n3]")
 	if !strings.Contains(tm.screen.Text(), "[1]> p = [1,\n...>   2, // a comment\n...>   3]\n") {
 		t.Errorf("screen:\n%s", tm.screen.Text())
 	}
@@ -581,18 +582,19 @@ func TestCompletion(t *testing.T) {
 	tm.send("b" + keyTab + keyEnter)
 	tm.expect("[5]>")
 	// A continuation line completes in the context of the lines above, and
-	// Tab at the start of a line indents.
+	// Tab at the start of a line indents (the person's indentation, kept;
+	// the REPL's own is not).
 	tm.send("f(1," + keyEnter)
 	tm.expect("...>")
 	tm.send(keyTab + "se" + keyTab + ")" + keyEnter)
 	tm.expect("[6]>")
 	tm.quit()
 
-	eng.wantRan(t, "show(1)", "solve", "map(1..3, solve(#))", "solve(p).best", "f(1,\n    setv)")
+	eng.wantRan(t, "show(1)", "solve", "map(1..3, solve(#))", "solve(p).best", "f(1,\n  setv)")
 	eng.mu.Lock()
 	last := eng.asked[len(eng.asked)-1]
 	eng.mu.Unlock()
-	if last != "f(1,\n    se" {
+	if last != "f(1,\n    se" { // asked on the line as shown
 		t.Errorf("last completion asked with %q, want the whole entry so far", last)
 	}
 }
@@ -618,11 +620,11 @@ func TestHistoryFileWrittenAndReloaded(t *testing.T) {
 	tm.send(keyUp + keyUp + keyEnter) // recall the multi-line entry whole
 	tm.expect("[6]>")
 	tm.quit()
-	want := "a = 1\n[1,⏎  2]\na = 1\n[1,⏎  2]\n"
+	want := "a = 1\n[1,⏎2]\na = 1\n[1,⏎2]\n" // the REPL's indentation is not kept
 	if data, _ := os.ReadFile(path); string(data) != want {
 		t.Errorf("history file %q, want %q", data, want)
 	}
-	eng.wantRan(t, "a = 1", "[1,\n  2]", "a = 1", "a = 1", "[1,\n  2]")
+	eng.wantRan(t, "a = 1", "[1,\n2]", "a = 1", "a = 1", "[1,\n2]")
 
 	// A new session recalls the entries with Up, newest first.
 	eng = &fakeEngine{}
@@ -630,11 +632,11 @@ func TestHistoryFileWrittenAndReloaded(t *testing.T) {
 	tm.send(keyUp + keyUp)
 	tm.expect("[1]> a = 1")
 	tm.send(keyUp)
-	tm.expect("[1]> [1,⏎  2]")
+	tm.expect("[1]> [1,⏎2]")
 	tm.send(keyEnter)
 	tm.expect("[2]>")
 	tm.quit()
-	eng.wantRan(t, "[1,\n  2]")
+	eng.wantRan(t, "[1,\n2]")
 }
 
 func TestHistoryFileCutBack(t *testing.T) {

@@ -201,7 +201,7 @@ func TestREPLOnPseudoTerminal(t *testing.T) {
 p = polygon("* -5 + -2 * -8 * -5 + 8")
 solve(p).best
 map(1..3, solve(setv(p, 1, #)).best)
-x = [1,⏎  2]
+x = [1,⏎2]
 x = solve(randpolygon(2500, 1)).best
 x = [eprint("solving " + "now"), solve(randpolygon(2500, 1)).best][1]
 x
@@ -215,7 +215,7 @@ x
 	s = startOnPTY(t, bin, "GAMELAB_HISTORY="+hist, "NO_COLOR=1")
 	s.expect("[1]>", 1)
 	s.send("\x1b[A\x1b[A\x1b[A\x1b[A")
-	s.expect("[1]> x = [1,⏎  2]", 1)
+	s.expect("[1]> x = [1,⏎2]", 1)
 	s.send("\r")
 	s.expect("[2]>", 1)
 	s.send("x\r")
@@ -223,7 +223,7 @@ x
 	s.send("\x04")
 	s.waitExit()
 	// Not "[3]>" too: expect saw it, but readline may wipe it on closing.
-	if !strings.Contains(s.screen.Text(), "[1]> x = [1,⏎  2]\n[2]> x\n[1, 2]") {
+	if !strings.Contains(s.screen.Text(), "[1]> x = [1,⏎2]\n[2]> x\n[1, 2]") {
 		t.Errorf("recalled entry did not run; screen:\n%s", s.screen.Text())
 	}
 	if raw := s.screen.Raw(); strings.Contains(raw, "\033[3") {

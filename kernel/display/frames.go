@@ -111,13 +111,10 @@ func (x Frames) WriteSVG(w io.Writer) error {
 		fw, fh := svgSize(svgHead(f.Pic))
 		cells = append(cells, cell{label: f.Label, pic: f.Pic, w: fw, h: fh, scale: frameScale(fw, fh)})
 	}
-	top := 12.0
-	if x.Caption != "" {
-		top = 40
-	}
 	// Rows: cells left to right while they fit; each row as high as its
-	// tallest cell.
-	cx, cy, rowH, W := 12.0, top, 0.0, 0.0
+	// tallest cell. The caption goes over them, on as many lines as it
+	// takes (it is said nowhere else); the rows move down under it.
+	cx, cy, rowH, W := 12.0, 0.0, 0.0, 0.0
 	for i := range cells {
 		c := &cells[i]
 		c.cw = max(c.w*c.scale, textWidth(c.label, 12))
@@ -130,11 +127,17 @@ func (x Frames) WriteSVG(w io.Writer) error {
 		W = max(W, cx)
 	}
 	W = max(W, titleWidth(x.Caption))
-	H := cy + rowH + 10 + float64(len(x.Notes))*18
-	d := newSVG(w, W, H)
+	top := 12.0
 	if x.Caption != "" {
-		d.title(W, x.Caption)
+		top = 40 + 20*float64(len(wrappedLines(x.Caption, W))-1)
 	}
+	for i := range cells {
+		cells[i].y += top
+	}
+	cy += top
+	H := cy + rowH + 16 + float64(len(x.Notes))*18
+	d := newSVG(w, W, H)
+	d.wrappedTitle(W, x.Caption)
 	for _, c := range cells {
 		d.text(c.x, c.y+14, 12, `font-weight="bold" fill="`+ink+`"`, c.label)
 		if c.pic == nil {
@@ -146,7 +149,7 @@ func (x Frames) WriteSVG(w io.Writer) error {
 		d.b.WriteString(embed(render(c.pic.WriteSVG), c.x, c.y+frameLabelH, c.w*c.scale, c.h*c.scale))
 	}
 	for i, n := range x.Notes {
-		d.text(12, cy+rowH+14+float64(i)*18, 12, `fill="`+ink+`"`, n)
+		d.text(12, cy+rowH+20+float64(i)*18, 12, `fill="`+ink+`"`, n)
 	}
 	return d.end()
 }

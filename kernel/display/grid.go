@@ -17,6 +17,10 @@ type Grid struct {
 	Cells       [][]GridCell
 	Notes       []string // lines under the grid
 	HeatCaption string   // what the colours mean: "colour: the cell's max"
+	// CellW is the width of every cell in the picture, in pixels; 0: as
+	// wide as the widest text (CellWidth). The frames of one table's
+	// filling take the whole table's, so that its columns stay put.
+	CellW float64
 }
 
 // GridCell is one cell of a Grid. An empty Text is no cell (a chain's
@@ -88,6 +92,21 @@ func (g Grid) SVGFits() bool { return len(g.ColLabels) <= MaxGridCells && len(g.
 // text written while it fits, the plan's cells outlined, a tooltip on each.
 func (g Grid) SVG() string { return render(g.WriteSVG) }
 
+// CellWidth is the width of the picture's cells, in pixels: the widest
+// text's (at least 28), or a share of 900 for a heat map without numbers.
+func (g Grid) CellWidth() float64 {
+	if len(g.ColLabels) > MaxGridCells || len(g.Cells) > MaxGridCells {
+		return max(2, 900/float64(max(len(g.ColLabels), 1)))
+	}
+	w := 28.0
+	for _, row := range g.Cells {
+		for _, c := range row {
+			w = max(w, textWidth(c.Text, 11)+10)
+		}
+	}
+	return w
+}
+
 // WriteSVG writes SVG to w. A grid of more cells than MaxGridCells a side
 // is drawn as a heat map without numbers (the tooltips keep them).
 func (g Grid) WriteSVG(w io.Writer) error {
@@ -95,17 +114,10 @@ func (g Grid) WriteSVG(w io.Writer) error {
 	if rows == 0 || cols == 0 {
 		return writeEmptySVG(w, g.Caption, "no cells")
 	}
-	cellW := 0.0
 	labelled := cols <= MaxGridCells && rows <= MaxGridCells
-	if labelled {
-		for _, row := range g.Cells {
-			for _, c := range row {
-				cellW = max(cellW, textWidth(c.Text, 11)+10)
-			}
-		}
-		cellW = max(cellW, 28)
-	} else {
-		cellW = max(2, 900/float64(cols))
+	cellW := g.CellW
+	if cellW == 0 {
+		cellW = g.CellWidth()
 	}
 	cellH := 22.0
 	if !labelled {

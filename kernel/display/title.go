@@ -27,6 +27,22 @@ func (d *svgDoc) title(w float64, caption string) {
 	d.text(w/2, 22, 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, shown)
 }
 
+// wrappedTitle draws caption centred at the top of a picture w pixels
+// wide as wrappedLines breaks it (which says how high it is), for a
+// picture whose title must not be cut: the frames of a trace, whose
+// caption is the only place it is said.
+func (d *svgDoc) wrappedTitle(w float64, caption string) {
+	for i, l := range wrappedLines(caption, w) {
+		d.text(w/2, 22+20*float64(i), 14, `text-anchor="middle" font-weight="bold" fill="`+ink+`"`, l)
+	}
+}
+
+// wrappedLines breaks a bold title into lines that fit a picture w pixels
+// wide.
+func wrappedLines(caption string, w float64) []string {
+	return wrapText(caption, 14*0.72/0.62, w-24) // wrapText measures plain text; a bold glyph is wider
+}
+
 // wrapText breaks s into lines of at most w pixels at the given font size,
 // at spaces (a word longer than a line gets a line of its own).
 func wrapText(s string, size, w float64) []string {

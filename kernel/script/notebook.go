@@ -132,7 +132,8 @@ func multiline(raw json.RawMessage) string {
 // renders both the saved outputs (want) and the replayed ones (got) the same
 // way: each cell's code, then its printed text, displays, result and error
 // ("Kind: message", as the Jupyter kernel reports ename and evalue), each
-// output line prefixed like a transcript's.
+// output line prefixed like a transcript's, time(x)'s wall time on the
+// error stream in its shape on both sides (see shapeLines).
 func ReplayNotebook(src []byte) (got, want string, err error) {
 	nb, err := readNotebook(src)
 	if err != nil {
@@ -155,7 +156,11 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 		for _, o := range c.Outputs {
 			switch o.OutputType {
 			case "stream":
-				saved.WriteString(multiline(o.Text))
+				text := multiline(o.Text)
+				if o.Name == "stderr" {
+					text = shapeLines(text)
+				}
+				saved.WriteString(text)
 			case "display_data", "execute_result":
 				saved.WriteString(strings.TrimSuffix(multiline(o.Data["text/plain"]), "\n") + "\n")
 			case "error":
@@ -167,7 +172,7 @@ func ReplayNotebook(src []byte) (got, want string, err error) {
 		var replay clearable
 		out := s.ExecuteWith(context.Background(), code, kernel.ExecOptions{
 			Stdout:  &replay,
-			Stderr:  &replay,
+			Stderr:  shaped{&replay},
 			Display: func(d kernel.Display) { replay.WriteString(d.Text + "\n") },
 			Clear:   replay.clear,
 		})

@@ -204,8 +204,9 @@ const outputPrefix = "#> "
 // Transcript replays a script in a new session and returns its transcript:
 // every input line as written, each statement followed by its output
 // (printed text, the error stream, shown values, its result, its error) with
-// every line prefixed by "#> ". Messages name the script by its file's
-// name; load reads beside it.
+// every line prefixed by "#> ", time(x)'s wall time in its shape (see
+// shapeLines). Messages name the script by its file's name; load reads
+// beside it.
 func Transcript(path, src string) string {
 	src = strings.TrimPrefix(strings.ReplaceAll(src, "\r\n", "\n"), "\ufeff")
 	s := kernel.NewSession(kernel.WithDir(filepath.Dir(path)))
@@ -214,7 +215,7 @@ func Transcript(path, src string) string {
 	EachStatement(strings.NewReader(src), func(line int, code string) bool {
 		b.WriteString(code + "\n")
 		var out strings.Builder
-		RunStatement(context.Background(), s, name, line, code, &out, &out)
+		RunStatement(context.Background(), s, name, line, code, &out, shaped{&out})
 		writeOutputLines(&b, out.String())
 		return true
 	})

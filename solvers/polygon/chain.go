@@ -15,6 +15,12 @@ import (
 type Chain struct {
 	Values []*big.Int
 	Ops    []byte // len(Values)-1 operators, '+', '*' or '-'
+	// Names, when not nil, are the edges' own numbers (a position's
+	// chain keeps its ring's), len(Values)-1 of them: a plan under a
+	// variant takes the first optimal merge in their order (see
+	// firstPlan). Nil: the edges' order, 1..m-1. Results still name the
+	// edges 1..m-1.
+	Names []int
 }
 
 // M is the number of values.
@@ -22,7 +28,7 @@ func (c *Chain) M() int { return len(c.Values) }
 
 // Clone returns a deep copy.
 func (c *Chain) Clone() *Chain {
-	return &Chain{Ops: append([]byte(nil), c.Ops...), Values: cloneInts(c.Values)}
+	return &Chain{Ops: append([]byte(nil), c.Ops...), Values: cloneInts(c.Values), Names: append([]int(nil), c.Names...)}
 }
 
 // Validate reports a chain SolveChain cannot accept: no values, other than
@@ -33,6 +39,9 @@ func (c *Chain) Validate() error {
 	}
 	if len(c.Ops) != len(c.Values)-1 {
 		return fmt.Errorf("polygon: a chain of %d values has %d edges, want %d", len(c.Values), len(c.Ops), len(c.Values)-1)
+	}
+	if c.Names != nil && len(c.Names) != len(c.Ops) {
+		return fmt.Errorf("polygon: a chain of %d edges has %d names", len(c.Ops), len(c.Names))
 	}
 	for k, v := range c.Values {
 		if v == nil {
@@ -147,11 +156,15 @@ func solveChain(c *Chain, opts Options, cfg *config, stop *atomic.Bool, g *growt
 	if r.Optimal, err = t.optimalNext(0, m, hi); err != nil {
 		return nil, err
 	}
-	if r.Merges, err = t.plan(0, m, hi, nil); err != nil {
+	rank := func(k int) int { return k }
+	if c.Names != nil {
+		rank = func(k int) int { return c.Names[k-1] }
+	}
+	if r.Merges, err = t.planOf(0, m, opts.Goal, rank, nil); err != nil {
 		return nil, err
 	}
 	if opts.KeepTable {
-		r.Table = t.keep(0, hi)
+		r.Table = t.keep(0, opts.Goal, rank)
 	}
 	return r, nil
 }

@@ -58,8 +58,9 @@ func bigRandom(n int, ops string) *Polygon {
 
 // BenchmarkEstimate measures estimates against real solves (int64 and
 // exact, several sizes): each reports real/est, the solve's time over the
-// estimate's (1 is exact; the aim is 0.5..2), and est-ms, what the
-// estimate itself took. Run with -benchtime 1x.
+// estimate's (1 is exact; the aim is 0.5..2), real/model the same for the
+// model alone (ModelSolve, what the kernel's warning says), and est-ms,
+// what the estimate itself took. Run with -benchtime 1x.
 func BenchmarkEstimate(b *testing.B) {
 	for _, tc := range []struct {
 		name string
@@ -79,6 +80,10 @@ func BenchmarkEstimate(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			var est, real, took time.Duration
+			model, err := ModelSolve(tc.p, Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
 			for b.Loop() {
 				start := time.Now()
 				e, err := EstimateSolve(context.Background(), tc.p, Options{})
@@ -93,6 +98,7 @@ func BenchmarkEstimate(b *testing.B) {
 				est, real = e.Time, time.Since(start)
 			}
 			b.ReportMetric(real.Seconds()/est.Seconds(), "real/est")
+			b.ReportMetric(real.Seconds()/model.Time.Seconds(), "real/model")
 			b.ReportMetric(float64(took.Microseconds())/1e3, "est-ms")
 			b.ReportMetric(0, "ns/op")
 		})

@@ -6,6 +6,17 @@ import (
 	"strings"
 )
 
+// planOf is the plan of chain (i, ln) under goal: the seed's walk (plan)
+// for the default goal, else the line that makes the first optimal merge
+// at every move, the edges in rank's order (firstPlan). Its merges and
+// record are as plan gives them.
+func (t *tables) planOf(i, ln int, goal Goal, rank func(k int) int, record func(i, ln int, hi bool)) ([]int, error) {
+	if goal == GoalMax {
+		return t.plan(i, ln, true, record)
+	}
+	return t.firstPlan(i, ln, goal.wantsMax(), rank, record)
+}
+
 // plan rebuilds the original program's optimal merge order of chain (i, ln)
 // taken at its max (hi) or min: its getBestSolution walk, whose stack pops
 // are the merges. Deleting ring edge e (0-based) first leaves chain (e, n).

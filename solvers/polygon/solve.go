@@ -165,7 +165,8 @@ func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, e
 		}
 	}
 	r.First = r.Optimal[0]
-	cuts, err := t.plan(r.First-1, n, hi, nil)
+	rank := func(k int) int { return (r.First - 1 + k) % n } // the order of the edges' numbers
+	cuts, err := t.planOf(r.First-1, n, opts.Goal, rank, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +175,7 @@ func solve(p *Polygon, opts Options, cfg *config, stop *atomic.Bool) (*Result, e
 		r.Merges[k] = x%n + 1
 	}
 	if opts.KeepTable {
-		r.Table = t.keep(r.First-1, hi)
+		r.Table = t.keep(r.First-1, opts.Goal, rank)
 	}
 	return r, nil
 }

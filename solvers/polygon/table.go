@@ -17,7 +17,8 @@ import (
 type Table struct {
 	t     *tables
 	first int  // the plan's chain: a ring's First-1, a chain's 0
-	hi    bool // the goal's extreme
+	goal  Goal // the goal solved for
+	rank  func(k int) int
 }
 
 // Cell is one entry of the table.
@@ -52,14 +53,14 @@ type PlanCell struct {
 
 // keep keeps t's tables by start as a result's table (the tables by end
 // only serve the split loops).
-func (t *tables) keep(first int, hi bool) *Table {
+func (t *tables) keep(first int, goal Goal, rank func(k int) int) *Table {
 	if f := t.fast; f != nil {
 		f.tLo, f.tHi = nil, nil
 	}
 	if g := t.gen; g != nil {
 		g.tLo.rows, g.tHi.rows = nil, nil
 	}
-	return &Table{t: t, first: first, hi: hi}
+	return &Table{t: t, first: first, goal: goal, rank: rank}
 }
 
 // N is the number of vertices (a chain's values).
@@ -185,13 +186,15 @@ func (d *Table) Candidates(start, length int) ([]Candidate, error) {
 	return out, nil
 }
 
-// Plan lists the cells the optimal plan uses, in the order the seed's walk
-// visits them (each merge's chain, then its first part's cells, then its
-// second's), leaves included: 2n−1 cells for a ring, 2m−1 for a chain.
+// Plan lists the cells the optimal plan uses (the seed's under the
+// default goal, else the first-optimal line's, see firstPlan), in the order
+// the seed's walk visits them (each merge's chain, then its first part's
+// cells, then its second's), leaves included: 2n−1 cells for a ring, 2m−1
+// for a chain.
 func (d *Table) Plan() []PlanCell {
 	var out []PlanCell
 	n := d.t.n
-	d.t.plan(d.first, n, d.hi, func(i, ln int, hi bool) {
+	d.t.planOf(d.first, n, d.goal, d.rank, func(i, ln int, hi bool) {
 		out = append(out, PlanCell{Start: i%n + 1, Length: ln, Max: hi})
 	})
 	return out

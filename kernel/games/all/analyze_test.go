@@ -183,16 +183,20 @@ func TestAnalyzeCoinsAgainstBruteForce(t *testing.T) {
 			if line[i] == "R" {
 				after = new(big.Int).Sub(left[len(left)-1], brute.margin(left[:len(left)-1], 1))
 			}
-			// The default game lists L and R as optimal while they are the
-			// same coin (one left), as it always has.
+			// One coin left is one move, L (as after and solve write it),
+			// however the line spells it.
 			var best []any
 			if v := new(big.Int).Sub(left[0], brute.margin(left[1:], 1)); v.Cmp(value) == 0 {
 				best = append(best, "L")
 			}
-			if v := new(big.Int).Sub(left[len(left)-1], brute.margin(left[:len(left)-1], 1)); v.Cmp(value) == 0 {
+			if v := new(big.Int).Sub(left[len(left)-1], brute.margin(left[:len(left)-1], 1)); v.Cmp(value) == 0 && len(left) > 1 {
 				best = append(best, "R")
 			}
-			if mustBig(t, m["value"]).Cmp(value) != 0 || mustBig(t, m["after"]).Cmp(after) != 0 || !reflect.DeepEqual(m["best"], best) ||
+			move := line[i]
+			if len(left) == 1 {
+				move = "L"
+			}
+			if mustBig(t, m["value"]).Cmp(value) != 0 || mustBig(t, m["after"]).Cmp(after) != 0 || !reflect.DeepEqual(m["best"], best) || m["move"] != move ||
 				m["player"] != s.Turn || m["turn"] != len(s.Moves)+1 {
 				t.Fatalf("%v from %q, line %v, turn %d: got %v; brute force value %s, after %s, best %v", row, start.Moves, line, i+1, m, value, after, best)
 			}
@@ -433,10 +437,13 @@ func TestAfterUnreachableBoardWarns(t *testing.T) {
 // true of every ring: for n = 1 one value is left before the edge is
 // deleted.
 func TestAnalyzeUnfinishedPolygonSaysWhy(t *testing.T) {
-	for _, text := range []string{"* 5", "+ 1 * 2 + 3"} {
+	for text, want := range map[string]string{
+		"+ 1 * 2 + 3": "score: none yet (not over: an edge is deleted, then merges leave one value)",
+		"* 5":         "score: 5", // one vertex: no move, the game is over
+	} {
 		p := must(t, "polygon", text)
 		a := must(t, "analyze", p, []any{}).(*tools.Analysis)
-		if got := a.Text(); !strings.Contains(got, "score: none yet (not over: an edge is deleted, then merges leave one value)") {
+		if got := a.Text(); !strings.Contains(got, want) {
 			t.Errorf("analyze(polygon(%q), []):\n%s", text, got)
 		}
 	}

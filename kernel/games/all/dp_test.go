@@ -162,6 +162,9 @@ func checkPolygonDP(t *testing.T, where string, v variant, x games.Position) {
 			if _, ok := plan[[2]int{i, s}]; !ok {
 				continue
 			}
+			if _, ok := plan[[2]int{i2, j - s}]; !ok {
+				continue // both parts of the tree's split are the plan's
+			}
 			_, ops := subChain(x, i, j)
 			if applyOp(ops[s-1], extreme([2]int{i, s}), extreme([2]int{i2, j - s})).Cmp(extreme([2]int{i, j})) == 0 {
 				return tree(i, s) && tree(i2, j-s)

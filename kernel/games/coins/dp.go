@@ -388,7 +388,6 @@ func (f *Filling) WriteText(w io.Writer, full bool) error {
 func (f *Filling) SVG() string { return kit.SVGOf(f, false) }
 
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
-	coins := func(i int) string { return "up to " + kit.Count(i+1, "coin", "coins") }
-	fr := kit.FramesBy("the table filling, one coin more at a time", coins, f.d.N, full, func(i int) display.Drawing { return f.upTo(i + 1) })
-	return fr.WriteSVG(w)
+	coins := func(i int) string { return "filled up to " + kit.Count(i+1, "coin", "coins") }
+	return kit.Filling(coins, f.d.N, full, f.d.grid).WriteSVG(w)
 }

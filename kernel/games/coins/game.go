@@ -165,6 +165,7 @@ var (
 	_ games.LineParser  = (*Coins)(nil)
 	_ games.Situated    = (*Coins)(nil)
 	_ games.Shrinkable  = (*Coins)(nil)
+	_ games.Enumerable  = (*Coins)(nil)
 	_ games.Resulter    = (*Coins)(nil)
 	_ games.Describer   = move{}
 	_ games.Traceable   = (*Result)(nil)

@@ -35,3 +35,14 @@ func (c *Coins) Smaller() []games.Position { return nil }
 
 // Simpler is nil: a row has no simpler form of the same coins.
 func (c *Coins) Simpler() []games.Position { return nil }
+
+// Size is the coins, for smallest.
+func (c *Coins) Size() int { return c.N }
+
+// Slots: a row of n coins is its n values.
+func (c *Coins) Slots(n int) (int, []int) { return n, nil }
+
+// Build is the row of the values under c's rules.
+func (c *Coins) Build(_ int, values []*big.Int, _ []int) (games.Position, bool) {
+	return newCoins(slices.Clone(values), c.rules()), true
+}

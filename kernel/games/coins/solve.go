@@ -122,12 +122,9 @@ func toEval(s state, ev solver.Eval) *games.Eval {
 	if len(out.Best) == 0 {
 		return out
 	}
+	// The last coin is both ends, and one move: L, as Legal, after and
+	// solve write it (R there is read as the same move).
 	out.Choice = out.Best[0]
-	if s.row.rules.IsDefault() && s.at.Left() == 1 {
-		// The last coin is both ends: the default game has always listed
-		// both L and R as optimal there (and plays L).
-		out.Best = []games.Move{move{solver.Move{Side: 'L', Count: 1}}, move{solver.Move{Side: 'R', Count: 1}}}
-	}
 	if s.row.rules.IsDefault() && len(ev.Moves) == 2 {
 		// The seed's tie rule: L only when strictly better.
 		out.Choice = move{ev.Moves[1]}

@@ -61,3 +61,25 @@ func FramesBy(caption string, label func(i int) string, n int, full bool, pic fu
 	}
 	return f
 }
+
+// Filling is the small multiples of a DP table filled in n steps: grid(k)
+// is the table after step k, k = 1..n, each frame labelled label(k-1).
+// The whole table's caption, colour key and notes are said once, over and
+// under the frames, and every frame draws its cells as wide as the whole
+// table's, so that a frame is the table itself, part-filled (a frame's own
+// caption was cut to its width, and its cells narrowed and widened as the
+// filling went).
+func Filling(label func(i int) string, n int, full bool, grid func(k int) display.Grid) display.Frames {
+	whole := grid(n)
+	w := whole.CellWidth()
+	f := FramesBy(whole.Caption, label, n, full, func(i int) display.Drawing {
+		g := grid(i + 1)
+		g.Caption, g.Notes, g.HeatCaption, g.CellW = "", nil, "", w
+		return g
+	})
+	if whole.HeatCaption != "" {
+		f.Notes = append([]string{whole.HeatCaption}, f.Notes...)
+	}
+	f.Notes = append(f.Notes, whole.Notes...)
+	return f
+}

@@ -121,6 +121,7 @@ var (
 	_ games.FreeTurns   = (*Board)(nil)
 	_ games.Keyed       = (*Board)(nil)
 	_ games.Shrinkable  = (*Board)(nil)
+	_ games.Enumerable  = (*Board)(nil)
 	_ games.Resulter    = (*Board)(nil)
 	_ games.MoverOf     = stone{}
 	_ games.Describer   = stone{}

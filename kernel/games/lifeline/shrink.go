@@ -103,3 +103,25 @@ func (b *Board) WithValue(i int, v *big.Int) (games.Position, bool) {
 
 // Simpler is nil: a board has no simpler form of the same size and values.
 func (b *Board) Simpler() []games.Position { return nil }
+
+// Size is the rows, for smallest.
+func (b *Board) Size() int { return b.N }
+
+// Slots: a board of n rows is its cells.
+func (b *Board) Slots(n int) (int, []int) { return len(b.b.Grid.NewBoard(n).Cells), nil }
+
+// Build is the board of n rows with those cells (0 empty, 1..9 a stone)
+// under b's rules and order of play, when play can reach it.
+func (b *Board) Build(n int, values []*big.Int, _ []int) (games.Position, bool) {
+	q := b.b.Grid.NewBoard(n)
+	for i, v := range values {
+		if !v.IsInt64() || v.Int64() < 0 || v.Int64() > 9 {
+			return nil, false
+		}
+		q.Cells[i] = uint8(v.Int64())
+	}
+	if !reachable(q) {
+		return nil, false
+	}
+	return b.keepTurn(newBoard(q, b.rules)), true
+}

@@ -123,13 +123,19 @@ func readRings(text string) []ring {
 			if len(toks) >= 2*n || last+1 >= len(lines) {
 				break
 			}
+			if len(toks)%2 == 0 && startsWithCount(lines[last+1]) {
+				break // an operator is due, and the line starts with a count: the next ring's header
+			}
 			last++
 			rest, restCols = fieldsAt(lines[last])
 		}
 		l = last + 1
 		switch {
-		case len(toks) < 2*n:
+		case len(toks) < 2*n && l >= len(lines):
 			in.err = fmt.Errorf("n = %d wants %d tokens (op v pairs), input ended after %d", n, 2*n, len(toks))
+		case len(toks) < 2*n:
+			in.err = fmt.Errorf("n = %d wants %d tokens (op v pairs), %s %s only %d before the next ring's count on line %d",
+				n, 2*n, lineSpan(in.line, last+1), holdVerb(in.line, last+1), len(toks), l+1)
 		case len(toks) > 2*n:
 			in.err = fmt.Errorf("n = %d wants %d tokens (op v pairs), lines %d-%d hold %d", n, 2*n, in.line, last+1, len(toks))
 		default:
@@ -142,6 +148,22 @@ func readRings(text string) []ring {
 		out = append(out, in)
 	}
 	return out
+}
+
+// lineSpan names lines a..b of the input: "line 3", "lines 3-4".
+func lineSpan(a, b int) string {
+	if a == b {
+		return fmt.Sprintf("line %d", a)
+	}
+	return fmt.Sprintf("lines %d-%d", a, b)
+}
+
+// holdVerb agrees with lineSpan(a, b): "holds", "hold".
+func holdVerb(a, b int) string {
+	if a == b {
+		return "holds"
+	}
+	return "hold"
 }
 
 // fieldsAt is strings.Fields of a line with the column (in bytes, from 1)

@@ -21,12 +21,29 @@ func movesText(moves []int) string {
 func (p *Polygon) chainPicture(optimal []int) display.Chain {
 	return display.Chain{
 		Values: kit.BigStrings(p.st.vals), Ops: p.st.ops(), Edges: p.st.edges, New: p.st.made, Optimal: optimal,
-		Caption: fmt.Sprintf("after moves %s: %s left%s", movesText(p.Moves), kit.Count(p.N, "value", "values"), p.rulesNote()),
+		Caption: fmt.Sprintf("%s: %s left%s", p.whence(), kit.Count(p.N, "value", "values"), p.rulesNote()),
 	}
 }
 
+// whence says how the chain came to be: "after moves 3, 2"; a DP cell's
+// part "v2..v4 of the ring", "v2..v4 of the ring after merges 3".
+func (p *Polygon) whence() string {
+	pt := p.st.part
+	switch {
+	case pt == nil:
+		return "after moves " + movesText(p.Moves)
+	case len(p.Moves) == 0:
+		return pt.name()
+	}
+	return pt.name() + " after merges " + movesText(p.Moves)
+}
+
 func (p *Polygon) chainCard(why string) display.Card {
-	return kit.MakeCard(fmt.Sprintf("polygon chain of %s after %s", kit.Count(p.N, "value", "values"), kit.Count(len(p.Moves), "move", "moves")),
+	head := fmt.Sprintf("polygon chain of %s after %s", kit.Count(p.N, "value", "values"), kit.Count(len(p.Moves), "move", "moves"))
+	if p.st.part != nil {
+		head = fmt.Sprintf("polygon chain of %s, %s", kit.Count(p.N, "value", "values"), p.whence())
+	}
+	return kit.MakeCard(head,
 		[]string{kit.Peek(p.N, func(i int) string { return p.st.vals[i].String() })}, why,
 		`c.values[i] reads a value; text(c) or save(c, "c.txt") or save(c, "c.svg") draws it all`)
 }

@@ -91,15 +91,6 @@ func (d *DP) lengths(start int) int {
 	return d.N - start + 1
 }
 
-// op is the operator between the vertex at (start-1 + k) and the next, on
-// the ring (indices wrap) or chain.
-func (d *DP) op(k int) byte {
-	if d.Ring {
-		return d.ops[k%d.N]
-	}
-	return d.ops[k]
-}
-
 // Cell is one entry of a polygon DP, at(d, i, j): the chain of length j
 // starting at vertex i, its extremes, the split reaching each, and every
 // split's candidates.
@@ -225,12 +216,12 @@ func reach(k solver.Candidate, v *big.Int, max bool) string {
 }
 
 // Position is position(d, i, j): the sub-chain of the cell, a game value
-// that solve, play and analyze take. A whole ring's cell (j = n) is the
-// ring after its first move deleted edge i, a whole chain's cell the chain
-// itself, both with their edges by their original numbers. A shorter
-// sub-chain is no position of x's game (no line of play leaves values
-// unmerged), so it is a game of its own: a ring of its j vertices whose
-// closing edge 1 is deleted first, its edges numbered 2..j.
+// that solve, play and analyze take, its edges by their original numbers
+// as in every other position. A whole ring's cell (j = n) is the ring
+// after its first move deleted edge i, a whole chain's cell the chain
+// itself. A shorter sub-chain is no position of x's game (no line of play
+// leaves values unmerged), so it is a game of its own (newPart): its moves
+// are the merges made from it, and x.polygon is the ring it is a part of.
 func (d *DP) Position(args []any) (any, error) {
 	var i, j int
 	if err := kit.Unpack("position", args, "d", new(any), "i", &i, "j", &j); err != nil {
@@ -252,23 +243,7 @@ func (d *DP) Position(args []any) (any, error) {
 	case x.isChain() && i == 1 && j == d.N:
 		return x, nil
 	}
-	q := &solver.Polygon{Values: make([]*big.Int, j), Ops: make([]byte, j)}
-	q.Ops[0] = '+' // the closing edge, deleted by the first move
-	for k := range j {
-		q.Values[k] = d.vals[(i-1+k)%d.N]
-		if k > 0 {
-			q.Ops[k] = d.op(i - 1 + k)
-		}
-	}
-	ring := newPolygon(q, d.Game.Rules())
-	if j == 1 {
-		return ring, nil
-	}
-	s, err := ring.st.play(edge(1))
-	if err != nil {
-		return nil, err
-	}
-	return s.value(), nil
+	return partAt(d.Game.(*Polygon).st, i, j), nil
 }
 
 var _ = builtin.Pictured(nil)

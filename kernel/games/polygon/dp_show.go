@@ -25,7 +25,7 @@ func (d *DP) grid(upTo int) display.Grid {
 	if !d.Ring {
 		what = "chain"
 	}
-	g.Caption = fmt.Sprintf("dp of the %s: m[i][j] = min/max of the chain of j vertices from v(i); [·] the plan's", what)
+	g.Caption = fmt.Sprintf("dp of the %s: m[i][j] = min/max of j vertices from v(i); [·] the extreme the plan takes", what)
 	if upTo < d.N {
 		g.Caption += fmt.Sprintf(" (filled to length %d)", upTo)
 	}
@@ -248,11 +248,6 @@ func (f *Filling) SVG() string { return kit.SVGOf(f, false) }
 
 // WriteSVG draws the filling as small multiples, a frame per length.
 func (f *Filling) WriteSVG(w io.Writer, full bool) error {
-	length := func(i int) string { return fmt.Sprintf("length %d", i+1) }
-	fr := kit.FramesBy("the table filling, length by length", length, f.d.N, full, func(i int) display.Drawing {
-		g := f.d.grid(i + 1)
-		g.Notes, g.HeatCaption = nil, ""
-		return g
-	})
-	return fr.WriteSVG(w)
+	length := func(i int) string { return fmt.Sprintf("filled to length %d", i+1) }
+	return kit.Filling(length, f.d.N, full, f.d.grid).WriteSVG(w)
 }

@@ -27,6 +27,9 @@ func (r *Result) Explain(env *builtin.Env, args []any) (any, error) {
 	}
 	s, _ := r.Polygon.st.play(edge(r.First))
 	caption := fmt.Sprintf("best %s: delete edge %d, then merge as the tree shows", r.res.Best, r.First)
+	if r.N == 1 {
+		caption = fmt.Sprintf("best %s: one vertex, no move (its value is the score)", r.res.Best)
+	}
 	return explainPlan(env, s, r.Merges, caption)
 }
 
@@ -105,11 +108,7 @@ func explainPlan(env *builtin.Env, s state, merges []int, caption string) (*kit.
 // takes at the extreme its goal does not want, read from the DP's table.
 func explainTree(s state, table *solver.Table, root *planNode, caption string) (*kit.Explanation, error) {
 	n := s.ring.N
-	moves := s.moves()
-	first := 1
-	if len(moves) > 0 {
-		first = moves[0]
-	}
+	first := s.firstVertex()
 	maxGoal := !s.ring.Minimizes()
 	other, otherMark, wanted := "minimum", "↓", "maximum"
 	if !maxGoal {
@@ -117,7 +116,7 @@ func explainTree(s state, table *solver.Table, root *planNode, caption string) (
 	}
 	// vertex names the original vertex at chain position k, while no merge
 	// has happened yet; after merges the leaves are merged values.
-	fresh := len(moves) == 1 // no merge yet: the leaves are the ring's vertices
+	fresh := first > 0 // no merge yet: the leaves are the ring's vertices
 	vertex := func(k int) string {
 		if fresh {
 			return fmt.Sprintf("v%d", (first-1+k)%n+1)

@@ -51,7 +51,8 @@ var Game = &games.Game{
 			return ""
 		},
 		Variants: func(r games.Rules) string {
-			return "the player wants the smallest last value, not the largest: best, scores and optimal are for that goal, worst is the largest."
+			return "the player wants the smallest last value, not the largest: best, scores and optimal are for that goal, worst is the largest. " +
+				"The plan is the line of the first optimal moves: the smallest optimal first edge, then at every move the optimal merge of the smallest edge number."
 		},
 	},
 	Help: games.Help{
@@ -135,6 +136,7 @@ var (
 	_ games.Situated    = (*Polygon)(nil)
 	_ games.Gainer      = (*Polygon)(nil)
 	_ games.Shrinkable  = (*Polygon)(nil)
+	_ games.Enumerable  = (*Polygon)(nil)
 	_ games.Resulter    = (*Polygon)(nil)
 	_ games.Describer   = edge(0)
 	_ games.Traceable   = (*Result)(nil)

@@ -71,6 +71,10 @@ func (p *Polygon) Rules() games.Rules { return p.rules }
 // WithRules is p under rules r, its moves replayed under them.
 func (p *Polygon) WithRules(r games.Rules) (games.Position, error) {
 	s := newPolygon(p.p, r).st
+	if pt := p.st.part; pt != nil { // a DP cell's part: the same part under r
+		start := p.st.h.Start.(*Polygon).st
+		s = newPart(s.ring, start.vals, start.edges, pt).st
+	}
 	if p.st.h != nil {
 		for _, m := range p.st.h.Moves {
 			s, _ = s.play(m) // the moves are the same under any goal

@@ -22,12 +22,24 @@ type state struct {
 	vals  []*big.Int // the ring's values v1..vn, or the chain's left to right
 	edges []int      // chain: edges[k] joins vals[k] and vals[k+1], by original number
 	made  int        // the value the last merge made, from 1 (0: none)
+	part  *partOf    // a DP cell's sub-chain (position(d, i, j)); nil for the ring and what play leaves
 }
 
-func (s state) isRing() bool { return s.h.Len() == 0 }
+// partOf is where a sub-chain of a DP table comes from (position(d, i,
+// j)): no line of play leaves a part of the ring unmerged, so it is a game
+// of its own, whose moves (its History) count from it, with the values
+// and the edges' original numbers of what it is a part of.
+type partOf struct {
+	from, last int  // its first and last values: v(from)..v(last) of the ring (which wraps), or values from..last of a chain
+	length     int  // how many values it starts with
+	ofRing     bool // a part of the ring, its values the ring's vertices (else of a chain)
+}
 
-// over says the game is over: one vertex left.
-func (s state) over() bool { return !s.isRing() && len(s.vals) == 1 }
+func (s state) isRing() bool { return s.h.Len() == 0 && s.part == nil }
+
+// over says the game is over: one vertex left (a ring of one vertex has
+// no move: its value is the score).
+func (s state) over() bool { return len(s.vals) == 1 }
 
 // moves are the edges played, by original number.
 func (s state) moves() []int {
@@ -50,12 +62,17 @@ func (s state) ops() []byte {
 }
 
 // chain is the position as the solver's chain.
-func (s state) chain() *solver.Chain { return &solver.Chain{Values: s.vals, Ops: s.ops()} }
+func (s state) chain() *solver.Chain {
+	return &solver.Chain{Values: s.vals, Ops: s.ops(), Names: s.edges} // a variant's plan takes the edges in their numbers' order
+}
 
 // legal lists the moves of the position, increasing: every edge of a ring,
 // every edge left in a chain.
 func (s state) legal() []games.Move {
 	var es []int
+	if s.over() {
+		return nil
+	}
 	if s.isRing() {
 		for e := 1; e <= s.ring.N; e++ {
 			es = append(es, e)
@@ -81,7 +98,10 @@ func (s state) play(m games.Move) (state, error) {
 	if int(e) < 1 || int(e) > n {
 		return s, fmt.Errorf("edge %d does not exist (the polygon has edges 1..%d)", e, n)
 	}
-	next := state{ring: s.ring, h: s.h.Extend(s.ring, "1", e, nil)}
+	if s.over() {
+		return s, fmt.Errorf("the game is over: one vertex is left")
+	}
+	next := state{ring: s.ring, h: s.h.Extend(s.ring, "1", e, nil), part: s.part}
 	if s.isRing() {
 		// The chain starts at v(e), the vertex after the deleted edge, and
 		// runs clockwise: edge e+k+1 joins its values k and k+1.
@@ -95,10 +115,14 @@ func (s state) play(m games.Move) (state, error) {
 		}
 		return next, nil
 	}
-	if s.over() {
-		return s, fmt.Errorf("the game is over: one vertex is left")
-	}
 	k := slices.Index(s.edges, int(e))
+	if k < 0 && s.part != nil {
+		start := s.h.Start.(*Polygon).st
+		if !slices.Contains(start.edges, int(e)) {
+			return s, fmt.Errorf("edge %d is not an edge of this part (%s, edges %s)", e, s.part.name(), movesText(start.edges))
+		}
+		return s, fmt.Errorf("edge %d was merged by move %d", e, slices.Index(s.moves(), int(e))+1)
+	}
 	if k < 0 {
 		played := s.moves()
 		if int(e) == played[0] {
@@ -110,6 +134,66 @@ func (s state) play(m games.Move) (state, error) {
 	next.edges = slices.Concat(s.edges[:k], s.edges[k+1:])
 	next.made = k + 1
 	return next, nil
+}
+
+// name is the part in words: "v2..v4 of the ring", "values 2..3 of the
+// chain".
+func (p *partOf) name() string {
+	if p.ofRing {
+		return fmt.Sprintf("v%d..v%d of the ring", p.from, p.last)
+	}
+	return fmt.Sprintf("values %d..%d of the chain", p.from, p.last)
+}
+
+// firstVertex is the ring vertex s's first value is, while every value of
+// s is a vertex of the ring (no merge yet): 1 for the ring, v(e) after
+// deleting edge e, a ring part's own first; 0 once a merge has made a
+// value.
+func (s state) firstVertex() int {
+	switch {
+	case s.isRing():
+		return 1
+	case s.part != nil && s.part.ofRing && s.h.Len() == 0:
+		return s.part.from
+	case s.part == nil && s.h.Len() == 1:
+		return int(s.h.Moves[0].(edge))
+	}
+	return 0
+}
+
+// partAt is the part of length values of position s from its value from
+// (1-based; on a ring, vertices wrap): its values and the edges between
+// them by their original numbers.
+func partAt(s state, from, length int) *Polygon {
+	var vals []*big.Int
+	var edges []int
+	n := len(s.vals)
+	for k := range length {
+		vals = append(vals, s.vals[(from-1+k)%n])
+		switch {
+		case k == 0:
+		case s.isRing():
+			edges = append(edges, (from-1+k)%n+1) // edge e joins v(e-1) and v(e)
+		default:
+			edges = append(edges, s.edges[from-2+k])
+		}
+	}
+	pt := &partOf{from: from, last: from + length - 1, length: length}
+	if v := s.firstVertex(); v > 0 { // its values are vertices: a part of the ring
+		N := s.ring.N
+		pt.from, pt.last, pt.ofRing = (v+from-2)%N+1, (v+from+length-3)%N+1, true
+	}
+	return newPart(s.ring, vals, edges, pt)
+}
+
+// newPart is the part pt of ring's game, values vals joined by edges: a
+// game of its own, whose History starts at it.
+func newPart(ring *Polygon, vals []*big.Int, edges []int, pt *partOf) *Polygon {
+	st := state{ring: ring, vals: vals, edges: edges, part: pt}
+	v := st.chainValue()
+	st.h = &games.History{Start: v}
+	v.st = st
+	return v
 }
 
 // applyOp is a op b as a new number: a + b, a · b or a − b (left minus right).

@@ -78,7 +78,7 @@ func (p *Polygon) argName() string {
 
 func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 	opts, room := options(env, p)
-	if est, err := solver.EstimateSolve(env.Ctx, p.p, opts); err == nil {
+	if est, err := solver.ModelSolve(p.p, opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a ring of %d vertices", p.N))
 	}
 	r, err := solver.SolveWith(env.Ctx, p.p, opts)
@@ -96,9 +96,12 @@ func solveRing(env *builtin.Env, fn string, p *Polygon) (*Result, error) {
 // says so first.
 const warnEstimate = 10 * time.Second
 
-// warnLong says, before a solve the solver expects to take over
-// warnEstimate, how long it will take on this machine (from the solver's
-// model and a timed probe of the instance) and that Ctrl-C stops it.
+// warnLong says, before a solve the solver's cost model puts over
+// warnEstimate, about how long it takes and that Ctrl-C stops it. The
+// estimate is the model's at the project's speeds (solver.ModelSolve), not
+// a timed probe of this machine: it depends on the instance alone, so a
+// session says the same on every machine at any load, and its saved
+// transcript replays (a probe's warning came and went with the load).
 func warnLong(env *builtin.Env, fn string, est solver.Estimate, room int64, what string) {
 	if est.Time <= warnEstimate || est.Bytes > room {
 		return // quick, or refused for its memory at once: no time to warn of
@@ -119,7 +122,11 @@ func (r *Result) WriteText(w io.Writer, full bool) error {
 
 func (r *Result) WriteView(w io.Writer, v kit.View) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
+	if r.N == 1 {
+		fmt.Fprintf(&b, "best %s: one vertex, no move (its value is the score)\n", v.Number(r.res.Best))
+	} else {
+		fmt.Fprintf(&b, "best %s: delete edge %d first (optimal first edges: %s)\n", v.Number(r.res.Best), r.First, ints(v, r.Optimal, "optimal"))
+	}
 	if len(r.Merges) > 0 {
 		fmt.Fprintf(&b, "then merge edges %s\n", ints(v, r.Merges, "merges"))
 	}
@@ -192,7 +199,7 @@ func (r *ChainResult) TypeName() string { return "chain result" }
 
 func solveChain(env *builtin.Env, fn string, c *Polygon) (*ChainResult, error) {
 	opts, room := options(env, c)
-	if est, err := solver.EstimateChain(env.Ctx, c.st.chain(), opts); err == nil {
+	if est, err := solver.ModelChain(c.st.chain(), opts); err == nil {
 		warnLong(env, fn, est, opts.MaxTableBytes, fmt.Sprintf("a chain of %d values", c.N))
 	}
 	res, err := solver.SolveChain(env.Ctx, c.st.chain(), opts)
@@ -282,6 +289,9 @@ func (r *ChainResult) JSONValue() any {
 func (p *Polygon) Evaluate(env *builtin.Env) (*games.Eval, error) {
 	if p.isChain() {
 		return evaluateChain(env, p)
+	}
+	if p.st.over() { // one vertex: no move, its value the score
+		return &games.Eval{Value: p.Terminal()}, nil
 	}
 	r, err := solveRing(env, "solve", p)
 	if err != nil {

@@ -64,6 +64,9 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 		return nil, kit.SolverError(fn, err)
 	}
 	t := &Trace{Result: r, raw: tr.Steps, tr: tr}
+	if r.N == 1 {
+		t.raw = nil // one vertex: no move, its value is the score
+	}
 	t.Steps = make([]map[string]any, len(t.raw))
 	// The chains share their numbers (each merge's value appears in every
 	// later chain until merged again): convert each once, so the lists cost
@@ -101,6 +104,9 @@ func traceOf(env *builtin.Env, fn string, r *Result) (*Trace, error) {
 func (t *Trace) Text() string { return kit.TextOf(t, false) }
 
 func (t *Trace) WriteText(w io.Writer, full bool) error {
+	if len(t.raw) == 0 {
+		return kit.WriteString(w, "no moves: one vertex, whose value is the score\n"+kit.TextOf(t.Result, full))
+	}
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "move\tedge\tdoes\tchain after the move")
@@ -150,6 +156,11 @@ func (t *Trace) WriteSVG(w io.Writer, full bool) error {
 	r := t.Result
 	if !full && !r.Polygon.ring(nil).SVGFits() {
 		return r.card(fmt.Sprintf("more than %d vertices", display.MaxSVGVertices)).WriteSVG(w)
+	}
+	if len(t.raw) == 0 {
+		ring := r.Polygon.ring(nil)
+		ring.Caption = fmt.Sprintf("no moves: one vertex, its value %s the score", r.res.Best)
+		return ring.WriteSVG(w)
 	}
 	f := kit.Frames(fmt.Sprintf("best %s: the plan step by step", r.res.Best), len(t.raw), full, func(i int) display.Drawing {
 		s := t.raw[i]

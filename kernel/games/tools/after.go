@@ -95,6 +95,15 @@ func PlayLineIn(env *builtin.Env, p games.Position, fn string, k int, line []gam
 	return p, positions, nil
 }
 
+// Played is the last move of the line that led to pos as its game
+// recorded it: its own spelling of the move, which the tools write
+// (coins write a move that takes every coin left from the left, "L2"
+// however it was typed). pos is after at least one move.
+func Played(pos games.Position) games.Move {
+	h := pos.History()
+	return h.Moves[len(h.Moves)-1]
+}
+
 // forMover is p with the player move m names to move, for games without
 // an order of play (Life Line); p itself for every other move.
 func forMover(p games.Position, m games.Move) (games.Position, error) {

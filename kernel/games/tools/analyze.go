@@ -22,8 +22,10 @@ func init() {
 		Doc: `Scores a line of play from x (a game value or a position from after) move by move. ` +
 			`moves are as after takes them. The record's moves list each turn's turn, player, move, ` +
 			`best (every optimal move there, in the game's order), value (what the mover could ` +
-			`guarantee before the move), after (the same once the move is made) and loss = value − ` +
-			`after (0 exactly for an optimal move). loss sums it per player; totals (or score, for a ` +
+			`guarantee before the move), after (the same once the move is made) and loss, how much worse ` +
+			`after is than value for the mover: value − after, or after − value where the mover wants the ` +
+			`smallest value (the polygon under goal "min"); never negative, 0 exactly for an optimal move. ` +
+			`loss sums it per player; totals (or score, for a ` +
 			`game scored at its end) is the outcome; start and end are the positions before and after ` +
 			`the line. A line from a position goes on from it: turns are numbered and totals counted from ` +
 			`the moves already played. plot(r) draws the value along the line.`,
@@ -102,6 +104,21 @@ func (a *Analysis) finish(players []string) {
 	a.Loss = m
 }
 
+// listPlayers puts every one of players in the totals and the losses,
+// 0 for one who never moved: a match lists everyone it was played with,
+// as a tournament's rows do (Life Line's stones need not all get a turn).
+func (a *Analysis) listPlayers(players []string) {
+	loss, _ := a.Loss.(map[string]any)
+	for _, p := range players {
+		if _, ok := a.Totals[p]; !ok && a.Totals != nil {
+			a.Totals[p] = 0
+		}
+		if _, ok := loss[p]; !ok && loss != nil {
+			loss[p] = 0
+		}
+	}
+}
+
 // playerValue is a player as expr and json see it: a number for a player
 // named by one ("1", a stone), else the name ("A").
 func playerValue(p string) any {
@@ -152,11 +169,12 @@ func Analyze(env *builtin.Env, fn string, p games.Position, line []games.Move) (
 			totals[pl] = new(big.Int).Set(v)
 		}
 	}
-	for t, m := range line {
+	for t := range line {
 		if env.Meter != nil {
 			env.Meter.Tick()
 		}
 		pos, ev := positions[t], evals[t]
+		m := Played(positions[t+1]) // as the game writes it, whatever the line's spelling
 		st := pos.Step(m)
 		a.alone = a.alone || st.Carry == games.CarryNone
 		after := games.AfterValue(st, evals[t+1].Value)

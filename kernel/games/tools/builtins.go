@@ -259,9 +259,10 @@ func init() {
 		Name:      "position",
 		Signature: `position(d, i, j)`,
 		Doc: `The game of cell i, j of the DP table d (dp(x)): a value that solve, play and analyze take, so a cell can be played. ` +
-			`A polygon's whole-ring cell (j = n) is the ring after deleting edge i, a whole chain's cell the chain, both with the ` +
-			`edges' original numbers; a shorter sub-chain is a game of its own, its values v(i)..v(i+j-1) with their closing edge 1 ` +
-			`deleted first and the others numbered 2..j. A coins cell is the row of coins i..j.`,
+			`A polygon cell's edges keep their original numbers, as every position's do: a whole-ring cell (j = n) is the ring ` +
+			`after deleting edge i, a whole chain's cell the chain; a shorter sub-chain, v(i)..v(i+j-1) (which no line of play ` +
+			`leaves), is a game of its own: its moves are the merges made from it, and x.polygon is the ring it is a part of. ` +
+			`A coins cell is the row of coins i..j.`,
 		Example: `position(dp(polygon("* -5 + -2 * -8 * -5 + 8")), 2, 3)`,
 		Fn: dispatch("position", "position(d, i, j)", func(_ *builtin.Env, p games.Positioner, args []any) (any, error) {
 			return p.Position(args)

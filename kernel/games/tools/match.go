@@ -19,7 +19,9 @@ func init() {
 			`totals or score. One strategy plays every move (the polygon's one player); two play A and B in ` +
 			`turn; a map gives each player theirs (Life Line: {4: greedy, 2: optimal}, the stones taking turns ` +
 			`in increasing order, one turn for each empty vertex of the board: captures free vertices again, so ` +
-			`play need not end by itself).`,
+			`play need not end by itself; under suicide: false the match also ends, there and then, when the stone ` +
+			`to move has no legal vertex, the others keeping their turns unplayed). Every player named is in the ` +
+			`totals and the losses, 0 for one who never got a turn, as in a tournament's rows.`,
 		Example: `match(coins([10, 80, 90, 30]), greedy, optimal).loss`,
 		Returns: []any{&Analysis{}},
 		Fn:      fnMatch,
@@ -223,7 +225,12 @@ func Match(env *builtin.Env, fn string, x games.Position, sides *Sides) (*Analys
 	if err != nil {
 		return nil, err
 	}
-	return Analyze(env, fn, positions[0], line)
+	a, err := Analyze(env, fn, positions[0], line)
+	if err != nil {
+		return nil, err
+	}
+	a.listPlayers(sides.Players)
+	return a, nil
 }
 
 // playMatch plays x on with sides to the end: the line, and the positions
@@ -254,7 +261,7 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 		if s == nil {
 			return nil, builtin.Errorf("", "%s: no strategy plays for %s", fn, player)
 		}
-		movers[player] = newMover(s)
+		movers[player] = newMover(s, len(movers))
 		return movers[player], nil
 	}
 	if _, ok := start.(games.FreeTurns); ok && start.Mover() == "" {
@@ -297,7 +304,7 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 		if err != nil { // a strategy of the engine's own plays legal moves only
 			return nil, nil, nil, fmt.Errorf("%s: %s at %s: %v", fn, games.Describe(m), where(pos), err)
 		}
-		line = append(line, m)
+		line = append(line, Played(next))
 		positions = append(positions, next)
 		pos = next
 	}

@@ -10,32 +10,39 @@ import (
 	"gamelab/kernel/games/kit"
 )
 
-// Shrinking: a smallest instance that keeps a property (the smallest row
-// where greedy loses more than 10, the smallest input a program gets
-// wrong), by deleting and simplifying parts while the property holds, as
-// delta debugging does. Written once over Shrinkable, which each game's
-// instance implements.
+// Shrinking: a small instance that keeps a property (a short row where
+// greedy loses more than 10, a small input a program gets wrong), by
+// deleting and simplifying parts while the property holds, as delta
+// debugging does, until no single step does (1-minimal; smallest.go
+// searches for the globally smallest). Written once over Shrinkable,
+// which each game's instance implements.
 
 func init() {
 	registerTool(&tool{same: true, Builtin: &builtin.Builtin{
 		Name:      "shrink",
 		Signature: `shrink(x, {…})`,
-		Doc: `A smallest instance for which the predicate still holds: fewest vertices, coins or stones (a ` +
-			`board: fewest rows first), then values as near 0 as they go (stones as near 1), found by ` +
-			`deleting parts, a half of them, a quarter, … down to one, then making values smaller (and a ` +
-			`polygon's * and - edges +), for as ` +
-			`long as the predicate ({…} of the instance, # the instance) stays true, as delta debugging ` +
-			`does. The predicate must be true of x itself; a candidate it fails on (an error) counts as false. ` +
-			`No single deletion or smaller value of the result keeps it true.`,
+		Doc: `A small instance like x for which the predicate ({…} of the instance, # the instance) still ` +
+			`holds, 1-minimal: no single step makes it smaller and keeps the predicate true. The steps are ` +
+			`deleting one part (a vertex with the edge before it, a coin, a stone), a board's last row, making ` +
+			`one value simpler (nearer 0, and of two as near the positive one; stones nearer 1): every value ` +
+			`within 256 of 0 is tried, so such a value is the simplest that holds, and one farther goes as near ` +
+			`as a binary search finds and then to the simplest of the 256 below that, and making one polygon ` +
+			`operator simpler (+, then *, then -). It deletes runs of parts first (a half, a quarter, … one), as ` +
+			`delta debugging does, and repeats every step until none holds. The predicate must be true of x ` +
+			`itself; a candidate it fails on (an error) counts as false. A smaller instance may exist that no ` +
+			`single step reaches: smallest(x, {…}) searches every small instance for the smallest.`,
 		Example:    `shrink(randcoins(12, 5), {let r = match(#, greedy, optimal); r.loss.A > 10})`,
 		Predicates: []int{2},
 		Fn:         fnShrink,
 	}})
 }
 
-// Shrink is a smallest instance like x for which keep holds (keep(x)
-// must): it deletes parts, larger runs first, then makes values nearer
-// the target, as long as keep stays true, until no single step does. keep
+// Shrink is a small instance like x for which keep holds (keep(x)
+// must): it deletes parts, larger runs first, then makes each value the
+// simplest keep allows within bounds (simplestValue: every value within
+// bounds.Window() of the target, a binary search past it), then the
+// game's simpler forms, as long as keep stays true, and starts again
+// until no single step does: the result is 1-minimal in each. keep
 // reports a candidate true or false; an error stops the search (the
 // cell's interrupt). steps counts the candidates kept.
 func Shrink(ctx context.Context, x games.Position, bounds kit.Bounds, keep func(games.Position) (bool, error)) (out games.Position, steps int, err error) {
@@ -126,11 +133,8 @@ func firstKept(cands []games.Position, try func(games.Position) (bool, error)) (
 	return nil, nil
 }
 
-// shrinkValues moves each value of x toward the target while try keeps
-// the result: to the target itself if it can, else as near as a binary
-// search between the two finds (which is the nearest when the property
-// holds from some distance on), then to its opposite when that is as
-// near and not negative.
+// shrinkValues makes each value of x as simple as try allows, the others
+// kept (simplestValue), one after the other.
 func shrinkValues(x games.Position, bounds kit.Bounds, try func(games.Position) (bool, error)) (games.Position, error) {
 	t := bounds.Target()
 	for i := 0; ; i++ {
@@ -154,39 +158,96 @@ func shrinkValues(x games.Position, bounds kit.Bounds, try func(games.Position) 
 			}
 			return ok, err
 		}
-		v := new(big.Int).Set(s.ShrinkValues()[i])
-		if v.Cmp(t) == 0 {
-			continue
-		}
-		ok, err := with(t)
-		if err != nil {
+		if err := simplestValue(new(big.Int).Set(s.ShrinkValues()[i]), t, bounds.Window(), with); err != nil {
 			return nil, err
-		}
-		// far fails and near holds: halve the gap until they are neighbours.
-		far, near := new(big.Int).Set(t), v
-		for !ok && new(big.Int).Sub(near, far).CmpAbs(big.NewInt(1)) > 0 {
-			mid := new(big.Int).Add(far, near)
-			mid.Quo(mid, big.NewInt(2))
-			held, err := with(mid)
-			if err != nil {
-				return nil, err
-			}
-			if held {
-				near = mid
-			} else {
-				far = mid
-			}
-		}
-		if v = x.(games.Shrinkable).ShrinkValues()[i]; v.Sign() < 0 {
-			neg := new(big.Int).Neg(v)
-			if new(big.Int).Sub(neg, t).CmpAbs(new(big.Int).Sub(v, t)) <= 0 {
-				if _, err := with(neg); err != nil {
-					return nil, err
-				}
-			}
 		}
 	}
 }
+
+// Values are ordered by simplicity: nearer the target first, and of two
+// as near, the one above it (0, 1, -1, 2, -2, …). simpler says c comes
+// before v.
+func simpler(c, v, t *big.Int) bool {
+	dc, dv := new(big.Int).Sub(c, t), new(big.Int).Sub(v, t)
+	if k := dc.CmpAbs(dv); k != 0 {
+		return k < 0
+	}
+	return dc.Sign() >= 0 && dv.Sign() < 0
+}
+
+// simplestValue moves value v toward the target t while with keeps the
+// value it is given (with makes it the instance's): every value within
+// near of t is tried, simplest first, so a value that near ends as the
+// simplest that keeps the property; one farther, if none of those does,
+// goes as near as a binary search between them finds (the nearest when
+// the property holds from some distance on), and then to the simplest of
+// the near values just below that distance that keeps it.
+func simplestValue(v, t *big.Int, near int, with func(*big.Int) (bool, error)) error {
+	// tryAt tries the values at distance d from t (above it first) that
+	// are simpler than v; found says one was kept, and is the value.
+	tryAt := func(d *big.Int) (found bool, err error) {
+		for _, c := range []*big.Int{new(big.Int).Add(t, d), new(big.Int).Sub(t, d)} {
+			if !simpler(c, v, t) {
+				continue
+			}
+			if ok, err := with(c); err != nil || ok {
+				if ok {
+					v.Set(c)
+				}
+				return ok, err
+			}
+			if d.Sign() == 0 {
+				break
+			}
+		}
+		return false, nil
+	}
+	dist := new(big.Int).Sub(v, t)
+	dist.Abs(dist)
+	limit := big.NewInt(int64(near))
+	for d := new(big.Int); d.Cmp(dist) <= 0 && d.Cmp(limit) <= 0; d.Add(d, big.NewInt(1)) {
+		if found, err := tryAt(d); found || err != nil {
+			return err
+		}
+	}
+	if dist.Cmp(limit) <= 0 {
+		return nil // every simpler value was tried
+	}
+	// lo fails (every value as near was tried), hi holds: halve the gap
+	// on v's side until they are neighbours.
+	side := new(big.Int).Sub(v, t).Sign()
+	lo, hi := new(big.Int).Set(limit), new(big.Int).Set(dist)
+	one := big.NewInt(1)
+	for new(big.Int).Sub(hi, lo).Cmp(one) > 0 {
+		mid := new(big.Int).Add(lo, hi)
+		mid.Rsh(mid, 1)
+		c := new(big.Int).Mul(mid, big.NewInt(int64(side)))
+		c.Add(c, t)
+		ok, err := with(c)
+		if err != nil {
+			return err
+		}
+		if ok {
+			hi, v = mid, c
+		} else {
+			lo = mid
+		}
+	}
+	// The near values just below that distance, and the positive twin.
+	from := new(big.Int).Sub(hi, limit)
+	if from.Cmp(limit) <= 0 {
+		from.Add(limit, one)
+	}
+	for d := from; d.Cmp(hi) <= 0; d.Add(d, one) {
+		if found, err := tryAt(d); found || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ShrinkNear is how far from 0 the shrink builtin tries every value.
+const ShrinkNear = 256
 
 func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	var x, pred any
@@ -197,27 +258,16 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	if _, shrinkable := x.(games.Shrinkable); !ok || !shrinkable {
 		return nil, kit.BadType("shrink", 1, "x", kindsOf("shrink", is[games.Shrinkable]), x)
 	}
-	if p.History().Len() > 0 {
+	if h := p.History(); h.Len() > 0 {
 		return nil, builtin.ArgError("shrink", 1, "x", "is a %s after moves; shrink takes an instance before any move", kit.TypeName(x))
+	} else if h != nil { // a position of its own, such as a DP cell's part of a ring
+		return nil, builtin.ArgError("shrink", 1, "x", "is a %s, not an instance; shrink takes an instance before any move", kit.TypeName(x))
 	}
-	rule, ok := pred.(builtin.Predicate)
-	if !ok {
-		return nil, builtin.ArgError("shrink", 2, "predicate", "must be a predicate {…} that says true of the instances to keep, like {solve(#).diff > 10}, got %s", kit.TypeName(pred))
+	holds, err := predicateOf(env, "shrink", pred)
+	if err != nil {
+		return nil, err
 	}
-	holds := func(c games.Position) (bool, error) {
-		v, err := rule.Call(c)
-		if err != nil {
-			if env.Ctx.Err() != nil || isStop(err) {
-				return false, err
-			}
-			return false, nil
-		}
-		b, ok := v.(bool)
-		if !ok {
-			return false, fmt.Errorf("shrink: %s returned %s, not true or false", rule.Text(), kit.TypeName(v))
-		}
-		return b, nil
-	}
+	rule := pred.(builtin.Predicate)
 	v, err := rule.Call(p)
 	if err != nil {
 		if env.Ctx.Err() != nil || isStop(err) {
@@ -230,6 +280,6 @@ func fnShrink(env *builtin.Env, args ...any) (any, error) {
 	} else if !b {
 		return nil, fmt.Errorf("shrink: %s is false for x itself, so there is nothing to keep", rule.Text())
 	}
-	out, _, err := Shrink(env.Ctx, p, kit.Bounds{}, holds)
+	out, _, err := Shrink(env.Ctx, p, kit.Bounds{Near: ShrinkNear}, holds)
 	return out, err
 }

@@ -39,7 +39,10 @@ func init() {
 		Name:      "random",
 		Signature: `random(seed)`,
 		Doc: `The strategy that plays a legal move chosen uniformly at random. The same seed plays the same ` +
-			`moves in the same positions on every machine: each match starts its draws from the seed.`,
+			`moves in the same positions on every machine: each match starts its draws from the seed. Each ` +
+			`player draws from a stream of its own, the first to move in the match from the seed's, the k-th from ` +
+			`the seed mixed with k, so random(s) playing both sides (or {A: random(s), B: random(s)}) does not ` +
+			`give B A's draws.`,
 		Example: `match(coins([10, 80, 90, 30]), random(1), optimal).moves`,
 		Returns: []any{&Strategy{}},
 		Fn:      fnRandom,
@@ -145,18 +148,34 @@ func seedBits(fn string, k int, seed *big.Int) (uint64, error) {
 	return uint64(seed.Int64()), nil
 }
 
-// mover is a strategy playing one match: random draws start from its seed
-// at the match's first move, so a match replays on every machine. skill
-// flips its coins from a second stream, so that its random moves are
-// random(seed)'s: skill(0, s) plays as random(s) does.
+// mover is a strategy playing for one player in one match: random draws
+// start from its seed at the match's first move, so a match replays on
+// every machine. Each player draws from a stream of its own: the k-th
+// player to move in the match (from 0) from the seed's k-th stream, the
+// first from the seed itself, so random(s) for both players, or
+// {A: random(s), B: random(s)}, does not give B A's draws. skill flips its
+// coins from another stream, so that its random moves are random(seed)'s:
+// skill(0, s) plays as random(s) does.
 type mover struct {
 	s     *Strategy
 	rng   *splitmix.Rand
 	coins *splitmix.Rand
 }
 
-func newMover(s *Strategy) *mover {
-	return &mover{s: s, rng: splitmix.New(s.seed), coins: splitmix.New(^s.seed)}
+// newMover is s playing for the k-th player to move (from 0).
+func newMover(s *Strategy, k int) *mover {
+	seed := playerSeed(s.seed, k)
+	return &mover{s: s, rng: splitmix.New(seed), coins: splitmix.New(^seed)}
+}
+
+// playerSeed is the seed of the k-th player's stream: seed itself for the
+// first, else seed mixed with splitmix64's k-th word, so that no two
+// players of a match, nor two small seeds, share a stream.
+func playerSeed(seed uint64, k int) uint64 {
+	if k == 0 {
+		return seed
+	}
+	return seed ^ splitmix.New(uint64(k)).Next()
 }
 
 // choose is the strategy's move at pos (not over), legal there; sv solves

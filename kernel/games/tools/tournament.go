@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"strings"
 	"text/tabwriter"
@@ -23,7 +24,8 @@ func init() {
 			`played; outcome, the totals or the score; loss, each side's, or one number for a game of one ` +
 			`player), and summary (per side: games, mean, the mean loss as the nearest float; total, worst, ` +
 			`worstAt, the instance of the worst; lost, how many games it lost anything in). json(t) has the ` +
-			`same names. Shown with a histogram of the losses (a picture in Jupyter).`,
+			`same names, its mean exact: the fraction total/games in lowest terms, as a string ("106/3", "55"). ` +
+			`Shown with a histogram of the losses (a picture in Jupyter).`,
 		Example: `tournament(map(1..100, randcoins(20, #)), {A: greedy, B: optimal}).summary`,
 		Returns: []any{&Tournament{}},
 		Fn:      fnTournament,
@@ -274,7 +276,7 @@ func (t *Tournament) WriteText(w io.Writer, full bool) error {
 			moves = moves[:40] + "…"
 		}
 		fmt.Fprintln(tw, line+"\t"+moves)
-	}, func(int) { fmt.Fprintln(tw, "…") })
+	}, func(int) { fmt.Fprintln(tw, "…"+strings.Repeat("\t", 2+len(t.sides))) }) // tabs keep one grid above and below
 	tw.Flush()
 	text := kit.TrimLines(b.String())
 	if skipped > 0 {
@@ -329,8 +331,27 @@ func (t *Tournament) JSONValue() any {
 	for i, r := range t.Rows {
 		rows[i] = row{r["instance"].(int), r["moves"].(string), r["outcome"], r["loss"]}
 	}
+	var summary map[string]any
+	if t.sides[0] == "" {
+		summary = exactMean(t.Summary)
+	} else {
+		summary = map[string]any{}
+		for side, s := range t.Summary {
+			summary[side] = exactMean(s.(map[string]any))
+		}
+	}
 	return struct {
 		Rows    []row          `json:"rows"`
 		Summary map[string]any `json:"summary"`
-	}{rows, t.Summary}
+	}{rows, summary}
+}
+
+// exactMean is a side's summary as json writes it: its mean exact, the
+// fraction total/games in lowest terms as a string ("106/3", "55"), where
+// the float would not be (past 2^53 it looks like an integer it is not).
+func exactMean(s map[string]any) map[string]any {
+	total, _ := kit.ToBig(s["total"])
+	out := maps.Clone(s)
+	out["mean"] = new(big.Rat).SetFrac(total, big.NewInt(int64(s["games"].(int)))).RatString()
+	return out
 }
