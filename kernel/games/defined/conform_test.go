@@ -14,6 +14,8 @@ import (
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/defined"
 	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/lifeline"
+	solver "gamelab/solvers/lifeline"
 )
 
 // session is a session with the example games of scripts/games loaded
@@ -23,7 +25,7 @@ func session(t *testing.T, f func(env *builtin.Env, args []any) error) *kernel.S
 	t.Helper()
 	in := &builtin.Builtin{Name: "within", Fn: func(env *builtin.Env, args ...any) (any, error) { return nil, f(env, args) }}
 	s := kernel.NewSession(kernel.WithBuiltins(in), kernel.WithDir("../../../scripts/games"))
-	for _, file := range []string{"subtraction.gl", "nim.gl", "tictactoe.gl", "coins.gl"} {
+	for _, file := range []string{"subtraction.gl", "nim.gl", "tictactoe.gl", "coins.gl", "polygon.gl", "lifeline.gl"} {
 		if out := s.Execute(context.Background(), fmt.Sprintf("load(%q)", file)); out.Err != nil {
 			t.Fatalf("%s: %s", file, out.Err.Msg)
 		}
@@ -64,6 +66,23 @@ func TestConformance(t *testing.T) {
 				row[i] = r.IntN(19) - 9
 			}
 			return row
+		}},
+		{"pg", map[string][]any{"goal": {"max", "min"}}, func(r *rand.Rand) any {
+			values := make([]any, 1+r.IntN(4))
+			ops := ""
+			for i := range values {
+				values[i], ops = r.IntN(11)-5, ops+string("+*-"[r.IntN(3)])
+			}
+			return map[string]any{"values": values, "ops": ops}
+		}},
+		{"life", map[string][]any{"capture": {"together", "others-first"}, "suicide": {true, false}}, func(r *rand.Rand) any {
+			b := []solver.Grid{solver.Triangle, solver.Square}[r.IntN(2)].NewBoard(1 + r.IntN(3))
+			for i := range b.Cells {
+				if r.IntN(10) >= 3 {
+					b.Cells[i] = uint8(1 + r.IntN(3))
+				}
+			}
+			return map[string]any{"board": lifeline.NewBoard(b), "player": 1 + r.IntN(3)}
 		}},
 		{"ttt", nil, func(r *rand.Rand) any {
 			cells := []any{".", ".", ".", ".", ".", ".", ".", ".", "."}
