@@ -34,6 +34,9 @@ func TestOneNumbering(t *testing.T) {
 		{nil, "[1, 2, 3, 4, 5][4:2]", "[]"},
 		{nil, "[1, 2, 3, 4, 5][3:99]", "[3, 4, 5]"},
 		{nil, "[1, 2, 3][0:2]", "RuntimeError: index 0: lists count from 1 (xs[1] is the first item, xs[-1] the last)"},
+		{nil, "[1, 2, 3][1:0]", "[]"}, // items 1 to 0, as [4:3] is: none
+		{nil, "[1, 2, 3][4:3]", "[]"},
+		{nil, "[7][2]", "RuntimeError: index 2 out of range: the list has 1 item (1, or -1 from the end)"},
 		{nil, `"hello"[1]`, `"h"`},
 		{nil, `"hello"[-1]`, `"o"`},
 		{nil, `"héllo"[2]`, `"é"`},

@@ -16,6 +16,14 @@ type Predicate interface {
 	Call(x any) (any, error)
 }
 
+// Checked is a predicate that can be compiled before it runs: Check is the
+// error its body's compiling finds (a let of a builtin's name, a type that
+// cannot be), so a caller that keeps predicates for later (a game's parts)
+// reports it where the predicate was written.
+type Checked interface {
+	Check() error
+}
+
 // PredicateError is the error a predicate's body failed with: its message
 // in the user's words, the {…} as written, and the rune offset in it where
 // the fault is (-1 where none is known), so that a caller that shows the

@@ -128,6 +128,9 @@ func outOfRange(i any, n int, what string) error {
 	if what == "string" {
 		items = "characters"
 	}
+	if n == 1 {
+		return fmt.Errorf("index %s out of range: the %s has 1 %s (1, or -1 from the end)", shown(i), what, strings.TrimSuffix(items, "s"))
+	}
 	return fmt.Errorf("index %s out of range: the %s has %d %s (1..%d, or -%d..-1 from the end)", shown(i), what, n, items, n, n)
 }
 
@@ -230,6 +233,11 @@ func sliceValue(args ...any) (any, error) {
 		return nil, err
 	}
 	to, err := sliceEnd(args[2], n, n-1)
+	if k := asNumber(args[2]); args[2] != nil && k.kind == intNum && k.i == 0 {
+		// xs[1:0] is the items 1 to 0: none, as xs[n+1:n] is (a slice
+		// from j to j-1 is empty, so v[1:j-1] needs no case for j = 1).
+		to, err = -1, nil
+	}
 	if err != nil {
 		return nil, err
 	}

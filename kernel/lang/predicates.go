@@ -392,7 +392,11 @@ func bindPredicate(_ *builtin.Env, args ...any) (any, error) {
 type predicate struct {
 	source string
 	call   func(x any) (any, error)
+	check  func() error
 }
+
+// Check compiles the body without running it (builtin.Checked).
+func (q *predicate) Check() error { return q.check() }
 
 func (q *predicate) TypeName() string { return "predicate" }
 
@@ -408,12 +412,18 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 	var prog *vm.Program
 	var tree *parser.Tree
 	var env map[string]any
-	return &predicate{source: source, call: func(x any) (any, error) {
+	check := func() error {
 		if prog == nil {
 			var err error
 			if prog, tree, env, err = b.compile(captured); err != nil {
-				return nil, err
+				return err
 			}
+		}
+		return nil
+	}
+	return &predicate{source: source, check: check, call: func(x any) (any, error) {
+		if err := check(); err != nil {
+			return nil, err
 		}
 		env["$it"] = x
 		machine := vm.VM{MemoryBudget: math.MaxUint}

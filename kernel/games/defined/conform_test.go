@@ -143,3 +143,38 @@ func TestPlayAndSave(t *testing.T) {
 		t.Errorf("the saved session replays to %v %v:\n%s", out.Result, out.Err, src)
 	}
 }
+
+// TestDefinitionMistakes: a definition's mistakes say which part failed,
+// at which state and move, with the part's text and a caret under the
+// fault (the line of a part of several lines), or what is missing.
+func TestDefinitionMistakes(t *testing.T) {
+	s := kernel.NewSession()
+	for _, tc := range []struct{ code, want string }{
+		{`game({name: "g", moves: {[1]}})`, "has no play: a game needs moves"},
+		{`game({name: "g", mvoes: {[1]}, play: {1}})`, "names mvoes, no part of a game (did you mean moves?)"},
+		{`game({name: "g g", moves: {[1]}, play: {1}})`, `needs a name, a word such as "nim"`},
+		{`game({name: "g", moves: [1], play: {1}})`, "gives moves array, which must be {…}"},
+		{`game({name: "g", moves: {let dp = 1; [dp]}, play: {1}})`, "gives moves a {…} that cannot run: cannot redeclare function dp"},
+		{`game({name: "g", rules: {take: [1]}, moves: {[1]}, play: {1}})`, "a rule's list is its values, strings each once"},
+		{`game({name: "g", rules: {take: 1.5}, moves: {[1]}, play: {1}})`, "a rule's default is an integer"},
+		{`g = game({name: "g", rules: {capture: ["together", "others-first"]}, moves: {[]}, play: {1}}); g(1, {capture: "other"})`, `gives capture "other", but capture must be "together" or "others-first"`},
+		{`g = game({name: "g", moves: {#.state}, play: {#.move}}); solve(g(5))`, "g's moves gave an int at state 5, which is not a list of moves"},
+		{"g = game({name: \"g\", moves: {[1]}, play: {#.state + #.mover}}); solve(g(1))",
+			"g's play failed at state 1 with move 1: invalid operation: int + string\n  play: {#.state + #.mover}\n                 ^"},
+		{"g = game({name: \"g\", moves: {let s = #.state;\n [s[9]]}, play: {#.state}}); solve(g([1]))",
+			"g's moves failed at state [1]: index 9 out of range: the list has 1 item (1, or -1 from the end)\n  moves, line 2: [s[9]]}\n                   ^"},
+		{`g = game({name: "g", moves: {[1]}, play: {(#.state + 1) % 3}}); solve(g(0))`, "g can return to a position: from state 0 (A to move), the moves 1, 1, 1, 1, 1, 1 lead back to it"},
+		{`g = game({name: "g", moves: {[1, 2]}, play: {#.state}, mover: {"C"}}); solve(g(0))`, "g's mover gave a string at state 0, which is not one of the players A, B"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}, value: {0.5}}); solve(g(1))`, "g's value gave a float at state 0, which is not an integer"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}}); after(g(2), [7])`, "7 is not among the legal moves here: 1"},
+	} {
+		out := s.Execute(context.Background(), tc.code)
+		if out.Err == nil || !strings.Contains(out.Err.Msg, tc.want) {
+			got := "no error"
+			if out.Err != nil {
+				got = out.Err.Msg
+			}
+			t.Errorf("%s:\n got %s\nwant %s", tc.code, got, tc.want)
+		}
+	}
+}

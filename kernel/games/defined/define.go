@@ -29,7 +29,7 @@ var Builtins = []*builtin.Builtin{{
 		`Its parts are {…} over # = the position: #.state, #.move (in play and earn), #.mover, #.turn ` +
 		`(moves made), #.rules. Needed: name, moves (the legal moves of #.state, a list, in the order ties ` +
 		`break in; [] when the game is over) and play (the state after #.move). Optional: start (the state ` +
-		`from the instance's argument, #; default the argument), players (default ["A", "B"]; one name for a ` +
+		`from the instance's argument, which it sees as #.state; default the argument), players (default ["A", "B"]; one name for a ` +
 		`one-player game), mover (who moves, default the players in turn), earn (what #.move earns its ` +
 		`mover), value (what an ended state is worth to its mover, the player who cannot move: -1 when the ` +
 		`last move won; default 0), goal ("max" or "min", or {…}), over (true when the game ends with moves ` +
@@ -215,6 +215,11 @@ func (d *def) read(m map[string]any) error {
 		p, isPred := v.(builtin.Predicate)
 		if !isPred {
 			return defError("gives %s %s, which must be {…}, a predicate over # (the position: #.state, #.move, #.mover, #.rules)", k, kit.TypeName(v))
+		}
+		if c, ok := p.(builtin.Checked); ok {
+			if err := c.Check(); err != nil {
+				return defError("gives %s a {…} that cannot run: %v", k, err)
+			}
 		}
 		*preds[k] = p
 		d.source[k] = p.Text()

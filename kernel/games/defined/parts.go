@@ -79,14 +79,31 @@ func (d *def) partError(name string, n node, m any, err error) error {
 }
 
 // caret is the part as written, under the message, with a caret where it
-// failed.
+// failed; of a part of several lines, the line that failed, numbered.
 func caret(name string, pe *builtin.PredicateError) string {
 	src := []rune(pe.Source)
-	if pe.At < 0 || pe.At >= len(src) || strings.ContainsRune(pe.Source, '\n') {
+	if pe.At < 0 || pe.At >= len(src) {
 		return ""
 	}
+	line, col, n := src, pe.At, 1
+	if strings.ContainsRune(pe.Source, '\n') {
+		start := strings.LastIndex(string(src[:pe.At]), "\n") + 1 // bytes: make it runes
+		start = len([]rune(string(src[:pe.At])[:start]))
+		end := start
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		n = strings.Count(string(src[:start]), "\n") + 1
+		for start < pe.At && (src[start] == ' ' || src[start] == '\t') {
+			start++ // the line's indentation is not shown
+		}
+		line, col = src[start:end], pe.At-start
+	}
 	lead := "  " + name + ": "
-	return "\n" + lead + pe.Source + "\n" + strings.Repeat(" ", len([]rune(lead))+pe.At) + "^"
+	if n > 1 || strings.ContainsRune(pe.Source, '\n') {
+		lead = fmt.Sprintf("  %s, line %d: ", name, n)
+	}
+	return "\n" + lead + string(line) + "\n" + strings.Repeat(" ", len([]rune(lead))+col) + "^"
 }
 
 // badResult is the error of part name giving v, which is not what it

@@ -62,9 +62,10 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	x := newRun(d, r)
 	state := arg
 	if d.start != nil {
-		v, err := d.start.Call(arg)
+		// start sees the argument as the state, and the rules, as every part does.
+		v, err := x.call("start", d.start, node{state: arg}, nil)
 		if err != nil {
-			return nil, d.partError("start", node{state: arg}, nil, err)
+			return nil, err
 		}
 		state = v
 	}

@@ -2,6 +2,8 @@ package defined
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
@@ -30,8 +32,28 @@ func readRules(v any) ([]*games.Option, error) {
 }
 
 // option is the rule name with default v: an integer, a string, or true or
-// false, and it takes values of that kind.
+// false, and it takes values of that kind; or a list of strings, the
+// values it takes, the first its default ({capture: ["together",
+// "others-first"]}).
 func option(name string, v any) (*games.Option, error) {
+	if l, ok := kit.AsList(v); ok {
+		var choices []string
+		for _, x := range l {
+			s, ok := x.(string)
+			if !ok || slices.Contains(choices, s) {
+				return nil, defError("gives rule %s the list %s: a rule's list is its values, strings each once, the first its default", name, kit.FormatValue(v))
+			}
+			choices = append(choices, s)
+		}
+		if len(choices) == 0 {
+			return nil, defError("gives rule %s an empty list: a rule's list is its values, the first its default", name)
+		}
+		quoted := make([]string, len(choices))
+		for i, c := range choices {
+			quoted[i] = strconv.Quote(c)
+		}
+		return &games.Option{Name: name, Default: choices[0], Values: kit.OrList(quoted), Parse: games.OneOf(choices...)}, nil
+	}
 	switch d := v.(type) {
 	case bool:
 		return &games.Option{Name: name, Default: d, Values: "true or false", Parse: games.Boolean}, nil
@@ -51,5 +73,5 @@ func option(name string, v any) (*games.Option, error) {
 			return nil, fmt.Errorf("must be an integer, got %s", kit.Format(x))
 		}}, nil
 	}
-	return nil, defError("gives rule %s the default %s: a rule's default is an integer, a string, or true or false", name, kit.FormatValue(v))
+	return nil, defError("gives rule %s the default %s: a rule's default is an integer, a string, true or false, or the list of its values", name, kit.FormatValue(v))
 }
