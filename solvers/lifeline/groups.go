@@ -37,6 +37,31 @@ type groups struct {
 // groupsBytes is the memory findGroups allocates for m cells.
 func groupsBytes(m int) int64 { return int64(m) * (4 + 4 + 1 + 4) }
 
+// Unreachable lists the groups of b without an empty neighbour, in reading
+// order of their first vertex (Result.Unreachable, without solving a
+// turn): what randboard empties. It allocates UnreachableBytes, and the
+// lists: 48 bytes per stone of the groups it returns.
+func Unreachable(ctx context.Context, b *Board) ([]Group, error) {
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	g, err := findGroups(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	var res Result
+	if err := g.unreachable(ctx, b, &res); err != nil {
+		return nil, err
+	}
+	return res.Unreachable, nil
+}
+
+// UnreachableBytes bounds the memory Unreachable allocates on a board of
+// size n of grid gr before its lists: the board's groups.
+func UnreachableBytes(gr Grid, n int) int64 {
+	return groupsBytes(gr.CellCount(n)) + allocSlack
+}
+
 // find returns the root of cell i, halving the path on the way (iterative:
 // a 1.1-million-cell group must not recurse).
 func (g *groups) find(i int32) int32 {

@@ -220,19 +220,21 @@ func fnRandBoard(env *builtin.Env, args ...any) (any, error) {
 		}
 		empty = f
 	}
-	if err := env.Reserve(int64(grid.CellCount(n)) * 9); err != nil {
+	// The board, and its groups while they are found: solving a turn
+	// (points for every vertex, the board after the best move) would take
+	// twice that.
+	if err := env.Reserve(int64(grid.CellCount(n)) + solver.UnreachableBytes(grid, n)); err != nil {
 		return nil, err
 	}
 	b := randomBoard(grid, n, seed, lo, hi, empty)
 	// Empty the first vertex of every group without a liberty. The parts of
 	// such a group left behind all touch the emptied vertex (they were joined
 	// through it), and emptying only adds liberties, so one pass suffices.
-	// Any player will do: Unreachable does not depend on it.
-	res, err := solver.Solve(env.Ctx, b, 1)
+	dead, err := solver.Unreachable(env.Ctx, b)
 	if err != nil {
 		return nil, err
 	}
-	for _, grp := range res.Unreachable {
+	for _, grp := range dead {
 		r, p := grp.Cells[0][0], grp.Cells[0][1]
 		b.Cells[b.Index(r, p)] = 0
 	}
