@@ -19,7 +19,8 @@ func (s *Session) budgetBuiltin() *builtin.Builtin {
 		Name:      "budget",
 		Signature: "budget() / budget(bytes)",
 		Doc: "The session's memory budget in bytes: one limit for its variables and history and for the work of the statement " +
-			"that runs (strings, arrays, ranges, integers, games and solver tables). A statement that would pass it stops with a " +
+			"that runs (strings, arrays, ranges, integers, games and solver tables), gamelab's own code included, so the process's " +
+			"resident memory stays within the budget and a tenth. A statement that would pass it stops with a " +
 			"MemoryError, keeping every variable, and its memory goes back. The default is a quarter of the machine's memory " +
 			"(or of the container's limit), less under an address-space or data limit (ulimit -v, ulimit -d), at least 64 MB: " +
 			builtin.ByteSize(budget.ProcessLimits().Default()) + " here. " +
@@ -53,10 +54,10 @@ func (s *Session) setBudget(_ *builtin.Env, args ...any) (any, error) {
 	if err := budget.ProcessLimits().Check(bytes); err != nil {
 		return nil, builtin.ArgError("budget", 1, "bytes", "%v, got %s", err, builtin.ByteSize(bytes))
 	}
-	if runtime.GC(); budget.HeapBytes() > bytes {
+	if runtime.GC(); s.budget.InUse() > bytes {
 		// Every later statement would stop at once, this one too.
 		return nil, builtin.ArgError("budget", 1, "bytes", "is less than the %s the session holds now (del some variables first), got %s",
-			builtin.ByteSize(budget.HeapBytes()), builtin.ByteSize(bytes))
+			builtin.ByteSize(s.budget.InUse()), builtin.ByteSize(bytes))
 	}
 	s.budget.Set(bytes)
 	return nil, nil

@@ -193,8 +193,9 @@ func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 	}
 	v, err := s.eval(st, st.Form.(*syntax.Expr).Span)
 	if err == nil {
-		if str, ok := v.(string); ok && !s.cell.Fits(2*int64(len(str))) {
-			// Shown, a string is quoted whole, in one allocation.
+		if str, ok := v.(string); ok && len(str) <= printer.MaxShownBytes && !s.cell.Fits(2*int64(len(str))) {
+			// Shown, a string is quoted whole, in one allocation (a longer
+			// one is shown by its start and its length).
 			return nil, false, st.ErrorAt(0, builtin.MemoryError,
 				s.budget.Error(2*int64(len(str))).Msg+"; to show the string: print(s), or len(s) for its length")
 		}

@@ -16,10 +16,17 @@
 //     cancels the cell's context when the heap has gone past the budget, so
 //     the solvers and every loop that polls the context (they allocate table
 //     by table, never all at once) stop with a MemoryError too;
-//   - the Go runtime's own memory limit (debug.SetMemoryLimit) sits a little
-//     above the budget, so the collector works harder before the heap can
-//     reach it, and a cell that allocated a lot hands its memory back to the
-//     operating system when it ends (debug.FreeOSMemory).
+//   - the Go runtime's own memory limit (debug.SetMemoryLimit) sits a tenth
+//     above the budget, less what the process holds outside the runtime, so
+//     the collector works harder before the process's resident memory can
+//     pass the budget by a tenth, and a cell that allocated a lot hands its
+//     memory back to the operating system when it ends (debug.FreeOSMemory).
+//
+// The budget is the process's: what is in use is the heap, the runtime's
+// own structures, and the memory the process holds outside the runtime,
+// its code and libraries (Limits.Own), so a budget of 64 MB
+// leaves the session's values and a statement's work some 48 MB, and the
+// process's resident memory stays within the budget and a tenth.
 package budget
 
 import (
@@ -45,6 +52,7 @@ const Min = 64 << 20
 // Budget is one session's memory budget.
 type Budget struct {
 	limit   atomic.Int64 // bytes; the watchdog reads it while budget(n) may change it
+	own     int64        // the most the process holds outside the Go runtime (Limits.Own); what of it is resident is in use
 	freeing sync.Mutex   // held while memory goes back to the system after a cell (see Start)
 	// OnCheck, when set, runs at every check of a cell's account: a test
 	// cancels the cell there to prove that an operation that had started
@@ -55,7 +63,7 @@ type Budget struct {
 
 // New is a budget of bytes (at least Min), told to the Go runtime (see Set).
 func New(bytes int64) *Budget {
-	b := &Budget{}
+	b := &Budget{own: processLimits().Own}
 	b.Set(max(bytes, Min))
 	return b
 }
@@ -156,19 +164,38 @@ func (b *Budget) Guard(ctx context.Context) (guarded context.Context, end func()
 // Limit is the budget in bytes.
 func (b *Budget) Limit() int64 { return b.limit.Load() }
 
-// Set makes bytes the budget and tells the Go runtime, whose memory limit
-// sits above it by a sixteenth (and 32 MiB), so that the collector runs
-// harder as the heap nears the budget and returns freed memory to the
-// system before the process's resident memory passes the budget by a
-// tenth, but a statement that stays inside it is never slowed by a
-// collection per allocation.
+// Set makes bytes the budget and tells the Go runtime. Its memory limit
+// bounds what the runtime maps and has not returned (the heap, its garbage
+// and free pages, the stacks), which with the memory the process holds
+// outside it is the process's resident memory: at the budget and a tenth,
+// less that, the collector runs harder as the heap's garbage grows and
+// returns freed memory to the system before the process passes the budget
+// by a tenth, while the tenth above what the budget lets the heap hold
+// (the budget less the process's own) leaves the garbage of a statement
+// that stays inside it room enough not to be collected at every step.
 func (b *Budget) Set(bytes int64) {
 	b.limit.Store(bytes)
-	debug.SetMemoryLimit(bytes + bytes/16 + 32<<20)
+	// What the process holds outside the runtime grows as more of its code
+	// runs: by half of what may still come in.
+	own := ownResident(b.own)
+	own += (b.own - own) / 2
+	debug.SetMemoryLimit(max(bytes+bytes/10-own, bytes/2))
+}
+
+// InUse is the memory in use as the budget counts it: the heap's objects
+// (garbage not yet collected included), the runtime's structures and
+// stacks, and what the process holds outside the runtime (Limits.Own, what
+// of it is resident). The room left in the pages of small objects (some
+// tenth of a heap of maps; after a collection, the holes of its garbage,
+// which the next objects of their sizes take) is not: it goes in the tenth
+// above the budget that the runtime's memory limit keeps (see Set).
+func (b *Budget) InUse() int64 {
+	h := readHeap()
+	return h.objects + h.runtime + ownResident(b.own)
 }
 
 // Available is how many bytes more fit now.
-func (b *Budget) Available() int64 { return max(b.Limit()-HeapBytes(), 0) }
+func (b *Budget) Available() int64 { return max(b.Limit()-b.InUse(), 0) }
 
 // Error is the error of a statement that would pass the budget: how much
 // its next step needs, when known (need > 0), and how much is in use.
@@ -178,7 +205,7 @@ func (b *Budget) Error(need int64) *builtin.Error {
 		what = "the next step needs " + builtin.ByteSize(need)
 	}
 	return builtin.Errorf(builtin.MemoryError, "memory budget exceeded: %s, %s is in use, and the budget is %s (budget(bytes) changes it)",
-		what, builtin.ByteSize(HeapBytes()), builtin.ByteSize(b.Limit()))
+		what, builtin.ByteSize(b.InUse()), builtin.ByteSize(b.Limit()))
 }
 
 // fits says whether need more bytes fit, after one collection has had its
@@ -188,11 +215,11 @@ func (b *Budget) fits(need int64) bool {
 	if need > limit {
 		return false
 	}
-	if HeapBytes()+need <= limit {
+	if b.InUse()+need <= limit {
 		return true
 	}
 	runtime.GC()
-	return HeapBytes()+need <= limit
+	return b.InUse()+need <= limit
 }
 
 // MemoryReturned waits until memory the last cells freed has gone back to

@@ -12,10 +12,19 @@ import (
 
 // HeapBytes reads the heap: the bytes of live objects and of garbage not
 // yet swept, what a new allocation adds to.
-func HeapBytes() int64 {
+func HeapBytes() int64 { return readHeap().objects }
+
+// readHeap reads the heap and what the runtime holds beside it; what the
+// last collection found live, MemStats does not say.
+func readHeap() heap {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return int64(min(m.HeapAlloc, math.MaxInt64))
+	objects := int64(min(m.HeapAlloc, math.MaxInt64))
+	// The heap's pages that hold objects, less the objects; Sys less the
+	// heap's pages.
+	unused := int64(m.HeapInuse) - objects
+	runtime := int64(m.Sys) - int64(m.HeapSys)
+	return heap{objects: objects, unused: max(unused, 0), runtime: max(runtime, 0)}
 }
 
 // allocatedBytes is the bytes allocated since the process started.

@@ -31,7 +31,20 @@ type Limits struct {
 	// those limits before any budget: the Go runtime and the C library
 	// reserve hundreds of megabytes of address space at start.
 	VmSize, VmData int64
+	// Own is the most resident memory the process can hold outside the
+	// Go runtime's: its code and read-only data, and the C library's,
+	// which the system reads in from the files mapped (/proc/self/maps)
+	// as they run, so at most their size; and ownAnon for the C library's
+	// heap and the runtime's globals. What of it is resident counts as in
+	// use in every budget (see Budget.InUse), so that the process's
+	// resident memory, not only its heap, stays within the budget.
+	Own int64
 }
+
+// ownAnon is what the process holds outside the Go heap in memory of its
+// own, not mapped from a file: the runtime's globals that have been
+// touched and the C library's heap (a few hundred kilobytes each).
+const ownAnon = 1 << 20
 
 // runtimeReserve is the address space and data that the process may still
 // map outside the Go heap: thread stacks (8 MB each under the usual ulimit
@@ -123,7 +136,45 @@ func readLimits(root string) Limits {
 	l.VmSize, _ = statusField(status, "VmSize:")
 	l.VmData, _ = statusField(status, "VmData:")
 	l.Cgroup, l.CgroupFile = cgroupLimit(read("proc/self/cgroup"), read)
+	l.Own = fileMapped(read("proc/self/maps")) + ownAnon
 	return l
+}
+
+// ownResident is how much of own (Limits.Own) is resident now: the pages
+// of the process's files (/proc/self/statm's shared pages) and ownAnon;
+// own itself where that cannot be read.
+func ownResident(own int64) int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	f := strings.Fields(string(b))
+	if err != nil || len(f) < 3 {
+		return own
+	}
+	pages, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		return own
+	}
+	return min(pages*int64(os.Getpagesize())+ownAnon, own)
+}
+
+// fileMapped is the bytes of the mappings of /proc/self/maps that come
+// from a file (a non-zero inode): the executable's code and data, the C
+// library's, all of which may become resident.
+func fileMapped(maps string) int64 {
+	var total int64
+	for _, line := range strings.Split(maps, "\n") {
+		// 00400000-009fb000 r-xp 00000000 fe:00 9978529   /path
+		f := strings.Fields(line)
+		if len(f) < 6 || f[4] == "0" {
+			continue
+		}
+		lo, hi, ok := strings.Cut(f[0], "-")
+		a, errA := strconv.ParseUint(lo, 16, 64)
+		b, errB := strconv.ParseUint(hi, 16, 64)
+		if ok && errA == nil && errB == nil && b > a {
+			total += int64(min(b-a, math.MaxInt64/4))
+		}
+	}
+	return total
 }
 
 // statusField reads a "Name:   1234 kB" line of /proc/meminfo or

@@ -31,9 +31,13 @@ const freeAfter = 32 << 20
 type Account struct {
 	budget  *Budget
 	ctx     context.Context // cancelled by an interrupt or, with errOverBudget, by the watchdog
-	pending int64           // bytes reserved since the heap was last read (see Reserve)
+	cancel  context.CancelCauseFunc
+	pending int64 // bytes reserved since the heap was last read (see Reserve)
 	ticks   int
-	over    atomic.Bool // the watchdog cancelled the cell: the heap passed the budget
+	over    atomic.Bool // the cell was stopped: what it holds passed the budget
+	// suspect is set by the watchdog when the heap, garbage and all, has
+	// passed the budget: the cell's next Check collects and sees (confirm).
+	suspect atomic.Bool
 }
 
 var _ builtin.Meter = (*Account)(nil)
@@ -46,7 +50,7 @@ var _ builtin.Meter = (*Account)(nil)
 // RSS up long after it ended.
 func (b *Budget) Start(ctx context.Context) (a *Account, cellCtx context.Context, end func()) {
 	cellCtx, cancel := context.WithCancelCause(ctx)
-	a = &Account{budget: b, ctx: cellCtx}
+	a = &Account{budget: b, ctx: cellCtx, cancel: cancel}
 	before := allocatedBytes()
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -70,30 +74,69 @@ func (b *Budget) Start(ctx context.Context) (a *Account, cellCtx context.Context
 	}
 }
 
-// watch runs the watchdog of the cell until stop is closed: when the heap
-// is over the budget even after a collection, it cancels the cell with
-// errOverBudget, so a solver or loop that polls the context stops.
+// watch runs the watchdog of the cell until stop is closed. When the heap,
+// its garbage included, has passed the budget, it asks the cell to
+// collect and see (suspect): the cell's own goroutine, at its next Check,
+// runs a collection during which it allocates nothing, so what is in use
+// after it is what the cell holds (a collection the watchdog forced would
+// count all the cell allocated while it marked, hundreds of megabytes
+// on a busy machine, and the cell would go on growing past the budget
+// meanwhile). A cell that checks nothing within confirmWait (a solver
+// that polls only its context) is collected by the watchdog, which
+// cancels its context when it holds more than the budget, so that it
+// stops with a MemoryError too.
 func (a *Account) watch(cancel context.CancelCauseFunc, stop <-chan struct{}) {
 	tick := time.NewTicker(watchdogPeriod)
 	defer tick.Stop()
+	var asked time.Time // when the cell was asked to collect; zero when not
 	for {
 		select {
 		case <-stop:
 			return
 		case <-tick.C:
-			if HeapBytes() <= a.budget.Limit() { // budget(n) may change it as the cell runs
+			switch {
+			case a.over.Load(): // the cell saw it is over
+				return
+			case a.budget.InUse() <= a.budget.Limit(): // budget(n) may change it as the cell runs
+				a.suspect.Store(false)
+				asked = time.Time{}
+				continue
+			case asked.IsZero() || !a.suspect.Load():
+				// over, the first time or again after the cell saw it fit
+				asked = time.Now()
+				a.suspect.Store(true)
+				continue
+			case time.Since(asked) < confirmWait:
+				continue
+			case a.budget.fits(0):
+				a.suspect.Store(false)
+				asked = time.Time{}
 				continue
 			}
-			if !a.budget.fits(0) {
-				a.over.Store(true)
-				cancel(errOverBudget)
-				return
-			}
+			a.over.Store(true)
+			cancel(errOverBudget)
+			return
 		}
 	}
 }
 
-// Over says whether the watchdog stopped the cell: its heap passed the
+// confirmWait is how long the watchdog waits for the cell's own
+// collection (see watch): Check runs every millisecond of a cell's work.
+const confirmWait = 30 * time.Millisecond
+
+// confirm is the cell's collection that the watchdog asked for: when what
+// is in use after it passes the budget, the cell stops (its context too:
+// work that polls only that stops as well).
+func (a *Account) confirm() {
+	a.suspect.Store(false)
+	if a.budget.fits(0) {
+		return
+	}
+	a.over.Store(true)
+	a.cancel(errOverBudget)
+}
+
+// Over says whether the cell was stopped for what it holds: it passed the
 // budget (an interrupt of the cell's context is then a MemoryError).
 func (a *Account) Over() bool { return a.over.Load() }
 
@@ -143,6 +186,9 @@ func (a *Account) Fits(bytes int64) bool {
 func (a *Account) Check() {
 	if a.budget.OnCheck != nil {
 		a.budget.OnCheck()
+	}
+	if a.suspect.Load() {
+		a.confirm()
 	}
 	if err := a.Err(); err != nil {
 		panic(err)
