@@ -3,7 +3,6 @@ package kernel
 import (
 	"gamelab/kernel/budget"
 	"gamelab/kernel/builtin"
-	"gamelab/kernel/games/kit"
 	"gamelab/kernel/lang"
 )
 
@@ -39,7 +38,6 @@ func NewSession(opts ...Option) *Session {
 	s.lang = lang.New(lang.Config{
 		Libraries:   s.libraries(),
 		NoteColumns: s.noteColumns,
-		JSONValue:   kit.JSONValue,
 	})
 	return s
 }

@@ -230,8 +230,10 @@ type Builtin struct {
 	// the session has no variable of that name; Fn is then nil.
 	Value any
 	// Streams says Fn writes its arguments' text out a chunk at a time
-	// (print, eprint, save) instead of holding it: the engine reserves no
-	// memory for that text before calling it.
+	// (print, eprint, save), or makes it under the meter only once it has
+	// counted it (text, json, svg: printer.Render), instead of holding it
+	// unasked: the engine reserves no memory for that text before calling
+	// it.
 	Streams bool
 }
 

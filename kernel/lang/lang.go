@@ -32,9 +32,6 @@ type Config struct {
 	// NoteColumns, when set, is told the keys of every map literal in the
 	// order written, so a table of such maps can keep that order.
 	NoteColumns func(keys []string)
-	// JSONValue turns a value into what encoding/json writes for it
-	// (toJSON), game values included; nil: as it is.
-	JSONValue func(v any) any
 }
 
 // Language is the language of one session: expr's options (the builtins,
@@ -48,9 +45,6 @@ type Language struct {
 
 // New makes the language of a session.
 func New(cfg Config) *Language {
-	if cfg.JSONValue == nil {
-		cfg.JSONValue = func(v any) any { return v }
-	}
 	l := &Language{cfg: cfg, goNames: goTypeNames(cfg.Libraries), cur: &current{}}
 	l.base = conf.CreateNew()
 	for _, op := range l.makeOptions() {
@@ -84,7 +78,7 @@ func (l *Language) makeOptions() []expr.Option {
 	for name, f := range hidden {
 		opts = append(opts, expr.Function(name, func(args ...any) (any, error) { return f(l.cur.env(), args...) }))
 	}
-	opts = append(opts, operators(l.cur, l.cfg.JSONValue)...)
+	opts = append(opts, operators(l.cur)...)
 	opts = append(opts, loopFunctions(l.cur)...)
 	opts = append(opts, extensions(l.cur, l.cfg.NoteColumns)...)
 	return append(opts, expr.Patch(exactPatch{}))

@@ -3,6 +3,7 @@ package lang
 // The builtins and operators as expr sees them.
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -23,7 +24,7 @@ import (
 // builtins it replaces call: exact arithmetic that reserves the memory of
 // large results, comparisons, `in`, string(), toJSON(), int(), float(),
 // a field read and the loop bodies' interrupt check.
-func operators(cur *current, jsonValue func(any) any) []expr.Option {
+func operators(cur *current) []expr.Option {
 	var opts []expr.Option
 	opts = append(opts, expr.Function("$sum", func(args ...any) (any, error) { return numSum(cur.env(), args...) }))
 	binary := func(name string, fn func(a, b any) any) {
@@ -66,12 +67,15 @@ func operators(cur *current, jsonValue func(any) any) []expr.Option {
 	opts = append(opts, expr.Function("$isNil", func(args ...any) (any, error) { return isNil(args[0]), nil }, new(func(any) bool)))
 	opts = append(opts, expr.Function("$in", func(args ...any) (any, error) { return valueIn(cur.meter, args[0], args[1]), nil }, new(func(any, any) bool)))
 	opts = append(opts, expr.Function("$string", func(args ...any) (any, error) {
-		cur.meter.Reserve(textBytes(cur.meter, args[0]))
-		return printer.TextOf(args[0], cur.meter), nil
+		text, err := printer.TextOf(args[0], cur.meter) // counted before it is made
+
+		if err != nil {
+			return nil, printer.MemoryError(err, "string", cur.env().Headroom(), `print(x) writes it out and save(x, "x.txt") to a file, a chunk at a time`)
+		}
+		return text, nil
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$toJSON", func(args ...any) (any, error) {
-		cur.meter.Reserve(2 * textBytes(cur.meter, args[0])) // indented
-		return toJSON(args[0], jsonValue, cur.meter)
+		return toJSON(args[0], cur.env()) // counted before it is made
 	}, new(func(any) string)))
 	opts = append(opts, expr.Function("$int", toInt))
 	opts = append(opts, expr.Function("$float", toFloat, new(func(any) float64)))
@@ -191,10 +195,15 @@ func valueIn(m builtin.Meter, needle, coll any) bool {
 	}
 }
 
-// toJSON is expr's toJSON (indented JSON) with exact integers.
-func toJSON(v any, jsonValue func(any) any, m builtin.Meter) (any, error) {
-	s, err := printer.JSON(jsonValue(v), "  ", m)
-	if err != nil {
+// toJSON is expr's toJSON (indented JSON) with exact integers, game values
+// as their records (printer.JSONValuer).
+func toJSON(v any, env *builtin.Env) (any, error) {
+	s, err := printer.JSON(v, "  ", env.Meter)
+	var tl *printer.TooLarge
+	switch {
+	case errors.As(err, &tl):
+		return nil, printer.MemoryError(err, "toJSON", env.Headroom(), `save(x, "x.json") writes json(x) to a file a chunk at a time`)
+	case err != nil:
 		return nil, fmt.Errorf("toJSON: %s cannot be written as JSON: %v", builtin.TypeName(v), err)
 	}
 	return s, nil

@@ -60,33 +60,16 @@ func Write(w io.Writer, x any, m builtin.Meter) error {
 	return f.err
 }
 
-// TextOf is Text(x) made under the meter m: polled as it grows, so that
-// string(1..4*10**7) stops within milliseconds of an interrupt.
-func TextOf(x any, m builtin.Meter) string {
+// TextOf is Text(x) made under the meter m as Render makes a text: polled
+// as it is written, so that string(1..4*10**7) stops within milliseconds of
+// an interrupt, and made only when it fits (a *TooLarge error when not).
+func TextOf(x any, m builtin.Meter) (string, error) {
 	switch x.(type) {
 	case builtin.Value, string:
-		return Text(x)
+		return Text(x), nil
 	}
-	// In chunks, joined once at the end: a buffer that doubled as it grew
-	// would copy the text over and over and, at its last doubling, hold
-	// three times it.
-	var chunks []string
-	f := formatter{m: m, out: writerFunc(func(p []byte) (int, error) {
-		chunks = append(chunks, string(p))
-		return len(p), nil
-	})}
-	f.write(x)
-	f.flush()
-	if m != nil {
-		m.Check()
-	}
-	return strings.Join(chunks, "")
+	return Render(m, func(w io.Writer) error { return Write(w, x, m) })
 }
-
-// writerFunc is an io.Writer made of a function.
-type writerFunc func(p []byte) (int, error)
-
-func (w writerFunc) Write(p []byte) (int, error) { return w(p) }
 
 // writeChunks writes s to w a chunk at a time, checking m between them.
 func writeChunks(w io.Writer, s string, m builtin.Meter) error {

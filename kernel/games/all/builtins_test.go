@@ -107,7 +107,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"randboard", []any{3, new(big.Int).Lsh(big.NewInt(1), 70)}, "randboard: argument 2 (seed) must fit 64 bits, got 1180591620717411303424"},
 		{"randboard", []any{new(big.Int).Lsh(big.NewInt(1), 70), 1}, "randboard: argument 1 (N) must be 1..2000, got 1180591620717411303424"},
 		{"save", []any{3, "x.svg"}, "save: argument 1 (x) has no picture (an int); save a polygon, coins, board, result, trace, heat map or plot"},
-		{"save", []any{p, "x.png"}, `save: argument 2 (file) must end in .svg or .txt, got "x.png"`},
+		{"save", []any{p, "x.png"}, `save: argument 2 (file) must end in .svg, .txt or .json, got "x.png"`},
 		{"svg", []any{"s"}, "svg: argument 1 (x) has no picture (a string)"},
 		{"plot", []any{[]any{1, "a"}}, "plot: argument 1 (values) element 2 must be a number, got string"},
 		{"plot", []any{[]any{"a"}, []any{1, 2}}, "plot: argument 1 (labels) must hold one label per value (2), got 1"},

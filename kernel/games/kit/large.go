@@ -7,6 +7,7 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
+	"gamelab/kernel/printer"
 )
 
 // Big values (a 2000-row board is two million vertices) are shown as a card
@@ -94,54 +95,12 @@ func Render(write func(w io.Writer) error) string {
 }
 
 // RenderIn runs a writer into a string under the cell's meter (env.Meter,
-// when set): the string's growth is reserved in the memory budget before
-// it happens and the cell is checked every chunk, so text(x) or svg(x) of
-// a drawing of gigabytes stops with a MemoryError, or at an interrupt,
-// within milliseconds.
-func RenderIn(env *builtin.Env, write func(w io.Writer) error) string {
-	b := &meteredBuilder{m: env.Meter}
-	_ = write(b) // a strings.Builder does not fail; the meter panics
-	return b.b.String()
-}
-
-// meteredBuilder is a strings.Builder that asks its meter (nil: none)
-// before it grows and checks it once per chunk written.
-type meteredBuilder struct {
-	b     strings.Builder
-	m     builtin.Meter
-	since int // bytes written since the last check
-}
-
-func (w *meteredBuilder) Write(p []byte) (int, error) {
-	w.meter(len(p))
-	return w.b.Write(p)
-}
-
-func (w *meteredBuilder) WriteString(s string) (int, error) {
-	w.meter(len(s))
-	return w.b.WriteString(s)
-}
-
-// Check checks the cell (display.Checker: a drawing's long loops ask).
-func (w *meteredBuilder) Check() {
-	if w.m != nil {
-		w.m.Check()
-	}
-}
-
-// meter asks for the builder's next growth, which doubles its buffer (the
-// old one live while it is copied), and checks the cell every 64 KB.
-func (w *meteredBuilder) meter(n int) {
-	if w.m == nil {
-		return
-	}
-	if w.b.Len()+n > w.b.Cap() {
-		w.m.Reserve(int64(2*w.b.Cap() + n))
-	}
-	if w.since += n; w.since >= 64<<10 {
-		w.since = 0
-		w.m.Check()
-	}
+// when set) as printer.Render does: text(x) or svg(x) of a drawing of
+// gigabytes is counted first, checking the cell every chunk, and made only
+// when it fits in the memory budget, at once at its exact length; one that
+// does not is a *printer.TooLarge error, none of it made.
+func RenderIn(env *builtin.Env, write func(w io.Writer) error) (string, error) {
+	return printer.Render(env.Meter, write)
 }
 
 func TextOf(x Texter, full bool) string {

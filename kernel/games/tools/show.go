@@ -31,7 +31,8 @@ func init() {
 		Name:      "save",
 		Signature: `save(x, file)`,
 		Doc: `Writes x's picture to file: SVG when the name ends in .svg, the text drawing when it ` +
-			`ends in .txt, whole however large. A relative name is relative to the current directory; only a regular file is ` +
+			`ends in .txt, json(x) when it ends in .json; whole however large, a chunk at a time (a table too large to hold as a string ` +
+			`in the memory budget is saved within it). A relative name is relative to the current directory; only a regular file is ` +
 			`written (a named pipe or a device is refused). Returns the file name. ` +
 			`To save the session itself as a script (IPython's %save), save_session(file).`,
 		Example: `save(polygon("* -5 + -2 * -8 * -5 + 8"), "ring.svg")`,
@@ -58,6 +59,7 @@ func init() {
 		Example: `json(solve(coins([10, 80, 90, 30])))`,
 		Returns: []any{""},
 		Fn:      fnJSON,
+		Streams: true, // printer.Render counts the text before making it
 	})
 	register(&builtin.Builtin{
 		Name:      "text",
@@ -66,6 +68,7 @@ func init() {
 		Example:   `text(coins([10, 80, 90, 30]))`,
 		Returns:   []any{""},
 		Fn:        fnText,
+		Streams:   true, // printer.Render counts the text before making it
 	})
 	register(&builtin.Builtin{
 		Name:      "svg",
@@ -74,6 +77,7 @@ func init() {
 		Example:   `svg(coins([10, 80, 90, 30]))`,
 		Returns:   []any{""},
 		Fn:        fnSVG,
+		Streams:   true, // printer.Render counts the text before making it
 	})
 }
 
@@ -119,8 +123,18 @@ func fnSave(env *builtin.Env, args ...any) (any, error) {
 			}
 			return writeFullText(w, x, env.Meter)
 		}
+	case ".json":
+		write = func(w io.Writer) error {
+			err := printer.WriteJSON(w, x, "", env.Meter)
+			if nj := (*printer.NotJSON)(nil); errors.As(err, &nj) {
+				return builtin.ArgError("save", 1, "x", "(%s) cannot be written as JSON: %v", builtin.WithArticle(kit.TypeName(x)), nj.Err)
+			} else if err != nil {
+				return err
+			}
+			return kit.WriteString(w, "\n")
+		}
 	default:
-		return nil, builtin.ArgError("save", 2, "file", "must end in .svg or .txt, got %q", file)
+		return nil, builtin.ArgError("save", 2, "file", "must end in .svg, .txt or .json, got %q", file)
 	}
 	if err := writeFile(env, file, write); err != nil {
 		var be *builtin.Error
@@ -241,8 +255,12 @@ func fnJSON(env *builtin.Env, args ...any) (any, error) {
 	if err := kit.Unpack("json", args, "x", &x); err != nil {
 		return nil, err
 	}
-	out, err := printer.JSON(kit.JSONValue(x), "", env.Meter)
-	if err != nil {
+	out, err := printer.JSON(x, "", env.Meter) // each game value's JSONValue asked as it is written
+	var tl *printer.TooLarge
+	switch {
+	case errors.As(err, &tl):
+		return nil, printer.MemoryError(err, "json", env.Headroom(), `save(x, "x.json") writes it to a file a chunk at a time`)
+	case err != nil:
 		return nil, fmt.Errorf("json: %s cannot be written as JSON: %v", kit.TypeName(x), err)
 	}
 	return out, nil
@@ -253,10 +271,14 @@ func fnText(env *builtin.Env, args ...any) (any, error) {
 	if err := kit.Unpack("text", args, "x", &x); err != nil {
 		return nil, err
 	}
+	var text string
+	var err error
 	if t, ok := x.(kit.Texter); ok {
-		return strings.TrimRight(kit.RenderIn(env, func(w io.Writer) error { return t.WriteText(w, true) }), "\n"), nil
+		text, err = kit.RenderIn(env, func(w io.Writer) error { return t.WriteText(w, true) })
+	} else {
+		text, err = printer.TextOf(x, env.Meter)
 	}
-	return printer.TextOf(x, env.Meter), nil
+	return strings.TrimRight(text, "\n"), printer.MemoryError(err, "text", env.Headroom(), `save(x, "x.txt") writes it to a file a chunk at a time`)
 }
 
 func fnSVG(env *builtin.Env, args ...any) (any, error) {
@@ -268,5 +290,6 @@ func fnSVG(env *builtin.Env, args ...any) (any, error) {
 	if !ok {
 		return nil, builtin.ArgError("svg", 1, "x", "has no picture (%s)", builtin.WithArticle(kit.TypeName(x)))
 	}
-	return kit.RenderIn(env, func(w io.Writer) error { return p.WriteSVG(w, true) }), nil
+	svg, err := kit.RenderIn(env, func(w io.Writer) error { return p.WriteSVG(w, true) })
+	return svg, printer.MemoryError(err, "svg", env.Headroom(), `save(x, "x.svg") writes it to a file a chunk at a time`)
 }
