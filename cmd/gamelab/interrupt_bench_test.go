@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -15,8 +16,9 @@ import (
 	"time"
 )
 
-// interruptOps are issue 20's long statements, each after the setup that
-// makes its inputs: what Ctrl-C must stop within 200 ms.
+// interruptOps are issue 20's long statements, and issue 29's tables, each
+// after the setup that makes its inputs: what Ctrl-C must stop within
+// 200 ms.
 func interruptOps(dir string) []struct{ name, setup, stmt string } {
 	return []struct{ name, setup, stmt string }{
 		{"print", "xs = 1..4*10**7", "print(xs)"},
@@ -30,6 +32,10 @@ func interruptOps(dir string) []struct{ name, setup, stmt string } {
 		{"analyze", `c = randcoins(100000, 1); line = repeat("L", 100000)`, "len(analyze(c, line).loss)"},
 		{"svg-trace", "t = trace(randcoins(20000, 1))", "len(svg(t))"},
 		{"json", "xs = map(1..6*10**6, [#, #])", "len(json(xs))"},
+		// issue 29's tables: written cell by cell, counted before they are made
+		{"save-dp", "d = dp(randcoins(3000, 1))", `save(d, "` + filepath.Join(dir, "d.txt") + `")`},
+		{"text-dp", "d = dp(randcoins(3000, 1))", "len(text(d))"},
+		{"json-dp", "d = dp(randcoins(3000, 1))", "len(json(d))"},
 	}
 }
 
@@ -44,13 +50,22 @@ func interruptOps(dir string) []struct{ name, setup, stmt string } {
 //
 //	go test -run '^$' -bench InterruptLatency -benchtime 1x ./cmd/gamelab
 //
-// GAMELAB_INTERRUPT_RUNS sets the runs per statement (default 10).
+// GAMELAB_INTERRUPT_RUNS sets the runs per statement (default 10),
+// GAMELAB_INTERRUPT_OPS the statements (their names, a regular
+// expression); -v shows every statement's line.
 func BenchmarkInterruptLatency(b *testing.B) {
 	runs := 10
 	fmt.Sscan(os.Getenv("GAMELAB_INTERRUPT_RUNS"), &runs)
+	only, err := regexp.Compile(os.Getenv("GAMELAB_INTERRUPT_OPS"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	bin := gamelabBinary(b)
 	var stops, exits []time.Duration
 	for _, op := range interruptOps(b.TempDir()) {
+		if !only.MatchString(op.name) {
+			continue
+		}
 		var stop, exit []time.Duration
 		for range runs {
 			s, e := interruptOnce(b, bin, op.setup, op.stmt)

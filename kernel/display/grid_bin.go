@@ -3,6 +3,8 @@ package display
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -69,3 +71,67 @@ func Binned(g Grid, rows, cols int, each func(add func(r, c int, h HeatCell))) G
 
 // binStep is how many cells of n go in a block.
 func binStep(n int) int { return max(1, (n+MaxHeatBins-1)/MaxHeatBins) }
+
+// BinnedRanks is Binned for a table whose heat is each cell's rank among
+// the keys of all its cells (the lowest is 0, the highest 1): each hands
+// the cells drawn (rows and columns from 0, the cell's key, whether the
+// plan uses it), all the keys the ranks are among (a filling's frame draws
+// fewer cells than the table has). It holds no key of a cell but each
+// block's largest, so a table of millions of cells is ranked in the memory
+// of its blocks: each hands its cells once and all its keys once, and a
+// block's heat is the rank of its largest key, as Binned's is the largest
+// of its cells' ranks. The keys are floats, which order every integer up
+// to 2^53 exactly and larger ones to a part in 2^52: a colour needs no
+// more (and a function of one key type keeps the web page's engine small).
+func BinnedRanks(g Grid, rows, cols int, each func(add func(r, c int, key float64, marked bool)), all func(add func(key float64))) Grid {
+	type block struct {
+		top            float64
+		filled, marked bool
+	}
+	rowStep, colStep := binStep(rows), binStep(cols)
+	perRow := (cols + colStep - 1) / colStep
+	blocks := make([]block, ((rows+rowStep-1)/rowStep)*perRow)
+	each(func(r, c int, key float64, marked bool) {
+		if r < 0 || r >= rows || c < 0 || c >= cols {
+			return
+		}
+		b := &blocks[r/rowStep*perRow+c/colStep]
+		if !b.filled || key > b.top {
+			b.top = key
+		}
+		b.filled, b.marked = true, b.marked || marked
+	})
+	// below[i] counts the keys less than tops[i], the blocks' largest in
+	// order: a key is below every top from the first one above it on.
+	var tops []float64
+	for _, b := range blocks {
+		if b.filled {
+			tops = append(tops, b.top)
+		}
+	}
+	slices.Sort(tops)
+	tops = slices.Compact(tops)
+	below := make([]int, len(tops)+1)
+	total := 0
+	all(func(key float64) {
+		below[sort.Search(len(tops), func(i int) bool { return tops[i] > key })]++
+		total++
+	})
+	for i := 1; i < len(below); i++ {
+		below[i] += below[i-1]
+	}
+	rank := func(key float64) float64 {
+		if total < 2 {
+			return 0.5
+		}
+		i, _ := slices.BinarySearch(tops, key)
+		return float64(below[i]) / float64(total-1)
+	}
+	return Binned(g, rows, cols, func(add func(r, c int, h HeatCell)) {
+		for i, b := range blocks {
+			if b.filled {
+				add(i/perRow*rowStep, i%perRow*colStep, HeatCell{Heat: rank(b.top), Marked: b.marked})
+			}
+		}
+	})
+}

@@ -153,6 +153,59 @@ func (tab *Table) At(from, to, m int) (*Cell, error) {
 	return tab.cell(Position{from - 1, to, m}), nil
 }
 
+// Margin is the mover's best margin with coins from..to left and M m, a
+// cell that At would give (its Value), without the values of its moves:
+// for a table written cell by cell.
+func (tab *Table) Margin(from, to, m int) *big.Int {
+	p := Position{from - 1, to, m}
+	return tab.g.Rules.marginOf(tab.t.sumOf(p), tab.t.xOf(p))
+}
+
+// MarginInt64 is Margin as an int64, without allocating, when the table
+// keeps its values in int64 (rows whose sums stay below 2^62, where every
+// margin fits); ok is false otherwise, when Margin gives it.
+func (tab *Table) MarginInt64(from, to, m int) (v int64, ok bool) {
+	xs, small := tab.t.x.(int64Store)
+	if !small || tab.t.sums.small == nil {
+		return 0, false
+	}
+	p := Position{from - 1, to, m}
+	x, s := xs[tab.t.index(p)], tab.t.sums.small[p.Hi]-tab.t.sums.small[p.Lo]
+	if tab.g.Rules.Score == ScoreRest {
+		return x + s, true
+	}
+	return 2*x - s, true
+}
+
+// AppendBest appends the optimal moves of the cell of coins from..to and
+// M m (At's Best()) to dst, in the game's order, making no value where the
+// table keeps int64s: for a table written cell by cell.
+func (tab *Table) AppendBest(dst []Move, from, to, m int) []Move {
+	p := Position{from - 1, to, m}
+	v, small := tab.MarginInt64(from, to, m)
+	if !small {
+		c := tab.cell(p)
+		return append(dst, c.Best()...)
+	}
+	r, xs := tab.g.Rules, tab.t.x.(int64Store)
+	s, rem := tab.t.sums.small[p.Hi]-tab.t.sums.small[p.Lo], p.Left()
+	for i := range r.moveCount(rem, p.M) {
+		mv := r.nthMove(rem, p.M, i)
+		var x int64 // of the position after the move: 0 without coins
+		if q := r.Next(p, mv); q.Left() > 0 {
+			x = xs[tab.t.index(q)]
+		}
+		after := s - 2*x // as afterOf
+		if r.Score == ScoreRest {
+			after = -x
+		}
+		if after == v {
+			dst = append(dst, mv)
+		}
+	}
+	return dst
+}
+
 func (tab *Table) cell(p Position) *Cell {
 	return &Cell{From: p.Lo + 1, To: p.Hi, M: p.M, Eval: tab.t.eval(p)}
 }

@@ -32,6 +32,12 @@ func occurring(r Rules, start Position) map[Position]bool {
 func TestTableAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 21))
 	ctx := smallChunks()
+	small := 0 // cells MarginInt64 gave
+	defer func() {
+		if small == 0 {
+			t.Error("MarginInt64 gave no cell of any table")
+		}
+	}()
 	for _, r := range allRules() {
 		for iter := range 40 {
 			n := 1 + iter%9
@@ -61,6 +67,17 @@ func TestTableAgainstBruteForce(t *testing.T) {
 				again, err := tab.At(c.From, c.To, c.M)
 				if err != nil || again.Value.Cmp(c.Value) != 0 {
 					t.Fatalf("%s: At(%d, %d, %d) = %v, %v", name, c.From, c.To, c.M, again, err)
+				}
+				if best := tab.AppendBest(nil, c.From, c.To, c.M); !slices.Equal(best, c.Best()) {
+					t.Fatalf("%s: AppendBest(%d, %d, %d) = %v, the cell's %v", name, c.From, c.To, c.M, best, c.Best())
+				}
+				if m := tab.Margin(c.From, c.To, c.M); m.Cmp(c.Value) != 0 {
+					t.Fatalf("%s: Margin(%d, %d, %d) = %v, the cell's %v", name, c.From, c.To, c.M, m, c.Value)
+				}
+				if m, ok := tab.MarginInt64(c.From, c.To, c.M); ok && m != c.Value.Int64() {
+					t.Fatalf("%s: MarginInt64(%d, %d, %d) = %d; the cell's %v", name, c.From, c.To, c.M, m, c.Value)
+				} else if ok {
+					small++
 				}
 				return true
 			})

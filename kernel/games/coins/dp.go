@@ -13,6 +13,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/printer"
 	solver "gamelab/solvers/coins"
 )
 
@@ -208,20 +209,11 @@ func (d *DP) Position(args []any) (any, error) {
 // the mover's margin, the plan's cells bracketed, coloured by the margin's
 // rank, its tooltip every move there. Under take "2M" a cell shows its
 // margin for each M, "M:margin". Past MaxGridCells coins it is a heat map
-// of blocks without numbers (display.Binned).
+// of blocks without numbers (display.BinnedRanks); numbers is the text of
+// such a table.
 func (d *DP) grid(upTo int) display.Grid {
 	n := d.N
-	g := display.Grid{Corner: "from\\to", Caption: "dp of the row: the mover's best margin on coins from..to; [·] the solve's line",
-		HeatCaption: "colour: the rank of the cell's margin; outlined: the cells the solve's line passes"}
-	if d.twoM {
-		g.Caption = "dp of the row: M:margin for each M that can occur with coins from..to left; [·] the solve's line"
-	}
-	g.Caption += d.Coins.rulesNote()
-	if upTo < n {
-		g.Caption += fmt.Sprintf(" (filled to %s)", kit.Count(upTo, "coin", "coins"))
-	}
-	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", kit.FormatValue(d.Value))}
-	rank := d.ranks()
+	g := d.frame(upTo)
 	cells := func(f func(c *solver.Cell)) {
 		d.table.Cells(func(c *solver.Cell) bool {
 			if c.To-c.From+1 <= upTo {
@@ -231,12 +223,9 @@ func (d *DP) grid(upTo int) display.Grid {
 		})
 	}
 	if n > display.MaxGridCells {
-		return display.Binned(g, n, n, func(add func(r, c int, h display.HeatCell)) {
-			cells(func(c *solver.Cell) {
-				add(c.From-1, c.To-1, display.HeatCell{Heat: rank(c.Value), Marked: d.inPlan[[3]int{c.From, c.To, c.M}]})
-			})
-		})
+		return d.heatMap(g, upTo)
 	}
+	rank := d.ranks()
 	for to := 1; to <= n; to++ {
 		g.ColLabels = append(g.ColLabels, strconv.Itoa(to))
 	}
@@ -249,14 +238,7 @@ func (d *DP) grid(upTo int) display.Grid {
 		g.Cells = append(g.Cells, row)
 	}
 	cells(func(c *solver.Cell) {
-		t := c.Value.String()
-		if d.twoM {
-			t = fmt.Sprintf("%d:%s", c.M, t)
-		}
-		p := d.inPlan[[3]int{c.From, c.To, c.M}]
-		if p {
-			t = "[" + t + "]"
-		}
+		t := d.cellText(c.From, c.To, c.M, c.Value.String())
 		cell := &g.Cells[c.From-1][c.To-1]
 		if cell.Text == "" {
 			// under take "2M" the first M's margin colours the cell
@@ -266,18 +248,133 @@ func (d *DP) grid(upTo int) display.Grid {
 		}
 		cell.Text += t
 		cell.Title += "\n" + cellMoves(c)
-		cell.Marked = cell.Marked || p
+		cell.Marked = cell.Marked || d.inPlan[[3]int{c.From, c.To, c.M}]
 	})
+	return g
+}
+
+// frame is the grid's caption, corner and notes, through intervals of
+// upTo coins.
+func (d *DP) frame(upTo int) display.Grid {
+	g := display.Grid{Corner: "from\\to", Caption: "dp of the row: the mover's best margin on coins from..to; [·] the solve's line",
+		HeatCaption: "colour: the rank of the cell's margin; outlined: the cells the solve's line passes"}
+	if d.twoM {
+		g.Caption = "dp of the row: M:margin for each M that can occur with coins from..to left; [·] the solve's line"
+	}
+	g.Caption += d.Coins.rulesNote()
+	if upTo < d.N {
+		g.Caption += fmt.Sprintf(" (filled to %s)", kit.Count(upTo, "coin", "coins"))
+	}
+	g.Notes = []string{fmt.Sprintf("the first mover's margin %s; at(d, from, to) has a cell's moves, position(d, from, to) its row", kit.FormatValue(d.Value))}
+	return g
+}
+
+// heatMap is the grid of a table past MaxGridCells coins through
+// intervals of upTo coins: a heat map of blocks (display.BinnedRanks), the
+// cells ranked by their margins, which are read without the values of
+// their moves (as int64s where the table keeps them: no allocation per
+// cell of the millions).
+func (d *DP) heatMap(g display.Grid, upTo int) display.Grid {
+	key := func(from, to, m int) float64 {
+		if v, ok := d.table.MarginInt64(from, to, m); ok {
+			return float64(v)
+		}
+		f, _ := new(big.Float).SetInt(d.table.Margin(from, to, m)).Float64()
+		return f
+	}
+	return display.BinnedRanks(g, d.N, d.N, func(add func(r, c int, key float64, marked bool)) {
+		d.each(upTo, func(from, to, m int) { add(from-1, to-1, key(from, to, m), d.inPlan[[3]int{from, to, m}]) })
+	}, func(add func(key float64)) {
+		d.each(d.N, func(from, to, m int) { add(key(from, to, m)) })
+	})
+}
+
+// cellText is the text of the cell of coins from..to at M m whose margin
+// is v: "M:margin" under take "2M", bracketed where the solve's line
+// passes.
+func (d *DP) cellText(from, to, m int, v string) string {
+	if d.twoM {
+		v = strconv.Itoa(m) + ":" + v
+	}
+	if d.inPlan[[3]int{from, to, m}] {
+		v = "[" + v + "]"
+	}
+	return v
+}
+
+// each calls f on every cell of intervals of up to upTo coins, by from,
+// then to, then M.
+func (d *DP) each(upTo int, f func(from, to, m int)) {
+	for from := 1; from <= d.N; from++ {
+		for to := from; to <= min(d.N, from+upTo-1); to++ {
+			for _, m := range d.ms(from, to) {
+				f(from, to, m)
+			}
+		}
+	}
+}
+
+// zeroM is the M of every cell under rules without one.
+var zeroM = []int{0}
+
+// ms are the Ms of the cells of coins from..to: none when those coins
+// cannot be left, 0 alone under rules without M.
+func (d *DP) ms(from, to int) []int {
+	switch {
+	case d.Coins.rules().Get("ends") == "left" && to != d.N:
+		return nil
+	case d.twoM:
+		return d.table.Ms(from, to)
+	}
+	return zeroM
+}
+
+// marginText is the margin of a cell, exact (solver.Table.Margin: no
+// move's value made).
+func (d *DP) marginText(from, to, m int) string {
+	if v, ok := d.table.MarginInt64(from, to, m); ok {
+		return strconv.FormatInt(v, 10)
+	}
+	return d.table.Margin(from, to, m).String()
+}
+
+// numbers is the text of a table past MaxGridCells coins, cell by cell as
+// it is written (display.Grid.CellText): its millions of cells are never
+// held.
+func (d *DP) numbers() display.Grid {
+	g := d.frame(d.N)
+	for i := 1; i <= d.N; i++ {
+		g.ColLabels = append(g.ColLabels, strconv.Itoa(i))
+		g.RowLabels = append(g.RowLabels, strconv.Itoa(i))
+	}
+	g.CellText = func(r, c int) string {
+		from, to := r+1, c+1
+		if to < from {
+			return ""
+		}
+		ms := d.ms(from, to)
+		if len(ms) == 1 {
+			return d.cellText(from, to, ms[0], d.marginText(from, to, ms[0]))
+		}
+		parts := make([]string, len(ms))
+		for i, m := range ms {
+			parts[i] = d.cellText(from, to, m, d.marginText(from, to, m))
+		}
+		return strings.Join(parts, " ")
+	}
 	return g
 }
 
 func (d *DP) Text() string { return kit.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
-	if !full && d.N > display.MaxGridCells {
+	switch {
+	case d.N <= display.MaxGridCells:
+		return d.grid(d.N).WriteText(w)
+	case !full:
 		return kit.WriteString(w, d.card(fmt.Sprintf("more than %d coins", display.MaxGridCells)).Text())
 	}
-	return d.grid(d.N).WriteText(w)
+	return d.numbers().WriteText(w)
 }
 
 func (d *DP) SVG() string { return kit.SVGOf(d, false) }
@@ -288,8 +385,14 @@ func (d *DP) WriteSVG(w io.Writer, full bool) error { return d.grid(d.N).WriteSV
 
 // HTML is the table as a notebook shows it beside the heat map: the
 // cells' exact margins on their colours, the solve's line outlined, every
-// move in a cell's title; "" past MaxGridCells coins.
-func (d *DP) HTML() string { return d.grid(d.N).HTML() }
+// move in a cell's title; "" past MaxGridCells coins (without ranking
+// the millions of cells of a heat map that has no HTML).
+func (d *DP) HTML() string {
+	if d.N > display.MaxGridCells {
+		return ""
+	}
+	return d.grid(d.N).HTML()
+}
 
 func (d *DP) card(why string) display.Card {
 	return kit.MakeCard(fmt.Sprintf("dp of a row of %s", kit.Count(d.N, "coin", "coins")),
@@ -297,24 +400,47 @@ func (d *DP) card(why string) display.Card {
 		`at(d, from, to) reads a cell; text(d) or save(d, "d.txt") shows it all; svg(d) is its heat map`)
 }
 
+// JSONValue is the table as json writes it; its cells are made one at a
+// time as they are written (printer.Seq), in the order the DP fills them
+// (solver.Table.Cells), their margins and optimal moves read without the
+// values of every move.
 func (d *DP) JSONValue() any {
-	var cells []any
-	d.table.Cells(func(c *solver.Cell) bool {
-		cell := d.cell(c)
-		m := map[string]any{"from": cell.From, "to": cell.To, "margin": cell.Margin, "best": cell.Best}
-		if d.twoM {
-			m["m"] = cell.M
+	cells := func(yield func(any) bool) {
+		var moves []solver.Move
+		for rem := 1; rem <= d.N; rem++ {
+			for from := 1; from+rem-1 <= d.N; from++ {
+				to := from + rem - 1
+				for _, m := range d.ms(from, to) {
+					best := []string{}
+					moves = d.table.AppendBest(moves[:0], from, to, m)
+					for _, mv := range moves {
+						best = append(best, mv.String())
+					}
+					var margin any
+					if v, ok := d.table.MarginInt64(from, to, m); ok {
+						margin = int(v)
+					} else {
+						margin = kit.Number(d.table.Margin(from, to, m))
+					}
+					var mm any = printer.Omit // M ≥ 1 under take "2M"; none otherwise
+					if d.twoM {
+						mm = m
+					}
+					// the keys in order, as a map's are written
+					if !yield(printer.Object{{Key: "best", Value: best}, {Key: "from", Value: from}, {Key: "m", Value: mm},
+						{Key: "margin", Value: margin}, {Key: "to", Value: to}}) {
+						return
+					}
+				}
+			}
 		}
-		cells = append(cells, m)
-		return true
-	})
-	return struct {
-		N     int            `json:"n"`
-		Value any            `json:"value"`
-		Plan  [][]int        `json:"plan"`
-		Rules map[string]any `json:"rules,omitempty"`
-		Cells []any          `json:"cells"`
-	}{d.N, d.Value, d.Plan, d.Coins.rules().Changed(), cells}
+	}
+	var rules any = printer.Omit
+	if r := d.Coins.rules().Changed(); len(r) > 0 {
+		rules = r
+	}
+	return printer.Object{{Key: "n", Value: d.N}, {Key: "value", Value: d.Value}, {Key: "plan", Value: d.Plan},
+		{Key: "rules", Value: rules}, {Key: "cells", Value: printer.Seq(cells)}}
 }
 
 // Text of a cell: its margin, the plan mark and every move.

@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/big"
 	"slices"
 	"strconv"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/display"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/printer"
 	solver "gamelab/solvers/polygon"
 )
 
@@ -17,27 +19,21 @@ import (
 // frames; d.N for all of it): each cell its min/max pair, the extreme the
 // plan uses bracketed, coloured by the rank of its max, its tooltip the
 // splits compared. Past MaxGridCells vertices it is a heat map of blocks
-// without numbers (display.Binned): a 1000-gon's million cells of
-// hundred-digit pairs would be gigabytes of text nobody reads.
+// without numbers (display.BinnedRanks): a 1000-gon's million cells of
+// hundred-digit pairs would be gigabytes of SVG nobody reads; numbers is
+// its text.
 func (d *DP) grid(upTo int) display.Grid {
-	g := display.Grid{Corner: "i\\j", HeatCaption: "colour: the rank of the cell's max; outlined: the cells the optimal plan uses"}
-	what := "ring"
-	if !d.Ring {
-		what = "chain"
-	}
-	g.Caption = fmt.Sprintf("dp of the %s: m[i][j] = min/max of j vertices from v(i); [·] the extreme the plan takes", what)
-	if upTo < d.N {
-		g.Caption += fmt.Sprintf(" (filled to length %d)", upTo)
-	}
-	g.Notes = []string{fmt.Sprintf("best %s (goal %s); at(d, i, j) has a cell's splits and candidates, position(d, i, j) its chain", d.best, d.Goal)}
-	rank := d.maxRanks(d.N) // one scale for every frame of the filling
+	g := d.frame(upTo)
 	if d.N > display.MaxGridCells {
-		return display.Binned(g, d.N, d.N, func(add func(r, c int, h display.HeatCell)) {
-			d.cells(upTo, func(i, j int, key float64) {
-				add(i-1, j-1, display.HeatCell{Heat: rank(key), Marked: d.inPlan[[2]int{i, j}] != ""})
-			})
+		// one scale for every frame of the filling: the ranks among all
+		// the cells
+		return display.BinnedRanks(g, d.N, d.N, func(add func(r, c int, key float64, marked bool)) {
+			d.cells(upTo, func(i, j int, key float64) { add(i-1, j-1, key, d.inPlan[[2]int{i, j}] != "") })
+		}, func(add func(key float64)) {
+			d.cells(d.N, func(_, _ int, key float64) { add(key) })
 		})
 	}
+	rank := d.maxRanks(d.N)
 	for j := 1; j <= d.N; j++ {
 		g.ColLabels = append(g.ColLabels, strconv.Itoa(j))
 	}
@@ -55,22 +51,61 @@ func (d *DP) grid(upTo int) display.Grid {
 			return
 		}
 		plan := d.inPlan[[2]int{i, j}]
-		lo, hi := c.Min.String(), c.Max.String()
-		if plan == "min" {
-			lo = "[" + lo + "]"
-		}
-		if plan == "max" {
-			hi = "[" + hi + "]"
-		}
-		text := lo + "/" + hi
-		if j == 1 {
-			text = c.Min.String()
-			if plan != "" {
-				text = "[" + text + "]"
-			}
-		}
-		g.Cells[i-1][j-1] = display.GridCell{Text: text, Heat: rank(key), Marked: plan != "", Title: d.cellTitle(c)}
+		g.Cells[i-1][j-1] = display.GridCell{Text: d.cellText(i, j, c.Min, c.Max), Heat: rank(key), Marked: plan != "", Title: d.cellTitle(c)}
 	})
+	return g
+}
+
+// frame is the grid's caption, corner and notes, through length upTo.
+func (d *DP) frame(upTo int) display.Grid {
+	g := display.Grid{Corner: "i\\j", HeatCaption: "colour: the rank of the cell's max; outlined: the cells the optimal plan uses"}
+	what := "ring"
+	if !d.Ring {
+		what = "chain"
+	}
+	g.Caption = fmt.Sprintf("dp of the %s: m[i][j] = min/max of j vertices from v(i); [·] the extreme the plan takes", what)
+	if upTo < d.N {
+		g.Caption += fmt.Sprintf(" (filled to length %d)", upTo)
+	}
+	g.Notes = []string{fmt.Sprintf("best %s (goal %s); at(d, i, j) has a cell's splits and candidates, position(d, i, j) its chain", d.best, d.Goal)}
+	return g
+}
+
+// cellText is the text of cell (i, j) with extremes lo and hi: "lo/hi",
+// one vertex's value alone, the extreme the plan uses bracketed.
+func (d *DP) cellText(i, j int, lo, hi *big.Int) string {
+	plan := d.inPlan[[2]int{i, j}]
+	if j == 1 {
+		if plan != "" {
+			return "[" + lo.String() + "]"
+		}
+		return lo.String()
+	}
+	l, h := lo.String(), hi.String()
+	if plan == "min" {
+		l = "[" + l + "]"
+	}
+	if plan == "max" {
+		h = "[" + h + "]"
+	}
+	return l + "/" + h
+}
+
+// numbers is the text of a table past MaxGridCells vertices, cell by cell
+// as it is written (display.Grid.CellText): its cells are never held.
+func (d *DP) numbers() display.Grid {
+	g := d.frame(d.N)
+	for k := 1; k <= d.N; k++ {
+		g.ColLabels = append(g.ColLabels, strconv.Itoa(k))
+		g.RowLabels = append(g.RowLabels, strconv.Itoa(k))
+	}
+	g.CellText = func(r, c int) string {
+		lo, hi, err := d.table.Extremes(r+1, c+1)
+		if err != nil {
+			return "" // past a chain's end
+		}
+		return d.cellText(r+1, c+1, lo, hi)
+	}
 	return g
 }
 
@@ -123,10 +158,13 @@ func (d *DP) cellTitle(c solver.Cell) string {
 func (d *DP) Text() string { return kit.TextOf(d, false) }
 
 func (d *DP) WriteText(w io.Writer, full bool) error {
-	if !full && d.N > display.MaxGridCells {
+	switch {
+	case d.N <= display.MaxGridCells:
+		return d.grid(d.N).WriteText(w)
+	case !full:
 		return kit.WriteString(w, d.card(fmt.Sprintf("more than %d vertices", display.MaxGridCells)).Text())
 	}
-	return d.grid(d.N).WriteText(w)
+	return d.numbers().WriteText(w)
 }
 
 // SVG is the table as a heat map.
@@ -140,8 +178,14 @@ func (d *DP) WriteSVG(w io.Writer, full bool) error {
 
 // HTML is the table as a notebook shows it beside the heat map: the
 // cells' exact pairs on their colours, the plan's outlined, every split in
-// a cell's title; "" past MaxGridCells vertices (the heat map and card).
-func (d *DP) HTML() string { return d.grid(d.N).HTML() }
+// a cell's title; "" past MaxGridCells vertices (the heat map and card),
+// without ranking the cells of a heat map that has no HTML.
+func (d *DP) HTML() string {
+	if d.N > display.MaxGridCells {
+		return ""
+	}
+	return d.grid(d.N).HTML()
+}
 
 func (d *DP) card(why string) display.Card {
 	return kit.MakeCard(fmt.Sprintf("dp of a polygon of %s", kit.Count(d.N, "vertex", "vertices")),
@@ -150,27 +194,26 @@ func (d *DP) card(why string) display.Card {
 }
 
 // JSONValue is the table as json writes it: the answer, the plan's cells
-// and every cell's extremes and splits.
+// and every cell's extremes and splits, each cell made as it is written
+// (printer.Seq).
 func (d *DP) JSONValue() any {
-	var cells []any
-	for i := 1; i <= d.N; i++ {
-		for j := 1; j <= d.lengths(i); j++ {
-			c, err := d.table.Cell(i, j)
-			if err != nil {
-				continue
+	cells := func(yield func(any) bool) {
+		for i := 1; i <= d.N; i++ {
+			for j := 1; j <= d.lengths(i); j++ {
+				c, err := d.table.Cell(i, j)
+				if err != nil {
+					continue
+				}
+				// the keys in order, as a map's are written
+				if !yield(printer.Object{{Key: "length", Value: j}, {Key: "max", Value: kit.Number(c.Max)}, {Key: "maxAt", Value: c.MaxAt},
+					{Key: "min", Value: kit.Number(c.Min)}, {Key: "minAt", Value: c.MinAt}, {Key: "start", Value: i}}) {
+					return
+				}
 			}
-			cells = append(cells, map[string]any{"start": i, "length": j, "min": kit.Number(c.Min), "max": kit.Number(c.Max),
-				"minAt": c.MinAt, "maxAt": c.MaxAt})
 		}
 	}
-	return struct {
-		N     int     `json:"n"`
-		Ring  bool    `json:"ring"`
-		Best  any     `json:"best"`
-		Goal  string  `json:"goal"`
-		Plan  [][]any `json:"plan"`
-		Cells []any   `json:"cells"`
-	}{d.N, d.Ring, d.Best, d.Goal, d.Plan, cells}
+	return printer.Object{{Key: "n", Value: d.N}, {Key: "ring", Value: d.Ring}, {Key: "best", Value: d.Best}, {Key: "goal", Value: d.Goal},
+		{Key: "plan", Value: d.Plan}, {Key: "cells", Value: printer.Seq(cells)}}
 }
 
 // Cell's text is its extremes, splits and candidates as a table.
