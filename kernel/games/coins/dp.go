@@ -343,10 +343,7 @@ func (d *DP) marginText(from, to, m int) string {
 // held.
 func (d *DP) numbers() display.Grid {
 	g := d.frame(d.N)
-	for i := 1; i <= d.N; i++ {
-		g.ColLabels = append(g.ColLabels, strconv.Itoa(i))
-		g.RowLabels = append(g.RowLabels, strconv.Itoa(i))
-	}
+	g.RowLabels, g.ColLabels = kit.Labels1(d.N), kit.Labels1(d.N)
 	g.CellText = func(r, c int) string {
 		from, to := r+1, c+1
 		if to < from {

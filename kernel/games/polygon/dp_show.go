@@ -95,10 +95,7 @@ func (d *DP) cellText(i, j int, lo, hi *big.Int) string {
 // as it is written (display.Grid.CellText): its cells are never held.
 func (d *DP) numbers() display.Grid {
 	g := d.frame(d.N)
-	for k := 1; k <= d.N; k++ {
-		g.ColLabels = append(g.ColLabels, strconv.Itoa(k))
-		g.RowLabels = append(g.RowLabels, strconv.Itoa(k))
-	}
+	g.RowLabels, g.ColLabels = kit.Labels1(d.N), kit.Labels1(d.N)
 	g.CellText = func(r, c int) string {
 		lo, hi, err := d.table.Extremes(r+1, c+1)
 		if err != nil {
