@@ -5,10 +5,7 @@ package kernel
 // notebook or the page.
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -104,39 +101,12 @@ func (s *Session) load(st *syntax.Statement, name string) *Error {
 // readScript is the text of the script name: from the session's files, or
 // the file system (relative to the session's folder).
 func (s *Session) readScript(name string) (string, error) {
-	var data []byte
-	var err error
-	if s.files != nil {
-		text, ok := s.files[strings.TrimPrefix(filepath.ToSlash(filepath.Clean(name)), "/")]
-		if !ok {
-			return "", fmt.Errorf("%s: no such file", strconv.Quote(name))
-		}
-		return text, nil
-	} else {
-		path := name
-		if !filepath.IsAbs(path) && s.dir != "" {
-			path = filepath.Join(s.dir, path)
-		}
-		var info os.FileInfo
-		if info, err = os.Stat(path); err == nil {
-			switch {
-			case info.IsDir():
-				return "", fmt.Errorf("%s is a folder, not a script", strconv.Quote(name))
-			case !info.Mode().IsRegular():
-				return "", fmt.Errorf("%s is not a regular file", strconv.Quote(name))
-			case info.Size() > maxLoadBytes:
-				return "", fmt.Errorf("%s has %s, more than a script's %s", strconv.Quote(name), builtin.ByteSize(info.Size()), builtin.ByteSize(maxLoadBytes))
-			}
-			data, err = os.ReadFile(path)
-		}
+	if s.files == nil {
+		return s.readScriptFile(name)
 	}
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	text, ok := s.files[strings.TrimPrefix(filepath.ToSlash(filepath.Clean(name)), "/")]
+	if !ok {
 		return "", fmt.Errorf("%s: no such file", strconv.Quote(name))
-	case errors.Is(err, fs.ErrPermission):
-		return "", fmt.Errorf("%s cannot be read (permission denied)", strconv.Quote(name))
-	case err != nil:
-		return "", fmt.Errorf("%s cannot be read", strconv.Quote(name))
 	}
-	return string(data), nil
+	return text, nil
 }

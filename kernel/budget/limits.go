@@ -12,7 +12,6 @@ package budget
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -123,11 +122,7 @@ func ReadLimits() Limits {
 func readLimits(root string) Limits {
 	l := Limits{RAM: 4 << 30}
 	read := func(path string) string {
-		b, err := os.ReadFile(filepath.Join(root, path))
-		if err != nil {
-			return ""
-		}
-		return string(b)
+		return readProc(filepath.Join(root, path))
 	}
 	if kb, ok := statusField(read("proc/meminfo"), "MemTotal:"); ok {
 		l.RAM = kb
@@ -144,16 +139,15 @@ func readLimits(root string) Limits {
 // of the process's files (/proc/self/statm's shared pages) and ownAnon;
 // own itself where that cannot be read.
 func ownResident(own int64) int64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	f := strings.Fields(string(b))
-	if err != nil || len(f) < 3 {
+	f := strings.Fields(readProc("/proc/self/statm"))
+	if len(f) < 3 {
 		return own
 	}
 	pages, err := strconv.ParseInt(f[2], 10, 64)
 	if err != nil {
 		return own
 	}
-	return min(pages*int64(os.Getpagesize())+ownAnon, own)
+	return min(pages*pageSize+ownAnon, own)
 }
 
 // fileMapped is the bytes of the mappings of /proc/self/maps that come
