@@ -22,9 +22,9 @@ func (s *Session) budgetBuiltin() *builtin.Builtin {
 			"that runs (strings, arrays, ranges, integers, games and solver tables), gamelab's own code included, so the process's " +
 			"resident memory stays within the budget and a tenth. A statement that would pass it stops with a " +
 			"MemoryError, keeping every variable, and its memory goes back. The default is a quarter of the machine's memory " +
-			"(or of the container's limit), less under an address-space or data limit (ulimit -v, ulimit -d), at least 64 MB: " +
+			"(or of the container's limit), less under an address-space or data limit (ulimit -v, ulimit -d), at least 32 MB: " +
 			builtin.ByteSize(budget.ProcessLimits().Default()) + " here. " +
-			"GAMELAB_MEMORY=2GB in the environment sets another; budget(bytes) changes it (at least 64 MB, at most what those limits let the process hold): " +
+			"GAMELAB_MEMORY=2GB in the environment sets another; budget(bytes) changes it (at least 32 MB, at most what those limits let the process hold): " +
 			`budget(2**30) or budget("512MB").`,
 		Example: `budget()`,
 		Returns: []any{0},

@@ -140,7 +140,7 @@ func TestDeepValues(t *testing.T) {
 // pass it quickly.
 func budgetSession(t *testing.T) *Session {
 	t.Cleanup(func() { debug.SetMemoryLimit(-1); debug.FreeOSMemory() })
-	return newTestSession(WithMemoryBudget(budget.Min))
+	return newTestSession(WithMemoryBudget(64 << 20))
 }
 
 // Each statement that would pass the budget fails with a MemoryError before
@@ -326,6 +326,11 @@ var interruptible = []struct{ name, setup, code string }{
 	{"mean", "xs = 1..3000000", "mean(xs)"},
 	{"uniq", "xs = 1..3000000", "uniq(xs)"},
 	{"matches", `s = repeat("a", 5000000)`, `s matches "(a|aa)*b"`},
+	// Compiling polls too: the lexing of a statement (every 1024 tokens)
+	// and the cutting of its predicates. Each statement ends in an unknown
+	// name, so that without those polls it fails before it runs, uninterrupted.
+	{"lexing", "", "len([" + strings.Repeat("1, ", 3000) + "1]) + nope"},
+	{"compiling", "", "[" + strings.Repeat(`strategy({#.values[1] > 5 ? "L" : "R"}), `, 500) + "1] + nope"},
 }
 
 // Every long operation stops at an interrupt that comes after it started.

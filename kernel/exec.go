@@ -7,7 +7,11 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"unsafe"
 
+	"github.com/expr-lang/expr/parser/lexer"
+
+	"gamelab/internal/detach"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/lang"
 	"gamelab/kernel/printer"
@@ -38,14 +42,18 @@ func (s *Session) ExecuteWith(ctx context.Context, code string, o ExecOptions) *
 	defer end()
 
 	var result any
-	stmts := syntax.Parse(code)
+	var stmts []*syntax.Statement
+	split := detach.Call
+	if len(code) > 1<<20 {
+		split = detach.Run // a second for 40 MB on a loaded machine: Ctrl-C need not wait
+	}
+	if err := split(c.ctx, func() { stmts = syntax.Split(code) }); err != nil {
+		out.Err = c.stopped(&Error{Kind: builtin.Interrupted, Msg: "interrupted"})
+	}
 	for i, st := range stmts {
 		if c.ctx.Err() != nil {
 			out.Err = c.stopped(st.ErrorAt(0, builtin.Interrupted, "interrupted"))
 			break
-		}
-		if st.Warning != "" {
-			c.warn(st.Warning)
 		}
 		v, shown, err := s.run(st)
 		if err != nil {
@@ -168,12 +176,18 @@ func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 				e = st.ErrorAt(0, stop.Kind, stop.Msg) // the budget's stop of a statement's own work (vars' text)
 				return
 			}
-			e = st.ErrorAt(0, builtin.InternalError, fmt.Sprintf("internal error in %q: %v", strings.TrimSpace(st.Text), r))
+			e = st.ErrorAt(0, builtin.InternalError, fmt.Sprintf("internal error in %q: %v", shortText(st.Text), r))
 			if debugPanics {
 				e.Msg += "\n" + string(debug.Stack())
 			}
 		}
 	}()
+	if e := s.parse(st); e != nil {
+		return nil, false, e
+	}
+	if st.Warning != "" {
+		s.cell.warn(st.Warning)
+	}
 	if st.Err != nil {
 		return nil, false, st.Err
 	}
@@ -201,6 +215,46 @@ func (s *Session) run(st *syntax.Statement) (v any, shown bool, e *Error) {
 		}
 	}
 	return v, true, err
+}
+
+// parse lexes st and reads its form (syntax.Statement.Parse) on a
+// goroutine of its own: the lexing of a statement of megabytes takes
+// seconds in expr's lexer, which polls nothing, and Ctrl-C stops the wait
+// at once. Its tokens are counted against the budget as they are made.
+func (s *Session) parse(st *syntax.Statement) *Error {
+	c := s.cell
+	parsed := *st // the goroutine's own, should the wait stop
+	poll := func() {
+		c.Check()
+		c.ReserveItems(syntax.PollEvery, tokenBytes)
+	}
+	run := detach.Run
+	if len(st.Text) < detachAbove {
+		run = detach.Call // well under a millisecond: not worth a goroutine's wake-up
+	}
+	if err := run(c.ctx, func() { parsed.Parse(poll) }); err != nil {
+		return c.stopped(st.ErrorAt(0, builtin.Interrupted, "interrupted"))
+	}
+	*st = parsed
+	return nil
+}
+
+// detachAbove is how long a statement must be for its lexing to run
+// detached (see parse): a line of 20,000 short statements would wait for
+// as many goroutines' wake-ups.
+const detachAbove = 16 << 10
+
+// tokenBytes is what one token of a statement takes.
+const tokenBytes = int64(unsafe.Sizeof(lexer.Token{}))
+
+// shortText is a statement's text as an error quotes it: trimmed, and cut
+// to its first 200 runes.
+func shortText(text string) string {
+	rs := []rune(strings.TrimSpace(text))
+	if len(rs) > 200 {
+		return string(rs[:200]) + "…"
+	}
+	return string(rs)
 }
 
 // debugPanics adds the stack to internal errors (tests flip it on).

@@ -17,8 +17,8 @@ import (
 
 // FuzzSplitStatements: any cell splits without a panic into statements
 // that lie within the cell, in order: each one's first character comes after
-// the one before it's (statements cut at ";" keep their lines, blanked
-// outside their part, so two can share lines).
+// the one before it's (statements cut at ";" share a line, each from its
+// Column on).
 func FuzzSplitStatements(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code string) {
 		stmts := syntax.Parse(code)
@@ -31,6 +31,9 @@ func FuzzSplitStatements(f *testing.F) {
 			lead := len(st.Text) - len(strings.TrimLeft(st.Text, " \t\n"))
 			line := st.Line + strings.Count(st.Text[:lead], "\n")
 			col := utf8.RuneCountInString(st.Text[strings.LastIndex(st.Text[:lead], "\n")+1 : lead])
+			if line == st.Line {
+				col += st.Column // it starts after a ";" of its line
+			}
 			if line < lastLine || line == lastLine && col <= lastCol {
 				t.Fatalf("statement at %d:%d after one at %d:%d: %q", line, col, lastLine, lastCol, code)
 			}

@@ -169,6 +169,10 @@ const (
 // indentation for the next line when the code is incomplete.
 func IsComplete(code string) (c Completeness, indent string) { return syntax.IsComplete(code) }
 
+// Scanner is IsComplete a line at a time, linear in the lines (see
+// syntax.Scanner).
+type Scanner = syntax.Scanner
+
 // Blank reports whether code holds no statement: only blank lines and
 // comments. Front ends need not send such input to Execute.
 func Blank(code string) bool { return syntax.Blank(code) }

@@ -188,10 +188,10 @@ func SetSlider(code, name, value string) (string, bool) {
 			}
 		}
 		first := strings.TrimSpace(string(text[st.Tokens[open].To:end]))
-		// Statement offsets to the cell's: its text keeps the cell's lines
-		// and columns (comments and other statements blanked).
+		// Statement offsets to the cell's: its text keeps the cell's lines,
+		// from its Column on its first (comments blanked).
 		at := func(off int) int {
-			line, col := st.Line-1, 0
+			line, col := st.Line-1, st.Column
 			for _, r := range text[:off] {
 				if col++; r == '\n' {
 					line, col = line+1, 0

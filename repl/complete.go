@@ -23,7 +23,7 @@ func (c completer) Do(line []rune, pos int) ([][]rune, int) {
 	// completes in the context of the lines above it. A recalled multi-line
 	// entry shows newlineMark where the code has '\n': one rune for one, so
 	// positions do not move.
-	prefix := []rune(c.r.pending)
+	prefix := []rune(c.r.pending.String())
 	code := string(prefix) + decodeEntry(string(line))
 	cursor := len(prefix) + pos
 	matches, start, _ := c.r.eng.Complete(code, cursor)

@@ -49,8 +49,9 @@ type REPL struct {
 	suspend func() // Ctrl-Z on a terminal; nil elsewhere
 	rl      *readline.Instance
 	hist    *history
-	next    int    // number of the next cell, shown in the prompt
-	pending string // lines of an unfinished entry, each ended by "\n"
+	next    int             // number of the next cell, shown in the prompt
+	pending strings.Builder // lines of an unfinished entry, each ended by "\n"
+	scan    kernel.Scanner  // whether pending is complete, a line at a time
 
 	outMu sync.Mutex // guards out and atBOL
 	atBOL bool       // the last byte written to out ended a line
@@ -158,7 +159,7 @@ func (r *REPL) paint(col, s string) string {
 // continuation lines, so the code lines up.
 func (r *REPL) prompt() string {
 	p := fmt.Sprintf("[%d]>", r.next)
-	if r.pending != "" {
+	if r.pending.Len() > 0 {
 		p = strings.Repeat(".", len(p)-1) + ">"
 	}
 	return r.paint(colPrompt, p) + " "
@@ -229,24 +230,37 @@ func (r *REPL) Run(ctx context.Context) error {
 		indent = ""
 		switch {
 		case errors.Is(err, readline.ErrInterrupt):
-			r.pending = "" // Ctrl-C drops the whole unfinished entry
+			r.pending.Reset() // Ctrl-C drops the whole unfinished entry
+			r.scan = kernel.Scanner{}
 			continue
 		case errors.Is(err, io.EOF):
 			return ctx.Err()
 		case err != nil:
 			return fmt.Errorf("repl: reading input: %w", err)
 		}
-		code := r.pending + decodeEntry(line)
-		if strings.TrimSpace(code) == "" {
-			r.pending = ""
+		entry := decodeEntry(line)
+		if r.pending.Len() == 0 && strings.TrimSpace(entry) == "" {
 			continue
 		}
-		if c, ind := kernel.IsComplete(code); c == kernel.Incomplete {
-			r.pending = code + "\n"
+		// Each line is scanned once, and the entry joined once: a list of
+		// 40,000 lines pasted in is read in linear time.
+		c, ind, invalid := kernel.Incomplete, "", false
+		for _, l := range strings.Split(entry, "\n") {
+			c, ind = r.scan.Line(l)
+			invalid = invalid || c == kernel.Invalid // as IsComplete of the whole: no line can mend it
+		}
+		if invalid {
+			c = kernel.Invalid
+		}
+		r.pending.WriteString(entry)
+		if c == kernel.Incomplete {
+			r.pending.WriteString("\n")
 			indent = ind
 			continue
 		}
-		r.pending = ""
+		code := r.pending.String()
+		r.pending.Reset()
+		r.scan = kernel.Scanner{}
 		if err := r.hist.add(code); err != nil {
 			r.printf("%s\n", r.paint(colError, "history not saved: "+err.Error()))
 		}

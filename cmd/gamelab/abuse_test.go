@@ -310,6 +310,7 @@ func TestPipedAnswersAreInTheUsersWords(t *testing.T) {
 		{"json(plot([10**30]))", `"values":[1000000000000000000000000000000]`},
 		{"filter(polygon(\"+ 1\"), true)", "filter: argument 1 (array) must be an array, got polygon"},
 		{"map({a: 1}, #)", "map: argument 1 (array) must be an array, got map"},
+		{`randpolygon(5, 1, {ops: ""})`, `ops must be a string of operators like "+*-", got ""`},
 	} {
 		_, stdout, stderr := runUnder(t, 0, nil, tc.stmt+"\n", 20*time.Second)
 		if !strings.Contains(stdout+stderr, tc.want) || goWords.MatchString(stdout+stderr) {

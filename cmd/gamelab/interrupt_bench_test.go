@@ -16,9 +16,9 @@ import (
 	"time"
 )
 
-// interruptOps are issue 20's long statements, and issue 29's tables, each
-// after the setup that makes its inputs: what Ctrl-C must stop within
-// 200 ms.
+// interruptOps are issue 20's long statements, and issue 29's tables and
+// long compiles, each after the setup that makes its inputs: what Ctrl-C
+// must stop within 200 ms.
 func interruptOps(dir string) []struct{ name, setup, stmt string } {
 	return []struct{ name, setup, stmt string }{
 		{"print", "xs = 1..4*10**7", "print(xs)"},
@@ -36,6 +36,11 @@ func interruptOps(dir string) []struct{ name, setup, stmt string } {
 		{"save-dp", "d = dp(randcoins(3000, 1))", `save(d, "` + filepath.Join(dir, "d.txt") + `")`},
 		{"text-dp", "d = dp(randcoins(3000, 1))", "len(text(d))"},
 		{"json-dp", "d = dp(randcoins(3000, 1))", "len(json(d))"},
+		// Issue 29: compiling. A string literal of 40 MB, which expr's
+		// lexer takes seconds over, and a list of 100,000 strategies,
+		// compiled an item at a time.
+		{"lex-string", "", `len("` + strings.Repeat("ab", 20<<20) + `")`},
+		{"compile-parts", "", "len([" + strings.Repeat("strategy({# + 1}), ", 100000) + "optimal])"},
 	}
 }
 
@@ -93,8 +98,16 @@ func BenchmarkInterruptLatency(b *testing.B) {
 // the few gigabytes a map over 1..10**8 holds). A statement that ended by
 // itself first is run again.
 func interruptOnce(b *testing.B, bin, setup, stmt string) (stop, exit time.Duration) {
+	cell := setup + `; eprint("run" + "ning"); ` + stmt
+	args := []string{"-c", cell}
+	if len(cell) > 100<<10 { // past what one argument may hold: a script of that one line
+		args = []string{"run", filepath.Join(b.TempDir(), "cell.gl")}
+		if err := os.WriteFile(args[1], []byte(cell+"\n"), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
 	for {
-		cmd := exec.Command(bin, "-c", setup+`; eprint("run" + "ning"); `+stmt)
+		cmd := exec.Command(bin, args...)
 		stderr := &watched{}
 		cmd.Stdout, cmd.Stderr = nil, stderr
 		if err := cmd.Start(); err != nil {

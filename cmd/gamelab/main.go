@@ -9,10 +9,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 
 	"gamelab/internal/cli"
+	_ "gamelab/internal/osmem" // small thread stacks, one malloc arena: gamelab runs under ulimit -v
 	"gamelab/internal/version"
 	"gamelab/kernel/budget"
 )
@@ -27,8 +29,7 @@ var app = &cli.App{
 	Version:  version.Version,
 	Title:    "optimal play in the polygon game, coins in a row and Life Line",
 	Commands: append([]*command{runCommand, testCommand, kernelCommand, webCommand, judgeCommand}, batchCommands()...),
-	Default:  runDefault, // its flags: -c CODE
-	Before:   checkBudget,
+	Default:  runDefault, // its flags: -c CODE; Before: see run
 }
 
 func main() {
@@ -36,17 +37,27 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return app.Run(args, stdin, stdout, stderr)
-}
-
-// checkBudget makes a GAMELAB_MEMORY the command cannot use an error before
-// it starts, not the default in silence, for every command that runs
-// statements or solves under the memory budget: all but the web page's
-// (its engine has its own) and kernel install.
-func checkBudget(c *command, args []string) error {
-	if c == webCommand || c == kernelCommand && len(args) > 1 && args[1] == "install" {
+	a := *app
+	a.Before = func(c *command, args []string) error {
+		if !usesBudget(c, args) {
+			return nil
+		}
+		if _, err := budget.FromEnv(); err != nil {
+			return err
+		}
+		if note := budget.ProcessLimits().Note(); note != "" && os.Getenv("GAMELAB_MEMORY") == "" {
+			fmt.Fprintf(stderr, "gamelab: %s\n", note) // ulimit -v 1000000: some 90 MB, which the user should know
+		}
 		return nil
 	}
-	_, err := budget.FromEnv()
-	return err
+	return a.Run(args, stdin, stdout, stderr)
+}
+
+// usesBudget says whether the command runs statements or solves under the
+// memory budget: all but the web page's (its engine has its own) and
+// kernel install. For those, a GAMELAB_MEMORY the command cannot use is an
+// error before it starts, not the default in silence, and a budget that a
+// limit of the process lowers is said as it starts (run).
+func usesBudget(c *command, args []string) bool {
+	return c != webCommand && !(c == kernelCommand && len(args) > 1 && args[1] == "install")
 }

@@ -45,9 +45,13 @@ import (
 	"gamelab/kernel/builtin"
 )
 
-// Min is the smallest budget a session takes: below it the session's own
-// working set (help text, the builtins' tables) would not fit.
-const Min = 64 << 20
+// Min is the smallest budget a session takes. The budget counts what the
+// process holds, and a process that has just started holds about 20 MB
+// (the runtime, the builtins' tables, the help texts), so in 32 MB the
+// statements of a session still do their small work, the larger ending in
+// a MemoryError; a tight address-space limit leaves less than the 64 MB
+// that was the smallest (ulimit -v 900000: about 40 MB).
+const Min = 32 << 20
 
 // Budget is one session's memory budget.
 type Budget struct {

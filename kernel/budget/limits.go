@@ -46,10 +46,13 @@ type Limits struct {
 const ownAnon = 1 << 20
 
 // runtimeReserve is the address space and data that the process may still
-// map outside the Go heap: thread stacks (8 MB each under the usual ulimit
-// -s), the C library's per-thread malloc arenas (64 MB of address space
-// each), the runtime's own structures growing with the heap.
-const runtimeReserve = 384 << 20
+// map outside the Go heap once it runs: the stacks of threads it starts
+// later (512 KB each under a limit, see internal/osmem), the runtime's own
+// structures growing with the heap, and the heap's granularity (it grows
+// by 64 MB arenas). It was 384 MB while every thread took an 8 MB stack
+// and a 64 MB malloc arena of the C library's, and the default budget
+// under ulimit -v 1 GB was less than nothing.
+const runtimeReserve = 64 << 20
 
 // heapSpread is how much address space the heap maps per byte of budget
 // at worst: the garbage of the statement before the collector runs, and
@@ -88,12 +91,32 @@ func (l Limits) Ceiling() (bytes int64, why string) {
 // machine's memory (or of its container's), at most the ceiling, at least
 // Min.
 func (l Limits) Default() int64 {
-	quarter := l.RAM / 4
-	if l.Cgroup > 0 {
-		quarter = min(quarter, l.Cgroup/4)
-	}
 	ceiling, _ := l.Ceiling()
-	return max(min(quarter, ceiling), Min)
+	return max(min(l.quarter(), ceiling), Min)
+}
+
+// quarter is a quarter of the machine's memory, or of its container's.
+func (l Limits) quarter() int64 {
+	if l.Cgroup > 0 {
+		return min(l.RAM, l.Cgroup) / 4
+	}
+	return l.RAM / 4
+}
+
+// Note says why the default budget is less than a quarter of the
+// machine's memory, when a limit of the process makes it so (the front
+// ends say it as they start): what it is and what set it; "" when no limit
+// lowers it.
+func (l Limits) Note() string {
+	ceiling, why := l.Ceiling()
+	if why == "" || ceiling >= l.quarter() {
+		return ""
+	}
+	note := fmt.Sprintf("the memory budget is %s, not a quarter of the machine's memory: %s", builtin.ByteSize(l.Default()), why)
+	if ceiling < Min {
+		note += fmt.Sprintf("; that leaves less than the smallest budget, %s, and a statement that needs much may end the process", builtin.ByteSize(Min))
+	}
+	return note
 }
 
 // Check says whether a budget of bytes fits under the limits: an error in

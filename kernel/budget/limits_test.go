@@ -85,7 +85,8 @@ func TestTheDefaultBudgetKeepsUnderEveryLimit(t *testing.T) {
 		{"a quarter of the machine", func(*Limits) {}, 4 * gb, ""},
 		{"a quarter of the container", func(l *Limits) { l.Cgroup = 2 * gb }, gb / 2, "container"},
 		{"the address space", func(l *Limits) { l.AddressSpace = 4e9 }, (4e9 - 1600<<20 - runtimeReserve) / heapSpread, "ulimit -v"},
-		{"a small address space: at least Min", func(l *Limits) { l.AddressSpace = 2e9 }, Min, "ulimit -v"},
+		{"a small address space", func(l *Limits) { l.AddressSpace = 2e9 }, (2e9 - 1600<<20 - runtimeReserve) / heapSpread, "ulimit -v"},
+		{"a smaller address space: at least Min", func(l *Limits) { l.AddressSpace = 1700e6 }, Min, "ulimit -v"},
 		{"the data limit", func(l *Limits) { l.Data = 3e9 }, (3e9 - 120<<20 - runtimeReserve) / heapSpread, "ulimit -d"},
 		{"the smallest of all", func(l *Limits) { l.Data, l.AddressSpace, l.Cgroup = 3e9, 6e9, 8*gb }, (3e9 - 120<<20 - runtimeReserve) / heapSpread, "ulimit -d"},
 	} {
@@ -136,6 +137,34 @@ func TestFromEnvRefusesWhatItCannotUse(t *testing.T) {
 		}
 		if err != nil && Default() != processLimits().Default() {
 			t.Errorf("GAMELAB_MEMORY=%q: Default() is not the limits' default", v)
+		}
+	}
+}
+
+// The front ends say why the default budget is small when a limit makes it
+// so, and nothing when it is the usual quarter.
+func TestNoteSaysWhatLowersTheBudget(t *testing.T) {
+	base := Limits{RAM: 16 << 30, VmSize: 750 << 20}
+	for _, tc := range []struct {
+		name   string
+		change func(*Limits)
+		want   []string
+	}{
+		{"no limit", func(*Limits) {}, nil},
+		{"a container: its quarter", func(l *Limits) { l.Cgroup = 2 << 30 }, nil},
+		{"ulimit -v 1 GB", func(l *Limits) { l.AddressSpace = 1e9 }, []string{"the memory budget is 69.8 MB", "ulimit -v limits the address space to 953.7 MB, 750.0 MB of it mapped at start"}},
+		{"ulimit -v 800 MB", func(l *Limits) { l.AddressSpace = 800e6 }, []string{"the memory budget is 32.0 MB", "less than the smallest budget"}},
+	} {
+		l := base
+		tc.change(&l)
+		note := l.Note()
+		if (note == "") != (tc.want == nil) {
+			t.Errorf("%s: %q", tc.name, note)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(note, w) {
+				t.Errorf("%s: %q does not say %q", tc.name, note, w)
+			}
 		}
 	}
 }

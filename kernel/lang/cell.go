@@ -23,6 +23,7 @@ type current struct {
 	meter builtin.Meter
 	kept  []int  // per filter running, innermost last: the items it kept (loops.go)
 	vm    *vm.VM // the machine running the expression, whose stack a map sizes (loops.go)
+	calls int    // the predicates running, one inside another (depth.go)
 }
 
 // env is the running cell's Env.

@@ -12,9 +12,11 @@ package lang
 
 import (
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/vm/runtime"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/printer"
 )
 
@@ -102,4 +104,54 @@ func valuesEqual(a, b any, depth int) bool {
 func isArray(v any) bool {
 	k := reflect.ValueOf(v).Kind()
 	return k == reflect.Slice || k == reflect.Array
+}
+
+// How deeply predicates may call predicates.
+//
+// A predicate's body may call a builtin that calls another predicate: a
+// strategy whose rule plays a match of another strategy, a property that
+// shrinks with another. Values can nest such calls without limit (a
+// reduce that wraps each strategy in the next, 100,000 deep), and every
+// level takes some 20 KB of Go's stack, which Go grows to 1 GB and then
+// ends the process with a fatal error no recover() catches. So at most
+// maxCalls predicates run one inside another: 20 MB of stack at the
+// most, which the budget counts (Budget.InUse counts the stacks).
+
+// maxCalls is how many predicates may run one inside another, as Python
+// bounds the depth of its calls.
+const maxCalls = 1000
+
+// errCallsTooDeep is the error of the predicate call one too deep. It goes
+// up as a panic, from each predicate's machine to the next (predicate's
+// call), so that the statement says it once, not once per caller: each
+// builtin that called a predicate would add its own words around it.
+var errCallsTooDeep = builtin.Errorf(builtin.RuntimeError,
+	"predicates call one another more than %d deep (a strategy that plays a strategy that plays one…): "+
+		"no statement may nest them deeper", maxCalls)
+
+// deeper counts one more predicate running and returns what counts it
+// off; past maxCalls it stops the statement (errCallsTooDeep).
+func (c *current) deeper() (done func()) {
+	if c.calls >= maxCalls {
+		panic(errCallsTooDeep)
+	}
+	c.calls++
+	return func() { c.calls-- }
+}
+
+// maxMessage is the longest message of a predicate's failure that its
+// caller gets, in runes: a builtin's error says the predicate's inside its
+// own, so the messages of predicates that call one another would grow with
+// each (a thousand levels: a line of 100 KB, 50 MB of them made).
+const maxMessage = 600
+
+// shortened is msg at most maxMessage runes long: its start and its end,
+// what went wrong first and where it ended, "…" between.
+func shortened(msg string) string {
+	rs := []rune(msg)
+	if len(rs) <= maxMessage {
+		return msg
+	}
+	half := maxMessage / 2
+	return strings.TrimSpace(string(rs[:half])) + " … " + strings.TrimSpace(string(rs[len(rs)-half:]))
 }

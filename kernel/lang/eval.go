@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -20,6 +22,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"gamelab/internal/decimal"
+	"gamelab/internal/detach"
 	"gamelab/kernel/builtin"
 )
 
@@ -39,17 +42,49 @@ type Names func(name string) (any, bool)
 // compiled is one expression of a statement, parsed once: the tree serves
 // compiling, running and pointing errors at arguments.
 type compiled struct {
-	code string         // the statement with everything outside the expression blanked
+	code string         // the expression as parsed: its own runes, big literals and predicates cut out
 	tree *parser.Tree   // parsed, patched and checked
 	env  map[string]any // the names the expression uses, and their values
 	prog *vm.Program
 }
 
 // Eval compiles and runs src as one expr expression in the running cell.
+//
+// Compiling a large expression runs on a goroutine of its own
+// (detach.Run): expr's parser, checker and compiler poll nothing, and a
+// statement of megabytes keeps them busy for seconds, so Ctrl-C stops the
+// wait at once and the session goes on. One past expr's limit is compiled
+// in parts (divide.go). Everything the compiling reads of the session (its
+// names' values) is gathered here first, and what it tells the session
+// (a map literal's columns) is told here after, so that a compile left
+// behind touches nothing the session uses.
 func (l *Language) Eval(src Source, names Names) (any, *Error) {
-	c, e := l.compile(src, names)
+	if v, e, divided := l.evalDivided(src, names); divided { // divide.go
+		if e == nil && nestedTooDeep(v) {
+			return nil, &Error{Kind: builtin.RuntimeError, Msg: errTooDeep.Msg, At: src.From}
+		}
+		return v, e
+	}
+	u := l.unit(src)
+	env := envFor(u, l.withValues(names))
+	var c *compiled
+	var e *Error
+	var notes [][]string
+	poll := l.cur.meter.Check // the cell's, read here: a compile left behind must not read l.cur
+	run := detach.Run
+	if len(u.Tokens) < detachAbove && len(u.Text) < detachAbove*16 {
+		run = detach.Call // a millisecond at most: not worth a goroutine's wake-up
+	}
+	if err := run(l.cur.env().Ctx, func() { c, e = l.compile(u, env, poll, &notes) }); err != nil {
+		return nil, &Error{Kind: builtin.Interrupted, Msg: "interrupted", At: src.From}
+	}
+	if l.cfg.NoteColumns != nil {
+		for _, keys := range notes {
+			l.cfg.NoteColumns(keys)
+		}
+	}
 	if e != nil {
-		return nil, e
+		return nil, e.from(src.From)
 	}
 	// expr's own budget counts items, cumulatively, garbage included; the
 	// cell's meter (package budget) measures the heap instead, so expr's is
@@ -60,7 +95,7 @@ func (l *Language) Eval(src Source, names Names) (any, *Error) {
 	defer func() { l.cur.vm = nil }()
 	v, err := machine.Run(c.prog, c.env)
 	if err != nil {
-		return nil, runError(c.tree, c.code, err, l.PlainWords)
+		return nil, runError(c.tree, c.code, err, l.PlainWords).from(src.From)
 	}
 	if nestedTooDeep(v) { // see depth.go: nothing may keep or show it
 		return nil, &Error{Kind: builtin.RuntimeError, Msg: errTooDeep.Msg, At: src.From}
@@ -68,22 +103,73 @@ func (l *Language) Eval(src Source, names Names) (any, *Error) {
 	return v, nil
 }
 
+// detachAbove is how many tokens (or sixteen times as many bytes) an
+// expression must hold for its compiling to run detached: less compiles
+// in well under a millisecond, and a part of a divided statement of 20,000
+// would wait for 20,000 goroutines' wake-ups.
+const detachAbove = 1024
+
+// from is e at offset at of the statement, e.At counting from there.
+func (e *Error) from(at int) *Error {
+	e.At += at
+	return e
+}
+
+// unit is the expression of src alone: its runes and its tokens, every
+// offset counted from src.From. Compiling it then costs the expression's
+// size, not its statement's: a statement of many expressions (x[1][2]…
+// = v) would otherwise make each of them as long as all of them. The
+// runes of the statement are made once for all its expressions, and not
+// at all for an expression that is its whole statement.
+func (l *Language) unit(src Source) Source {
+	var u Source
+	from, to := max(src.From, 0), src.To
+	// Whole when it starts at 0 and ends at the end (counted only then: a
+	// count for each of 20,000 parts would be quadratic).
+	if from == 0 && (to >= len(src.Text) || to >= utf8.RuneCountInString(src.Text)) {
+		n := utf8.RuneCountInString(src.Text)
+		u, to = Source{Text: src.Text, To: n}, n
+	} else {
+		if l.runesOf.text != src.Text || l.runesOf.runes == nil {
+			l.runesOf.text, l.runesOf.runes = src.Text, []rune(src.Text)
+		}
+		rs := l.runesOf.runes
+		to = min(max(to, 0), len(rs))
+		from = min(from, to)
+		u = Source{Text: string(rs[from:to]), To: to - from}
+	}
+	if src.Tokens == nil {
+		return u // it does not lex: expr's parser says why
+	}
+	first := sort.Search(len(src.Tokens), func(i int) bool { return src.Tokens[i].From >= from })
+	for _, t := range src.Tokens[first:] {
+		if t.To > to || t.Is(lexer.EOF) {
+			break
+		}
+		t.From, t.To = t.From-from, t.To-from
+		u.Tokens = append(u.Tokens, t)
+	}
+	eof := lexer.Token{Kind: lexer.EOF}
+	eof.From, eof.To = max(u.To-1, 0), u.To // where expr's parser places the end
+	u.Tokens = append(u.Tokens, eof)
+	return u
+}
+
 // compile parses the expression once, then checks, optimises and compiles
 // that tree, as expr.Compile would after parsing it itself. Each phase's
 // failure is its own kind of error: the parser's a SyntaxError, a name the
-// session does not know a NameError, the checker's a TypeError.
-func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
-	rs := []rune(src.Text)
-	code := make([]rune, len(rs))
-	for i, r := range rs {
-		if (i < src.From || i >= src.To) && r != '\n' {
-			r = ' '
-		}
-		code[i] = r
-	}
-	c := &compiled{env: envFor(src, l.withValues(names))}
+// session does not know a NameError, the checker's a TypeError. env is the
+// session's names the expression uses (envFor); poll is the cell's, called
+// every so often in the language's own passes (in proportion to their
+// work, so that a small statement polls never) to stop the compiling by a
+// panic when the cell has stopped; the keys of the expression's map
+// literals are appended to notes.
+func (l *Language) compile(src Source, env map[string]any, poll func(), notes *[][]string) (*compiled, *Error) {
+	text := []rune(src.Text)
+	code := slices.Clone(text)
+	c := &compiled{env: env}
 	bigLiterals(code, src.Tokens, src.From, src.To, c.env)
-	preds := l.cutPredicates(code, rs, src.Tokens, src.From, src.To, c.env) // predicates.go
+	preds := l.cutPredicates(code, text, src.Tokens, c.env, poll) // predicates.go
 	if preds.err != nil {
 		return nil, preds.err
 	}
@@ -127,34 +213,41 @@ func (l *Language) compile(src Source, names Names) (*compiled, *Error) {
 		return nil, &Error{Kind: builtin.TypeError, At: id.Location().From,
 			Msg: fmt.Sprintf("%s is a function, not a value: call it, as in %s(…) (help(%s) shows how)", id.Value, id.Value, id.Value)}
 	}
+	note := func(keys []string) { *notes = append(*notes, keys) }
 	var e *Error
-	if c.prog, e = l.build(tree, config); e != nil {
+	if c.prog, e = l.build(tree, config, note); e != nil {
 		return nil, e
 	}
 	return c, nil
 }
 
 // configFor is expr's configuration of an expression over the names env:
-// the language's functions and patches, made once (base), and env. Only
-// the names change from one expression to the next, and expr reads the
-// tables of functions and builtins without writing them, so they are
-// shared; applying the options anew made a cell's configuration cost
-// about 40% of a trivial cell (a few hundred map insertions).
+// the language's functions, made once (base), and env. Only the names
+// change from one expression to the next, and expr reads the tables of
+// functions and builtins without writing them, so they are shared;
+// applying the options anew made a cell's configuration cost about 40% of
+// a trivial cell (a few hundred map insertions). Its cost is env's size,
+// so env holds only the names the expression uses.
 func (l *Language) configFor(env map[string]any) *conf.Config {
 	b := l.base
 	config := &conf.Config{
 		Optimize: b.Optimize, ShortCircuit: b.ShortCircuit, MaxNodes: b.MaxNodes,
-		ConstFns: b.ConstFns, Visitors: slices.Clip(b.Visitors),
-		Functions: b.Functions, Builtins: b.Builtins, Disabled: b.Disabled,
+		ConstFns: b.ConstFns, Functions: b.Functions, Builtins: b.Builtins, Disabled: b.Disabled,
 	}
 	expr.Env(env)(config)
 	config.Check()
 	return config
 }
 
-// build checks, optimises and compiles a parsed tree, as expr.Compile
-// would.
-func (l *Language) build(tree *parser.Tree, config *conf.Config) (*vm.Program, *Error) {
+// build patches, checks, optimises and compiles a parsed tree, as
+// expr.Compile would, note told the keys of its map literals. The patches
+// are this compile's own (its note, not the session's: see Eval); expr
+// checks the tree before each of them, and after, more than once: a call
+// whose type a check has set is not looked into again, and the language
+// relies on that (filter(xs, #index > 1), which exactPatch wraps, checks
+// only so).
+func (l *Language) build(tree *parser.Tree, config *conf.Config, note func(keys []string)) (*vm.Program, *Error) {
+	config.Visitors = []ast.Visitor{extensionPatch{note}, exactPatch{}}
 	if _, err := new(checker.Checker).PatchAndCheck(tree, config); err != nil {
 		return nil, exprError(builtin.TypeError, err, l.PlainWords)
 	}
@@ -345,6 +438,9 @@ func assignsField(toks []lexer.Token) bool {
 func syntaxError(src Source, err error) *Error {
 	toks := src.Tokens
 	at, msg := errorOffset(err), errorMessage(err)
+	if msg == exprTooLarge {
+		msg = tooLargeMessage // divide.go
+	}
 	for k, t := range toks {
 		if t.From == at && strings.Contains(msg, t.String()) {
 			msg = strings.Replace(msg, "token "+t.String(), tokenWords(t), 1)

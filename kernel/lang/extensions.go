@@ -8,19 +8,18 @@ import (
 // extensions are the language's changes to expr beyond exact numbers
 // (operators.go) and fields only (fields.go): one numbering (index.go),
 // time(x) (timing.go) and a sweep's progress (progress.go): their
-// functions, and one patch that makes the calls.
-// note, when set, is told the keys of each map literal (Config.NoteColumns).
-func extensions(cur *current, note func(keys []string)) []expr.Option {
+// functions; extensionPatch makes the calls.
+func extensions(cur *current) []expr.Option {
 	opts := indexFunctions()
 	opts = append(opts, timeFunctions(cur)...)
-	opts = append(opts, sweepFunctions(cur)...)
-	return append(opts, expr.Patch(extensionPatch{note}))
+	return append(opts, sweepFunctions(cur)...)
 }
 
 // extensionPatch applies the extensions' patches in one walk of the tree:
-// expr type-checks the whole tree again before each patch it runs, so one
+// the tree is type-checked again before each patch (see build), so one
 // patch instead of three keeps a statement's compiling cheap. Each sees the
-// node as the one before left it; none rewrites what another makes.
+// node as the one before left it; none rewrites what another makes. note,
+// when set, is told the keys of each map literal (Config.NoteColumns).
 type extensionPatch struct{ note func(keys []string) }
 
 func (p extensionPatch) Visit(node *ast.Node) {

@@ -39,8 +39,13 @@ type Config struct {
 type Language struct {
 	cfg     Config
 	base    *conf.Config      // expr's configuration of every expression but its names (see configFor)
+	parsing *conf.Config      // base with no names: what expr's parser reads (a predicate's body)
 	goNames map[string]string // the game values' Go type names, and theirs (see PlainWords)
 	cur     *current          // the cell running now
+	runesOf struct {          // the runes of the statement compiled last (see unit)
+		text  string
+		runes []rune
+	}
 }
 
 // New makes the language of a session.
@@ -50,6 +55,7 @@ func New(cfg Config) *Language {
 	for _, op := range l.makeOptions() {
 		op(l.base)
 	}
+	l.parsing = l.configFor(map[string]any{})
 	return l
 }
 
@@ -61,11 +67,15 @@ func (l *Language) PlainWords(msg string) string { return plainWords(msg, l.goNa
 // time.
 func (l *Language) Start(c Cell) (end func()) {
 	*l.cur = current{cell: c, meter: c.Env.Meter}
-	return func() { *l.cur = current{} }
+	return func() {
+		*l.cur = current{}
+		l.runesOf.text, l.runesOf.runes = "", nil // four bytes a rune of the last statement: not kept past its cell
+	}
 }
 
 // makeOptions builds the expr options that define every function and
-// operator of the language.
+// operator of the language; its patches (exactPatch, extensionPatch) run
+// in build.
 func (l *Language) makeOptions() []expr.Option {
 	var opts []expr.Option
 	for _, lib := range append(l.cfg.Libraries, &ExprFunctions) {
@@ -80,8 +90,7 @@ func (l *Language) makeOptions() []expr.Option {
 	}
 	opts = append(opts, operators(l.cur)...)
 	opts = append(opts, loopFunctions(l.cur)...)
-	opts = append(opts, extensions(l.cur, l.cfg.NoteColumns)...)
-	return append(opts, expr.Patch(exactPatch{}))
+	return append(opts, extensions(l.cur)...)
 }
 
 // hidden are the functions the patches call, which no user writes:

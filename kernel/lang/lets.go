@@ -16,35 +16,44 @@ import (
 // variable the expression uses), and the names in its scope that refer to
 // it: its body, not its own value (let c = c + 1 reads the session's c),
 // and not the body of a let inside it that declares the name again.
+//
+// One walk does it, in time linear in the tree (a chain of 20,000 lets is
+// as long as its statement): the walk visits a node after everything
+// under it, so when it reaches a let, the uses of its name not yet claimed
+// by a let inside it are all behind it, those of its body after its
+// value's node.
 func shadowLets(tree *ast.Node, env map[string]any) {
+	type use struct {
+		at int // its place in the walk
+		id *ast.IdentifierNode
+	}
 	n := 0
+	order := map[ast.Node]int{} // each node's place in the walk
+	uses := map[string][]use{}  // per name of env, its identifiers not claimed yet, in walk order
 	ast.Walk(tree, visitFunc(func(node *ast.Node) {
-		let, ok := (*node).(*ast.VariableDeclaratorNode)
-		if !ok {
-			return
-		}
-		if _, clash := env[let.Name]; !clash {
-			return
-		}
-		hidden := fmt.Sprintf("__let%d_%s", n, let.Name)
-		n++
-		renameIn(&let.Expr, let.Name, hidden)
-		let.Name = hidden
-	}))
-}
-
-// renameIn renames the identifiers name in the subtree at node to hidden,
-// except inside the body of a let there that declares name again.
-func renameIn(node *ast.Node, name, hidden string) {
-	inner := map[ast.Node]bool{} // the bodies of lets of name, and all in them
-	ast.Walk(node, visitFunc(func(n *ast.Node) {
-		if let, ok := (*n).(*ast.VariableDeclaratorNode); ok && let.Name == name {
-			ast.Walk(&let.Expr, visitFunc(func(m *ast.Node) { inner[*m] = true }))
-		}
-	}))
-	ast.Walk(node, visitFunc(func(n *ast.Node) {
-		if id, ok := (*n).(*ast.IdentifierNode); ok && id.Value == name && !inner[*n] {
-			id.Value = hidden
+		at := len(order)
+		order[*node] = at
+		switch x := (*node).(type) {
+		case *ast.IdentifierNode:
+			if _, clash := env[x.Value]; clash {
+				uses[x.Value] = append(uses[x.Value], use{at, x})
+			}
+		case *ast.VariableDeclaratorNode:
+			if _, clash := env[x.Name]; !clash {
+				return
+			}
+			hidden := fmt.Sprintf("__let%d_%s", n, x.Name)
+			n++
+			u, value := uses[x.Name], order[x.Value]
+			k := len(u)
+			for k > 0 && u[k-1].at > value {
+				k--
+			}
+			for _, id := range u[k:] {
+				id.id.Value = hidden
+			}
+			uses[x.Name] = u[:k]
+			x.Name = hidden
 		}
 	}))
 }

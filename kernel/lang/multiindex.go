@@ -25,46 +25,57 @@ type multiIndex struct {
 // twoIndices rewrites, in src, the comma of every x[a, b] between from and
 // to (an index after an operand, not a list literal [a, b]) to a colon.
 // Brackets with two commas or more are an error (err): at(x, a, b, c)
-// takes three.
+// takes three. One pass over the tokens, each bracket counting its own
+// commas, whatever it nests.
 func twoIndices(src []rune, toks []lexer.Token, from, to int) multiIndex {
 	m := multiIndex{tooMany: -1} // marked made at the first x[a, b]: most statements have none
-	for k, t := range toks {
-		if !t.Is(lexer.Bracket, "[") || t.From < from || t.To > to || k == 0 || !endsOperand(toks[k-1]) {
-			continue
-		}
-		depth, commas, comma, second := 0, 0, -1, -1
-	scan:
-		for _, u := range toks[k+1:] {
-			switch {
-			case u.Is(lexer.Bracket, "(") || u.Is(lexer.Bracket, "[") || u.Is(lexer.Bracket, "{"):
-				depth++
-			case u.Is(lexer.Bracket, ")") || u.Is(lexer.Bracket, "]") || u.Is(lexer.Bracket, "}"):
-				if depth == 0 {
-					break scan
-				}
-				depth--
-			case depth == 0 && u.Is(lexer.Operator, ","):
-				commas++
-				if commas == 1 {
-					comma = u.From
-				} else if second < 0 {
-					second = u.From
-				}
-			case depth == 0 && u.Is(lexer.Operator, ":"):
-				commas = -1 // a slice already: leave it to expr
-				break scan
-			}
-		}
+	type bracket struct {
+		index         bool // x[…]: an index after an operand
+		slice         bool // it has a ":" of its own: a slice, left to expr
+		commas        int
+		comma, second int // the offsets of its first two commas
+		tok           int // the token it opens at
+	}
+	var open []bracket
+	tooManyTok := -1 // the token of the "[" of the first x[a, b, c]
+	closeOne := func() {
+		b := open[len(open)-1]
+		open = open[:len(open)-1]
 		switch {
-		case commas == 1:
-			src[comma] = ':'
+		case !b.index || b.slice:
+		case b.commas == 1:
+			src[b.comma] = ':'
 			if m.marked == nil {
 				m.marked = map[int]bool{}
 			}
-			m.marked[t.From] = true
-		case commas > 1 && m.tooMany < 0:
-			m.tooMany = second
+			m.marked[toks[b.tok].From] = true
+		case b.commas > 1 && (tooManyTok < 0 || b.tok < tooManyTok):
+			m.tooMany, tooManyTok = b.second, b.tok
 		}
+	}
+	for k, t := range toks {
+		if t.From < from || t.To > to {
+			continue
+		}
+		switch {
+		case t.Is(lexer.Bracket, "(", "[", "{"):
+			open = append(open, bracket{index: t.Value == "[" && k > 0 && endsOperand(toks[k-1]), comma: -1, second: -1, tok: k})
+		case len(open) == 0:
+		case t.Is(lexer.Bracket, ")", "]", "}"):
+			closeOne()
+		case t.Is(lexer.Operator, ","):
+			b := &open[len(open)-1]
+			if b.commas++; b.commas == 1 {
+				b.comma = t.From
+			} else if b.second < 0 {
+				b.second = t.From
+			}
+		case t.Is(lexer.Operator, ":"):
+			open[len(open)-1].slice = true
+		}
+	}
+	for len(open) > 0 { // left open: expr's parser says so
+		closeOne()
 	}
 	return m
 }

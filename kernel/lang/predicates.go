@@ -9,10 +9,10 @@ package lang
 // filter, …); anywhere else it is a map literal, so strategy({"L"}) does
 // not even parse. Before the statement is parsed, each {…} at an argument
 // a builtin declares a predicate (builtin.Builtin.Predicates) is cut out:
-// a hidden name of its width takes its place, so every other position
-// stays the statement's own, and the body is parsed on its own, as the
-// predicate of a made-up all(0, {…}) over the same columns. After the
-// statement is parsed, the hidden name becomes $predicate(name, k, …): at
+// blanks and a one-rune placeholder take its place, so every other
+// position stays the statement's own, and the body is parsed on its own,
+// as the predicate of a made-up all(0, {…}) over the same columns. After
+// the statement is parsed, the placeholder becomes $predicate(name, k, …): at
 // run time it makes a builtin.Predicate that holds the body, the session's
 // values it reads, and the values of the lets around it that it uses (k),
 // as a closure captures them. Its body is compiled once, when it is first
@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -55,7 +56,8 @@ type cut struct {
 // behind make's closure (body), out of reflection's reach, and so out of
 // the WebAssembly engine's size.
 type pending struct {
-	name   string   // the hidden name in its place
+	name   string   // its name in the expression's names, "$p 0", "$p 1", …: no name a statement can write
+	at     int      // where placeholder stands in for it in the text it was cut from
 	source string   // the {…} as written, for its text
 	free   []string // the names it reads that the lets around it give
 	// freeAt is where each free name is first written, in the offsets of
@@ -65,74 +67,138 @@ type pending struct {
 	make func(captured map[string]any) *predicate
 }
 
+// placeholder is the name that stands in for a {…} cut out, at its first
+// rune, until the tree it is parsed into has its $predicate call there
+// instead: one rune, so it fits any predicate ({1}, or a brace alone on
+// its line), and the place, not the name, says which predicate it is.
+const placeholder = "ᐅ"
+
 // body is a predicate's body, parsed: what compiling it takes.
 type body struct {
 	l     *Language
 	code  string         // all(0, {body}) over the body's columns, inner predicates cut
-	env   map[string]any // the statement's names (shared: inner predicates' hidden names too)
+	env   map[string]any // the statement's names (shared: inner predicates' names too)
+	names []string       // those of env that the body reads
 	inner *cut           // the predicates inside it
 	toks  []lexer.Token  // its tokens, in code's offsets, for a syntax error's words
 	shift int            // code's offset + shift is the statement's
 }
 
+// cutter cuts the predicates out of one expression and out of their
+// bodies, in one pass over each: a statement of 10,000 predicates is cut
+// in time linear in its length.
+type cutter struct {
+	l    *Language
+	env  map[string]any // the expression's names: each predicate's is added
+	poll func()         // the cell's poll (see compile)
+	n    int            // the predicates cut so far
+	work int            // the tokens read so far, at every depth of predicates
+}
+
 // cutPredicates cuts every {…} at a predicate argument out of code (the
-// statement as it will be parsed, its runes [from, to) the expression's),
-// writing a hidden name in its place, and parses each body. text is the
-// statement as written, toks its tokens; env gets the hidden names.
-func (l *Language) cutPredicates(code []rune, text []rune, toks []lexer.Token, from, to int, env map[string]any) *cut {
+// expression as it will be parsed; text as written, toks its tokens),
+// writing placeholder in its place, and parses each body; env gets their
+// names.
+func (l *Language) cutPredicates(code, text []rune, toks []lexer.Token, env map[string]any, poll func()) *cut {
+	k := &cutter{l: l, env: env, poll: poll}
+	return k.cut(code, text, toks, 0, len(code))
+}
+
+// cut cuts the predicates whose tokens lie in the runes [from, to) of
+// code; text is code as written (before big literals were renamed), for
+// each predicate's source.
+func (k *cutter) cut(code, text []rune, toks []lexer.Token, from, to int) *cut {
 	c := &cut{}
-	var cutAt [][2]int // the tokens of the predicates cut so far
+	closing := matchingBrackets(toks)
+	// calls are the open brackets, innermost last: for the ( of a call of
+	// a builtin that takes predicates, or the { of a map of them at its
+	// argument, what it takes; nil for any other bracket.
+	var calls []*predicateCall
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if inside(cutAt, i) || t.From < from || t.To > to || !t.Is(lexer.Identifier) || i+1 >= len(toks) || !toks[i+1].Is(lexer.Bracket, "(") {
+		if t.From < from || t.To > to {
 			continue
 		}
-		args, maps := l.predicateArgs(t.Value)
-		if len(args) == 0 && len(maps) == 0 {
-			continue
+		if k.work++; k.work%1024 == 0 {
+			k.poll()
 		}
-		k := 1
-		if i > 0 && toks[i-1].Is(lexer.Operator, "|") {
-			k = 2 // x | shrink({…}): the piped value is argument 1
+		var call *predicateCall
+		if n := len(calls); n > 0 {
+			call = calls[n-1]
 		}
-		open := -1  // the { of a predicate argument being read
-		at := 1     // the depth of the {…} being read: 1 an argument, 2 a value of a map argument
-		inMap := -1 // the } closing a map argument whose values may be predicates
-		for j, depth := i+2, 1; j < len(toks) && depth > 0 && toks[j].To <= to; j++ {
-			switch tj := toks[j]; {
-			case tj.Is(lexer.Bracket, "(", "[", "{"):
-				switch {
-				case depth == 1 && tj.Value == "{" && (toks[j-1].Is(lexer.Bracket, "(") || toks[j-1].Is(lexer.Operator, ",")) &&
-					contains(args, k) && !mapLiteral(toks, j):
-					open, at = j, 1
-				case depth == 1 && tj.Value == "{" && contains(maps, k) && mapLiteral(toks, j):
-					inMap = matching(toks, j)
-				case depth == 2 && inMap >= 0 && tj.Value == "{" && toks[j-1].Is(lexer.Operator, ":") && !mapLiteral(toks, j):
-					open, at = j, 2 // a part of the map: {moves: {…}}
-				}
-				depth++
-			case tj.Is(lexer.Bracket, ")", "]", "}"):
-				depth--
-				if j == inMap {
-					inMap = -1
-				}
-				if depth > at || open < 0 {
-					continue
-				}
-				// The {…} must be the whole argument (or the whole value).
-				if j+1 < len(toks) && (toks[j+1].Is(lexer.Operator, ",") || toks[j+1].Is(lexer.Bracket, ")") || at == 2 && toks[j+1].Is(lexer.Bracket, "}")) {
-					if p := l.cutOne(code, text, toks, open, j, env, c); p != nil {
-						c.preds = append(c.preds, p)
-						cutAt = append(cutAt, [2]int{open, j}) // its body's predicates are its own
+		switch {
+		case t.Is(lexer.Bracket, "("):
+			var opens *predicateCall
+			if i > 0 && toks[i-1].Is(lexer.Identifier) {
+				if args, maps := k.l.predicateArgs(toks[i-1].Value); len(args) > 0 || len(maps) > 0 {
+					opens = &predicateCall{args: args, maps: maps, arg: 1}
+					if i > 1 && toks[i-2].Is(lexer.Operator, "|") {
+						opens.arg = 2 // x | shrink({…}): the piped value is argument 1
 					}
 				}
-				open = -1
-			case depth == 1 && tj.Is(lexer.Operator, ","):
-				k++
 			}
+			calls = append(calls, opens)
+		case t.Is(lexer.Bracket, "{") && call != nil:
+			end := closing[i]
+			var whole bool // the {…} is the whole argument, or the whole value of the map
+			switch {
+			case !call.inMap && (toks[i-1].Is(lexer.Bracket, "(") || toks[i-1].Is(lexer.Operator, ",")) && slices.Contains(call.args, call.arg) && !mapLiteral(toks, i):
+				whole = end+1 < len(toks) && (toks[end+1].Is(lexer.Operator, ",") || toks[end+1].Is(lexer.Bracket, ")"))
+			case !call.inMap && slices.Contains(call.maps, call.arg) && mapLiteral(toks, i):
+				calls = append(calls, &predicateCall{inMap: true}) // its values may be predicates: {moves: {…}}
+				continue
+			case call.inMap && toks[i-1].Is(lexer.Operator, ":") && !mapLiteral(toks, i):
+				whole = end+1 < len(toks) && (toks[end+1].Is(lexer.Operator, ",") || toks[end+1].Is(lexer.Bracket, ")", "}"))
+			}
+			if whole && toks[end].To <= to {
+				if p := k.cutOne(code, text, toks, i, end, c); p != nil {
+					c.preds = append(c.preds, p)
+				}
+				if c.err != nil {
+					return c
+				}
+				i = end // its body's predicates are its own
+				continue
+			}
+			calls = append(calls, nil)
+		case t.Is(lexer.Bracket, "[", "{"):
+			calls = append(calls, nil)
+		case t.Is(lexer.Bracket, ")", "]", "}"):
+			if len(calls) > 0 {
+				calls = calls[:len(calls)-1]
+			}
+		case call != nil && t.Is(lexer.Operator, ","):
+			call.arg++
 		}
 	}
 	return c
+}
+
+// predicateCall is the ( of a call of a builtin that takes predicates:
+// the arguments that are one and those that are maps of them, and the one
+// being read; or (inMap) the { of such a map.
+type predicateCall struct {
+	args, maps []int
+	arg        int
+	inMap      bool
+}
+
+// matchingBrackets is, for the index of each opening bracket of toks, the
+// index of the one that closes it (len(toks) for none), in one pass.
+func matchingBrackets(toks []lexer.Token) []int {
+	closing := make([]int, len(toks))
+	var open []int
+	for i, t := range toks {
+		closing[i] = len(toks)
+		switch {
+		case t.Is(lexer.Bracket, "(", "[", "{"):
+			open = append(open, i)
+		case t.Is(lexer.Bracket, ")", "]", "}") && len(open) > 0:
+			closing[open[len(open)-1]] = i
+			open = open[:len(open)-1]
+		}
+	}
+	return closing
 }
 
 // predicateArgs are the arguments of the builtin called name that take a
@@ -146,44 +212,6 @@ func (l *Language) predicateArgs(name string) (args, maps []int) {
 	return nil, nil
 }
 
-// matching is the index of the bracket closing toks[open]; -1 for none.
-func matching(toks []lexer.Token, open int) int {
-	if open < 0 {
-		return -1
-	}
-	depth := 0
-	for j := open; j < len(toks); j++ {
-		switch {
-		case toks[j].Is(lexer.Bracket, "(", "[", "{"):
-			depth++
-		case toks[j].Is(lexer.Bracket, ")", "]", "}"):
-			if depth--; depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
-}
-
-// inside says token i is in one of the spans of tokens.
-func inside(spans [][2]int, i int) bool {
-	for _, s := range spans {
-		if i >= s[0] && i <= s[1] {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 // mapLiteral says the {…} at toks[open] is a map: {} or {key: …}.
 func mapLiteral(toks []lexer.Token, open int) bool {
 	if open+2 >= len(toks) || toks[open+1].Is(lexer.Bracket, "}") {
@@ -194,89 +222,51 @@ func mapLiteral(toks []lexer.Token, open int) bool {
 }
 
 // cutOne cuts the predicate toks[open..end] out of code and parses its
-// body; nil (the {…} left as it is, for expr to refuse) when there is no
-// room for its hidden name.
-func (l *Language) cutOne(code, text []rune, toks []lexer.Token, open, end int, env map[string]any, c *cut) *pending {
+// body (and cuts the predicates in it, first); nil when the body is
+// wrong, with c.err saying why.
+func (k *cutter) cutOne(code, text []rune, toks []lexer.Token, open, end int, c *cut) *pending {
 	from, to := toks[open].From, toks[end].To
-	name := hiddenName(toks, env)
-	at := longestRun(code, from, to, len(name))
-	if at < 0 {
-		return nil
-	}
 	// The body is parsed as all(0, {…}): that text, the {…} as code has it,
 	// shifted so that the prefix fits before it.
 	shift := from - len(bodyPrefix)
-	bodyText := []rune(bodyPrefix + string(code[from:to]) + ")")
+	bodyCode := []rune(bodyPrefix + string(code[from:to]) + ")")
+	bodyText := []rune(bodyPrefix + string(text[from:to]) + ")")
 	var inner []lexer.Token
 	for _, t := range toks[open : end+1] {
 		t.From, t.To = t.From-shift, t.To-shift
 		inner = append(inner, t)
 	}
-	b := &body{l: l, env: env, toks: inner, shift: shift}
-	p := &pending{name: name, source: string(text[from:to])}
+	b := &body{l: k.l, env: k.env, toks: inner, shift: shift}
+	p := &pending{name: fmt.Sprintf("$p %d", k.n), at: from, source: string(text[from:to])}
+	k.n++
 	p.make = func(captured map[string]any) *predicate { return b.predicate(p.source, captured) }
-	env[name] = p // taken before the body's own predicates are named
-	b.inner = l.cutPredicates(bodyText, bodyText, inner, len(bodyPrefix)+1, len(bodyText)-2, env)
+	k.env[p.name] = p
+	b.inner = k.cut(bodyCode, bodyText, inner, len(bodyPrefix)+1, len(bodyCode)-2)
 	if b.inner.err != nil {
 		c.err = b.inner.err
 		return nil
 	}
-	b.code = string(bodyText)
-	pred, e := b.parse(l.configFor(env))
+	b.code = string(bodyCode)
+	pred, e := b.parse(k.l.parsing)
 	if e != nil {
 		c.err = e
 		return nil
 	}
-	p.free, p.freeAt = freeNames(pred, env, l.configFor(env), b.inner, shift)
-	// The statement sees the hidden name where the {…} was.
+	var node ast.Node = pred
+	b.inner.bind(&node) // the names the inner predicates read are the body's too
+	p.free, p.freeAt, b.names = freeNames(pred, k.env, k.l.base, shift)
+	// The statement sees the placeholder where the {…} was.
 	for i := from; i < to; i++ {
 		if code[i] != '\n' {
 			code[i] = ' '
 		}
 	}
-	copy(code[at:], []rune(name))
+	copy(code[from:], []rune(placeholder))
 	return p
 }
 
 // bodyPrefix is what a predicate's body is parsed after.
 const bodyPrefix = "all(0,"
-
-// hiddenName is a name for a predicate that neither env nor the
-// statement's tokens have: _p0, _p1, …
-func hiddenName(toks []lexer.Token, env map[string]any) string {
-	written := map[string]bool{}
-	for _, t := range toks {
-		if t.Is(lexer.Identifier) {
-			written[t.Value] = true
-		}
-	}
-	for n := 0; ; n++ {
-		name := fmt.Sprintf("_p%d", n)
-		if _, taken := env[name]; !taken && !written[name] {
-			return name
-		}
-	}
-}
-
-// longestRun is where in code[from:to] the longest stretch without a line
-// break starts, if it holds at least n runes; else -1.
-func longestRun(code []rune, from, to, n int) int {
-	best, bestLen := -1, 0
-	for i := from; i < to; {
-		j := i
-		for j < to && code[j] != '\n' {
-			j++
-		}
-		if j-i > bestLen {
-			best, bestLen = i, j-i
-		}
-		i = j + 1
-	}
-	if bestLen < n {
-		return -1
-	}
-	return best
-}
 
 // parse parses the body and returns it as the predicate of the made-up
 // all(0, {…}) it is written in.
@@ -304,10 +294,12 @@ func (b *body) parse(config *conf.Config) (*ast.PredicateNode, *Error) {
 // the same name: the statement's tree renames it there, see shadowLets),
 // or names nobody gives, which the statement's check then reports where
 // they are written; each with the offset in the statement where it is
-// first written (a node's offset plus shift).
-func freeNames(body *ast.PredicateNode, env map[string]any, config *conf.Config, inner *cut, shift int) ([]string, map[string]int) {
+// first written (a node's offset plus shift). The body's inner predicates
+// are bound in it already (cut.bind), so their names are among its own.
+// inEnv are the names it reads that env has: what compiling it takes.
+func freeNames(body *ast.PredicateNode, env map[string]any, config *conf.Config, shift int) (free []string, at map[string]int, inEnv []string) {
 	declared := map[string]bool{"$env": true}
-	at := map[string]int{}
+	at = map[string]int{}
 	var ids []string
 	var node ast.Node = body
 	ast.Walk(&node, visitFunc(func(n *ast.Node) {
@@ -321,45 +313,36 @@ func freeNames(body *ast.PredicateNode, env map[string]any, config *conf.Config,
 			}
 		}
 	}))
-	for _, q := range inner.preds {
-		for _, f := range q.free {
-			if _, ok := at[f]; !ok {
-				ids = append(ids, f)
-				at[f] = q.freeAt[f] + shift
-			}
-		}
-	}
-	hidden := map[string]bool{}
-	for _, q := range inner.preds {
-		hidden[q.name] = true
-	}
-	var free []string
 	for _, id := range ids {
+		v, ok := env[id]
+		if ok {
+			inEnv = append(inEnv, id)
+		}
 		_, isFn := config.Functions[id]
 		_, isBuiltin := config.Builtins[id]
-		if _, isValue := env[id].(*pending); !declared[id] && !isFn && !isBuiltin && !hidden[id] && !isValue && !strings.HasPrefix(id, "__big") {
+		if _, isValue := v.(*pending); !declared[id] && !isFn && !isBuiltin && !isValue && !strings.HasPrefix(id, "__big") {
 			free = append(free, id)
 		}
 	}
-	return free, at
+	return free, at, inEnv
 }
 
-// bind puts $predicate(name, free…) where each predicate's hidden name is
+// bind puts $predicate(name, free…) where each predicate's placeholder is
 // in the parsed tree.
 func (c *cut) bind(tree *ast.Node) {
 	if c == nil || len(c.preds) == 0 {
 		return
 	}
-	byName := map[string]*pending{}
+	byAt := map[int]*pending{}
 	for _, p := range c.preds {
-		byName[p.name] = p
+		byAt[p.at] = p
 	}
 	ast.Walk(tree, visitFunc(func(n *ast.Node) {
 		id, ok := (*n).(*ast.IdentifierNode)
-		if !ok || byName[id.Value] == nil {
+		if !ok || id.Value != placeholder || byAt[id.Location().From] == nil {
 			return
 		}
-		p := byName[id.Value]
+		p := byAt[id.Location().From]
 		loc := id.Location()
 		self := &ast.IdentifierNode{Value: p.name}
 		self.SetLocation(loc)
@@ -422,6 +405,7 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		return nil
 	}
 	return &predicate{source: source, check: check, call: func(x any) (any, error) {
+		defer b.l.cur.deeper()()
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -431,6 +415,9 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		if err == nil {
 			return v, nil
 		}
+		if errors.Is(err, errCallsTooDeep) {
+			panic(errCallsTooDeep) // to the statement, past every caller's words (see deeper)
+		}
 		if stopped(err) { // the cell's interrupt or budget: the caller stops with it
 			var be *builtin.Error
 			if errors.As(err, &be) {
@@ -439,18 +426,20 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 			return nil, b.l.cur.env().Ctx.Err()
 		}
 		e := runError(tree, b.code, err, b.l.PlainWords)
-		return nil, &builtin.PredicateError{Msg: e.Msg, Source: source, At: e.At - len(bodyPrefix)}
+		return nil, &builtin.PredicateError{Msg: shortened(e.Msg), Source: source, At: e.At - len(bodyPrefix)}
 	}}
 }
 
 // compile compiles the body as reduce([$it], {body}, nil), in the names
-// of its statement and of the lets it captured.
+// of its statement it reads and of the lets it captured: only those, so
+// that each of a statement's 10,000 predicates costs its own size.
 func (b *body) compile(captured map[string]any) (*vm.Program, *parser.Tree, map[string]any, error) {
-	env := make(map[string]any, len(b.env)+len(captured)+1)
-	for _, m := range []map[string]any{b.env, captured} {
-		for k, v := range m {
-			env[k] = v
-		}
+	env := make(map[string]any, len(b.names)+len(captured)+1)
+	for _, name := range b.names {
+		env[name] = b.env[name]
+	}
+	for name, v := range captured {
+		env[name] = v
 	}
 	env["$it"] = nil
 	config := b.l.configFor(env)
@@ -470,7 +459,7 @@ func (b *body) compile(captured map[string]any) (*vm.Program, *parser.Tree, map[
 	b.inner.bind(&tree.Node)
 	shadowLets(&tree.Node, env)
 	callValues(&tree.Node, env)
-	prog, e := b.l.build(tree, config)
+	prog, e := b.l.build(tree, config, b.l.cfg.NoteColumns)
 	if e != nil {
 		return nil, nil, nil, errors.New(e.Msg)
 	}

@@ -45,7 +45,7 @@ func predicateLanguage() *Language {
 // evalIn runs code in l with names as the session's.
 func evalIn(t *testing.T, l *Language, code string, names map[string]any) (any, *Error) {
 	t.Helper()
-	account, ctx, end := budget.New(budget.Min).Start(context.Background())
+	account, ctx, end := budget.New(64 << 20).Start(context.Background())
 	defer end()
 	defer l.Start(Cell{Env: &builtin.Env{Ctx: ctx, Meter: account}, Progress: NewProgress(nil)})()
 	toks, err := lexer.Lex(file.NewSource(code))
@@ -83,6 +83,14 @@ func TestPredicates(t *testing.T) {
 	} {
 		checkShown(t, l, code, session, want)
 	}
+	// Any number of short predicates in one statement: each is cut out
+	// whatever its width (the 11th {1} was 'unexpected "}"': its hidden
+	// name, _p10, did not fit in three runes), and one on lines of its own.
+	checkShown(t, l, strings.Repeat("apply({1}, 0) + ", 11)+"apply({1}, 0)", nil, "12")
+	checkShown(t, l, "apply({\n#\n}, 7) + apply({\n#\n}, 8)", nil, "15")
+	// A big literal in a predicate in a predicate keeps its digits in the
+	// inner predicate's text.
+	checkShown(t, l, "apply({keep({# > 100000000000000000000})}, 0)", nil, "{# > 100000000000000000000}")
 	// A map literal at a predicate argument is a map, which the builtin refuses.
 	if _, e := evalIn(t, l, `apply({a: 1}, 2)`, nil); e == nil || !strings.Contains(e.Msg, "not a predicate: map") {
 		t.Errorf("apply({a: 1}, 2): %v", e)
@@ -118,6 +126,24 @@ func TestPredicateErrors(t *testing.T) {
 	got, e := evalIn(t, l, `apply(p, 5)`, map[string]any{"p": v})
 	if e != nil || got != 15 {
 		t.Errorf("apply(p, 5) in a later cell = %v, %v", got, e)
+	}
+}
+
+// Predicates may call predicates, maxCalls deep and no deeper: past that
+// the statement stops with one error that says so (before: each level took
+// 20 KB of Go's stack, and 100,000 of them ended the process).
+func TestPredicatesNestBoundedly(t *testing.T) {
+	l := predicateLanguage()
+	chain := func(n int) string {
+		return fmt.Sprintf("apply(reduce(map(1..%d, keep({#})), let f = #acc; keep({apply(f, #)})), 1)", n)
+	}
+	checkShown(t, l, chain(maxCalls-1), nil, "1")
+	_, e := evalIn(t, l, chain(maxCalls+100), nil)
+	if e == nil || e.Kind != builtin.RuntimeError || strings.Count(e.Msg, "more than 1000 deep") != 1 {
+		t.Errorf("%d predicates, one inside another: %v", maxCalls+100, e)
+	}
+	if got := shortened(strings.Repeat("ab", 1000)); len([]rune(got)) > maxMessage+3 || !strings.HasPrefix(got, "abab") || !strings.HasSuffix(got, "abab") {
+		t.Errorf("shortened: %q", got)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // The language's versions of expr's string functions give what Go's strings
 // package gives, chunk boundaries included (the inputs cross them).
 func TestStringFunctionsAgreeWithGo(t *testing.T) {
-	account, ctx, end := budget.New(budget.Min).Start(context.Background())
+	account, ctx, end := budget.New(64 << 20).Start(context.Background())
 	defer end()
 	c := &builtin.Env{Ctx: ctx, Meter: account}
 	r := rand.New(rand.NewPCG(13, 13))

@@ -94,6 +94,7 @@ func EachStatement(r io.Reader, fn func(line int, code string) bool) error {
 func EachStatementOf(r io.Reader, fn func(line int, code string, tooLong error) bool) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var chunk []string
+	var sc kernel.Scanner // whether the chunk so far is a statement, a line at a time
 	start, n, size := 0, 0, 0
 	for {
 		text, long, err := readLine(br)
@@ -114,14 +115,15 @@ func EachStatementOf(r io.Reader, fn func(line int, code string, tooLong error) 
 			long = int64(size) // the lines of one statement, together
 		}
 		if long > 0 {
-			chunk, size = nil, 0
+			chunk, size, sc = nil, 0, kernel.Scanner{}
 			if !fn(start, "", &LineTooLong{Bytes: long}) {
 				return nil
 			}
 		} else {
-			chunk = append(chunk, strings.TrimSuffix(text, "\r"))
-			code := strings.Join(chunk, "\n")
-			if c, _ := kernel.IsComplete(code); c != kernel.Incomplete {
+			line := strings.TrimSuffix(text, "\r")
+			chunk = append(chunk, line)
+			if c, _ := sc.Line(line); c != kernel.Incomplete {
+				code := strings.Join(chunk, "\n")
 				chunk, size = nil, 0
 				if !fn(start, code, nil) {
 					return nil

@@ -20,19 +20,16 @@ var operandLike = regexp.MustCompile(`^(?:[0-9][0-9_]*|[A-Za-z_][A-Za-z_0-9]?|\(
 // divisionWarning is the warning for a line of the statement whose code
 // ends in an operand and whose // comment is an operand too ("7 // 2"),
 // "" when there is none. The comments are blanked out of Text, so it reads
-// the cell's own lines.
+// the statement as typed.
 func (st *Statement) divisionWarning() string {
+	typed := strings.Split(st.raw, "\n")
 	for i, txt := range strings.Split(st.Text, "\n") {
-		k := st.Line - 1 + i
-		if k < 0 || k >= len(st.lines) {
-			break
-		}
-		if !strings.Contains(st.lines[k], "//") {
+		if i >= len(typed) || !strings.Contains(typed[i], "//") {
 			continue // the common case, before a line of megabytes becomes runes
 		}
-		orig, code := []rune(st.lines[k]), []rune(txt)
+		orig, code := []rune(typed[i]), []rune(txt)
 		if len(orig) != len(code) {
-			continue // not the line as typed (a \r\n cell)
+			continue // not the line as typed
 		}
 		for p := 0; p+1 < len(orig); p++ {
 			if orig[p] != '/' || orig[p+1] != '/' || strings.TrimSpace(string(code[p:])) != "" {

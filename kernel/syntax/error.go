@@ -40,27 +40,37 @@ func (e *Error) sourceAndCaret() string {
 	if e.Source == "" {
 		return ""
 	}
-	src := []rune(e.Source)
-	at := min(max(e.Column-1, 0), len(src))
-	from, to := 0, len(src)
-	if len(src) > MaxSourceShown {
-		from = max(0, min(at-MaxSourceShown/2, len(src)-MaxSourceShown))
-		to = from + MaxSourceShown
+	// One walk of the line, to the end of what is shown: the runes around
+	// the column, not all of a line of 40 MB.
+	at := max(e.Column-1, 0)
+	var kept []rune // the runes from, from+1, … walked so far
+	from, n, ended := 0, 0, true
+	for _, r := range e.Source {
+		if n >= max(at, MaxSourceShown/2)+MaxSourceShown/2 && n >= MaxSourceShown {
+			ended = false
+			break
+		}
+		kept = append(kept, r)
+		n++
+		if len(kept) > MaxSourceShown {
+			kept, from = kept[1:], from+1
+		}
 	}
+	at = min(at, n)
 	var b strings.Builder
 	b.WriteString("\n")
 	if from > 0 {
 		b.WriteString("…")
 	}
-	b.WriteString(string(src[from:to]))
-	if to < len(src) {
+	b.WriteString(string(kept))
+	if !ended {
 		b.WriteString("…")
 	}
 	b.WriteString("\n")
 	if from > 0 {
 		b.WriteString(" ")
 	}
-	for _, r := range src[from:at] {
+	for _, r := range kept[:at-from] {
 		if r == '\t' {
 			b.WriteRune('\t')
 		} else {
@@ -74,9 +84,13 @@ func (e *Error) sourceAndCaret() string {
 // ErrorAt is an Error at rune offset at of the statement's text: its line
 // and column in the cell, and that line of the cell as its source.
 func (st *Statement) ErrorAt(at int, kind builtin.Kind, msg string) *Error {
-	line, col := st.Line, 1
-	rs := []rune(st.Text)
-	for _, r := range rs[:min(max(at, 0), len(rs))] {
+	line, col := st.Line, st.Column+1
+	k := 0
+	for _, r := range st.Text {
+		if k >= at {
+			break
+		}
+		k++
 		if r == '\n' {
 			line++
 			col = 1

@@ -9,6 +9,7 @@ package syntax
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"unicode"
 
@@ -20,7 +21,11 @@ import (
 
 // Statement is one statement of a cell, parsed.
 type Statement struct {
-	Line   int           // 1-based line in the cell where it starts
+	Line int // 1-based line in the cell where it starts
+	// Column is the rune of that line it starts at, from 0: after the ";"
+	// of the statement before it on the line. Offsets in Text count from
+	// there; ErrorAt places them in the cell.
+	Column int
 	Text   string        // its source, its lines joined by "\n", comments blanked to spaces
 	Tokens []lexer.Token // expr's tokens of Text; nil when it does not lex (expr says why when it compiles)
 	Form   Form          // what the statement is; nil when Err is set
@@ -28,6 +33,7 @@ type Statement struct {
 	// Warning is what the statement as typed may not mean, said when it
 	// runs: "7 // 2" is 7 and a comment (comments.go).
 	Warning string
+	raw     string   // Text as typed, its comments kept (rune for rune as Text)
 	lines   []string // the cell's lines, for errors
 }
 
@@ -82,20 +88,36 @@ func (*Vars) form()   {}
 // comment-only lines yield none. A statement whose form is wrong carries
 // its Err: the statements before it still run.
 func Parse(code string) []*Statement {
+	stmts := Split(code)
+	for _, st := range stmts {
+		st.Parse(nil)
+	}
+	return stmts
+}
+
+// Split splits a cell into statements without parsing them: each has its
+// place and Text, and Parse, called when it is about to run, gives it the
+// rest. Splitting is linear in the cell and cheap; lexing a statement of
+// megabytes is not, and a cell's first statement need not wait for the
+// lexing of all the others.
+func Split(code string) []*Statement {
 	code = strings.ReplaceAll(code, "\r\n", "\n")
 	lines := strings.Split(code, "\n")
 	var out []*Statement
 	for _, p := range splitStatements(code) {
-		st := &Statement{Line: p.line, Text: p.text, lines: lines}
-		st.parse()
-		out = append(out, st)
+		out = append(out, &Statement{Line: p.line, Column: p.column, Text: p.text, raw: p.raw, lines: lines})
 	}
 	return out
 }
 
-// parse lexes the statement and recognises its form.
-func (st *Statement) parse() {
-	toks, err := lexer.Lex(file.NewSource(st.Text))
+// PollEvery is how many tokens Parse lexes between two calls of its poll.
+const PollEvery = 1024
+
+// Parse lexes the statement and recognises its form. poll, when set, is
+// called every PollEvery tokens: it may stop the work (by a panic: the
+// cell's interrupt, the memory its tokens take).
+func (st *Statement) Parse(poll func()) {
+	toks, err := lex(st.Text, poll)
 	if err != nil {
 		toks = nil // expr reports the problem when the expression is compiled
 	}
@@ -106,6 +128,27 @@ func (st *Statement) parse() {
 		return
 	}
 	st.Form = st.form(toks)
+}
+
+// lex is expr's tokens of text, as lexer.Lex makes them, with poll called
+// every PollEvery tokens.
+func lex(text string, poll func()) ([]lexer.Token, error) {
+	l := lexer.New()
+	l.Reset(file.NewSource(text))
+	var toks []lexer.Token
+	for {
+		t, err := l.Next()
+		switch {
+		case err == io.EOF:
+			return toks, nil
+		case err != nil:
+			return nil, err
+		}
+		toks = append(toks, t)
+		if poll != nil && len(toks)%PollEvery == 0 {
+			poll()
+		}
+	}
 }
 
 func (st *Statement) form(toks []lexer.Token) Form {

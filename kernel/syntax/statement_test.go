@@ -91,13 +91,51 @@ func TestParseCellsAndPlaces(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
-	// An error points into the line as typed, on the statement's own line.
-	e := stmts[1].ErrorAt(len([]rune("       b = [1,\n  ")), "SyntaxError", "here")
+	// An error points into the line as typed, on the statement's own line;
+	// a statement after a ";" holds its own text, from its column on.
+	e := stmts[1].ErrorAt(len([]rune(" b = [1,\n  ")), "SyntaxError", "here")
 	if e.Line != 2 || e.Column != 3 || e.Source != "  2]" || e.Error() != "2:3: here\n  2]\n  ^" {
 		t.Errorf("ErrorAt: %+v, %q", e, e.Error())
 	}
+	if st := stmts[1]; st.Text != " b = [1,\n  2]" || st.Column != 6 {
+		t.Errorf("the statement after a ;: %q at column %d", st.Text, st.Column)
+	}
+	if e := stmts[1].ErrorAt(1, "SyntaxError", "here"); e.Line != 1 || e.Column != 8 || e.Error() != "1:8: here\na = 1; b = [1,\n       ^" {
+		t.Errorf("ErrorAt after a ;: %+v, %q", e, e.Error())
+	}
 	if len(Parse("  \n# only a comment\n")) != 0 || !Blank("// a comment\n") || Blank("1") {
 		t.Error("blank cells hold statements")
+	}
+	for code, blank := range map[string]bool{"/* a\n b */\n# c": false, "# a\n// b": true, " ; ;": true, "# x\n\n  1": false, "/ 2": false, "`\n# in a string`": false, "/* a */ b": false} {
+		if Blank(code) != blank || Blank(code) != (len(Parse(code)) == 0) {
+			t.Errorf("Blank(%q) = %v", code, Blank(code))
+		}
+	}
+}
+
+// Statements cut at ";" hold their own text only: splitting a line of
+// 20,000 statements is linear in the line. (Each held the whole line,
+// blanked outside its part, and lexing it made 20,000 statements on one
+// line take minutes.)
+func TestSplittingALineIsLinear(t *testing.T) {
+	var b strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&b, "a%d = %d; ", i, i)
+	}
+	b.WriteString("a1 // the end")
+	line := b.String()
+	stmts := Split(line)
+	total := 0
+	for _, st := range stmts {
+		total += len(st.Text)
+	}
+	if len(stmts) != 20001 || total > len(line) {
+		t.Fatalf("%d statements holding %d bytes of a line of %d", len(stmts), total, len(line))
+	}
+	last := stmts[len(stmts)-1]
+	last.Parse(nil)
+	if e := last.ErrorAt(1, "SyntaxError", "here"); e.Column != len(line)-len(" a1 // the end")+2 || last.Warning != "" {
+		t.Errorf("the last statement: column %d, warning %q", e.Column, last.Warning)
 	}
 }
 
@@ -107,6 +145,20 @@ func TestIsComplete(t *testing.T) {
 	} {
 		if got, _ := IsComplete(code); got != want {
 			t.Errorf("IsComplete(%q) = %v, want %v", code, got, want)
+		}
+	}
+	// A line at a time, the Scanner says what IsComplete says of the
+	// lines since the last complete entry.
+	var sc Scanner
+	var entry []string
+	for _, line := range []string{"x = [1,", "  2,", "  3]", "y = (", ")", "1)", "`a", "b`", "/* c", "*/ 4"} {
+		entry = append(entry, line)
+		want, wantIndent := IsComplete(strings.Join(entry, "\n"))
+		if got, indent := sc.Line(line); got != want || indent != wantIndent {
+			t.Errorf("%q: Scanner %v %q, IsComplete %v %q", entry, got, indent, want, wantIndent)
+		}
+		if want != Incomplete {
+			entry = nil
 		}
 	}
 	if !InStringOrComment([]rune(`f("ab`)) || InStringOrComment([]rune(`f("ab")`)) || !InStringOrComment([]rune("1 # x")) {
@@ -142,5 +194,21 @@ func TestDivisionWarning(t *testing.T) {
 	sts := Parse("n = 3; 9 // n")
 	if len(sts) != 2 || sts[0].Warning != "" || sts[1].Warning != "// starts a comment, so // n divides nothing: div(9, n) is the integer quotient" {
 		t.Errorf("n = 3; 9 // n: %q %q", sts[0].Warning, sts[1].Warning)
+	}
+}
+
+// An error in a line of a megabyte shows the part of the line around its
+// column, "…" where it is cut, the caret under the column.
+func TestAnErrorInALongLine(t *testing.T) {
+	line := strings.Repeat("é", 500000) + "x = 1; y = )" + strings.Repeat("ü", 500000)
+	stmts := Parse(line)
+	e := stmts[len(stmts)-1].ErrorAt(len([]rune(" y = ")), "SyntaxError", "here")
+	if e.Line != 1 || e.Column != 500000+12 {
+		t.Fatalf("at %d:%d", e.Line, e.Column)
+	}
+	shown := strings.Split(e.Error(), "\n")
+	src, caret := []rune(shown[1]), []rune(shown[2])
+	if len(src) != MaxSourceShown+2 || src[0] != '…' || src[len(src)-1] != '…' || src[len(caret)-1] != ')' || caret[len(caret)-1] != '^' {
+		t.Errorf("%q\n%q", shown[1], shown[2])
 	}
 }

@@ -125,7 +125,7 @@ func fnRandPolygon(env *builtin.Env, args ...any) (any, error) {
 	if v, ok := own["ops"]; ok {
 		s, isString := v.(string)
 		if _, msg := parseOps(s); !isString || msg != "" || s == "" {
-			return nil, builtin.ArgError("randpolygon", 3, "options", `ops must be a string of operators like "+*-", got %s`, kit.Format(v))
+			return nil, builtin.ArgError("randpolygon", 3, "options", `ops must be a string of operators like "+*-", got %s`, kit.FormatValue(v))
 		}
 		opb, _ := parseOps(s)
 		ops = string(opb)
