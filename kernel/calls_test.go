@@ -81,3 +81,24 @@ func BenchmarkHugeStatements(b *testing.B) {
 		})
 	}
 }
+
+// reduce with a game's value as its initial value keeps that value (expr
+// dereferenced it into a copy: "must be a strategy …, got strategy"), and
+// so does each #acc the body reads, also as a loop's initial value inside, and the
+// result of reducing no items.
+func TestReduceKeepsItsInitialValue(t *testing.T) {
+	s := newTestSession()
+	for _, c := range []struct{ code, want string }{
+		{`c = coins([3, 1, 2]); s = reduce([greedy, optimal], {#acc}, optimal); match(c, s, greedy).totals`, `{"A": 4, "B": 2}`},
+		{`reduce([], {#acc}, optimal) == optimal`, `true`},
+		{`reduce([1, 2], {[#acc, reduce([5], {#acc}, greedy)][1]}, optimal) == optimal`, `true`},
+		{`type(reduce(1..3, {let t = #acc; reduce([t], {#acc}, t)}, optimal))`, `"strategy"`},
+		{`reduce(1..4, {#acc + #}, 10)`, `20`},
+		{`reduce(1..4, {#acc * #})`, `24`},
+		{`p = polygon("+ 1 * 2"); solve(reduce([1], {#acc}, p)).best`, `3`},
+	} {
+		if out := run(t, s, c.code); out.Err != nil || resultText(out) != c.want {
+			t.Errorf("%s: %v %s, want %s", c.code, out.Err, resultText(out), c.want)
+		}
+	}
+}

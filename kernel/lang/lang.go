@@ -90,6 +90,7 @@ func (l *Language) makeOptions() []expr.Option {
 	}
 	opts = append(opts, operators(l.cur)...)
 	opts = append(opts, loopFunctions(l.cur)...)
+	opts = append(opts, reduceFunctions()...)
 	return append(opts, extensions(l.cur)...)
 }
 

@@ -117,34 +117,17 @@ func loopLength(name string, xs any) (int, error) {
 // (see the file's comment); what names n in an error (sortBy for the map
 // that sorting makes).
 func patchLoop(node *ast.Node, n *ast.BuiltinNode, what string) {
-	if len(n.Arguments) == 0 || isLoopCall(n.Arguments[0]) {
+	if len(n.Arguments) == 0 || isCallOf(n.Arguments[0], "$loop") {
 		return
-	}
-	call := func(fn string, where ast.Node, args ...ast.Node) *ast.CallNode {
-		id := &ast.IdentifierNode{Value: fn}
-		id.SetLocation(where.Location())
-		c := &ast.CallNode{Callee: id, Arguments: args}
-		c.SetLocation(where.Location())
-		return c
 	}
 	name := &ast.StringNode{Value: what}
 	name.SetLocation(n.Arguments[0].Location())
-	n.Arguments[0] = call("$loop", n.Arguments[0], name, n.Arguments[0])
+	n.Arguments[0] = callAt("$loop", n.Arguments[0], name, n.Arguments[0])
 	if n.Name != "filter" || len(n.Arguments) != 2 {
 		return
 	}
 	if pred, ok := n.Arguments[1].(*ast.PredicateNode); ok {
-		pred.Node = call("$kept", pred.Node, pred.Node)
-		ast.Patch(node, call("$loopEnd", n, n))
+		pred.Node = callAt("$kept", pred.Node, pred.Node)
+		ast.Patch(node, callAt("$loopEnd", n, n))
 	}
-}
-
-// isLoopCall says the node is a $loop call already.
-func isLoopCall(x ast.Node) bool {
-	c, ok := x.(*ast.CallNode)
-	if !ok {
-		return false
-	}
-	id, ok := c.Callee.(*ast.IdentifierNode)
-	return ok && id.Value == "$loop"
 }

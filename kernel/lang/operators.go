@@ -140,6 +140,10 @@ func (exactPatch) Visit(node *ast.Node) {
 		if loopBuiltins[n.Name] {
 			patchLoop(node, n, n.Name)
 		}
+		if n.Name == "reduce" {
+			patchReduce(node, n)
+			return
+		}
 		if n.Name != "sum" {
 			return
 		}
