@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -229,11 +230,17 @@ func TestAPolygonTablesJSONUnderTheBudget(t *testing.T) {
 	}
 	m = measure(t, dir, 256<<20, 0, "len(json(dp(randpolygon(700, 1))))")
 	withinTenth(t, "the 700-gon's JSON", 256<<20, m)
-	if m.code != 1 || !strings.Contains(m.stderr, `memory budget exceeded: json(x) would be 168.6 MB of text, more than the `) ||
+	// Its size is counted to the end (168.6 MB) unless counting takes
+	// more than a second past the moment it is known not to fit, as on a
+	// loaded machine: then what was counted ("at least 152.8 MB").
+	if m.code != 1 || !tooLargeJSON.MatchString(m.stderr) ||
 		!strings.Contains(m.stderr, `save(x, "x.json") writes it to a file`) {
 		t.Errorf("the 700-gon's JSON: exit %d, %.300s", m.code, m.stderr)
 	}
 }
+
+// tooLargeJSON is the refusal of the 700-gon's JSON.
+var tooLargeJSON = regexp.MustCompile(`memory budget exceeded: json\(x\) would be (168\.6 MB|at least [0-9.]+ MB) of text, more than the `)
 
 // A tournament whose rows fill the budget, one that passes it, and a
 // 2000-row random board keep the process within the budget and a tenth:
