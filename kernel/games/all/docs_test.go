@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"gamelab/kernel/games/gamestest"
 	"os"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestFormatsDocExamples(t *testing.T) {
 			if format == "seed" && rules == "" {
 				seedInput = in
 			}
-			out, errs, code := runBatch(t, game, format, rules, in)
+			out, errs, code := gamestest.RunBatch(t, game, format, rules, in)
 			if out = strings.ReplaceAll(out, "\r\n", "\n"); out != want || code != 0 {
 				t.Errorf("%s, %s: exit %d, stderr %q\n got:\n%s\nthe doc shows:\n%s", title, name, code, errs, out, want)
 			}
