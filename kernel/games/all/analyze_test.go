@@ -3,7 +3,6 @@ package all_test
 import (
 	"context"
 	"errors"
-	"gamelab/kernel/games/gamestest"
 	"slices"
 	"strings"
 	"testing"
@@ -11,13 +10,14 @@ import (
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/polygon"
 )
 
-// after, analyze and solve of positions on small games, against the brute
-// forces of brute_test.go (the default rules; variants_test.go has every
-// variant against the exhaustive solver).
+// after, analyze and the edits across the games: their errors, interrupts
+// and edits of positions part-way (each game's package checks analyze
+// against its brute force).
 
 func TestAfterErrors(t *testing.T) {
 	p := gamestest.Must(t, "polygon", seedPolygon)

@@ -2,19 +2,17 @@ package all_test
 
 import (
 	"errors"
-	"gamelab/kernel/games/gamestest"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/tools"
 )
 
-// Issue 22's experiments, under every variant of every game, on random
-// small instances: the strategies play what they say (optimal the moves
-// the brute force finds optimal, greedy the largest immediate gain, the
-// random ones reproducibly), a tournament's rows are the matches' analyze
-// records, and shrink's result keeps its property and is 1-minimal.
+// Issue 22's experiments across the games: their errors name the position,
+// the move and the game's players (gamestest.Properties checks the
+// strategies, tournaments and shrink of each game under every variant).
 
 // TestStrategyErrors: a rule's illegal move, a move of no kind and a
 // failing rule are errors that name the position and the move; sides are

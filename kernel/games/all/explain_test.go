@@ -1,10 +1,10 @@
 package all_test
 
 import (
-	"gamelab/kernel/games/gamestest"
 	"strings"
 	"testing"
 
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/tools"
 )

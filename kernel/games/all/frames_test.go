@@ -2,11 +2,11 @@ package all_test
 
 import (
 	"fmt"
-	"gamelab/kernel/games/gamestest"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 )
 

@@ -1,20 +1,20 @@
 package all_test
 
 import (
-	"gamelab/kernel/games/gamestest"
 	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	"gamelab/kernel/games/tools"
 	"gamelab/kernel/printer"
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
 )
 
 // A value past a drawing's limit shows a short card saying what it is and

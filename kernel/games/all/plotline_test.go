@@ -1,11 +1,12 @@
 package all_test
 
 import (
+	"strings"
+	"testing"
+
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/polygon"
 	"gamelab/kernel/games/tools"
-	"strings"
-	"testing"
 )
 
 // plot(analyze(…)) draws the value along the line with a title, labelled

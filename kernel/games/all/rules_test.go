@@ -1,22 +1,21 @@
 package all_test
 
 import (
-	"gamelab/kernel/games/gamestest"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	"gamelab/kernel/games/tools"
 )
 
-// The rules as a user meets them (issue 18): the LeetCode "Stone Game"
-// examples, bad rules and moves the rules forbid, json's "rules", the
-// texts that name a variant, with and rules.
+// The rules as a user meets them (issue 18): bad rules and moves the rules
+// forbid, json's "rules", the texts that name a variant, with and rules.
 
 type rules = map[string]any
 

@@ -1,14 +1,15 @@
 package coins_test
 
 import (
-	"gamelab/kernel/games/coins"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/tools"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/tools"
 )
 
 // after, analyze and solve of positions on small rows, against the brute

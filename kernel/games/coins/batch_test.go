@@ -1,11 +1,11 @@
 package coins_test
 
 import (
-	_ "gamelab/kernel/games/all"
-	"gamelab/kernel/games/gamestest"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
 )
 
 func TestCoinsSeedSample(t *testing.T) {

@@ -2,12 +2,13 @@ package coins_test
 
 import (
 	"context"
-	"gamelab/kernel/games/coins"
-	"gamelab/kernel/games/gamestest"
-	solcoins "gamelab/solvers/coins"
 	"math/big"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
+	solcoins "gamelab/solvers/coins"
 )
 
 // The builtins wrap the solvers; these compare a builtin call with the bare
@@ -16,14 +17,7 @@ import (
 // as a user solves: go test -run '^$' -bench . -benchtime 1x -benchmem.
 
 func BenchmarkSolveCoinsBuiltin(b *testing.B) {
-	env, _ := gamestest.Recording()
-	c, _ := gamestest.Tool("randcoins").Fn(env, 3000, 1)
-	solve := gamestest.Tool("solve")
-	for b.Loop() {
-		if _, err := solve.Fn(env, c); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchSolve(b, gamestest.Must(b, "randcoins", 3000, 1))
 }
 
 func BenchmarkSolveCoinsDirect(b *testing.B) {

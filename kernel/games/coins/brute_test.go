@@ -2,10 +2,11 @@ package coins_test
 
 import (
 	"fmt"
+	"math/big"
+
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
 	"gamelab/kernel/games/gamestest"
-	"math/big"
 )
 
 // coinsBrute knows nothing of the engine or of any DP: it plays the rules

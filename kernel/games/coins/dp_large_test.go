@@ -3,16 +3,17 @@ package coins_test
 import (
 	"encoding/json"
 	"fmt"
-	"gamelab/kernel/display"
-	"gamelab/kernel/games/coins"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
 	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/display"
+	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
 )
 
 // text(d) of a table past MaxGridCells (made cell by cell as it is

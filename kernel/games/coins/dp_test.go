@@ -2,15 +2,16 @@ package coins_test
 
 import (
 	"fmt"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/coins"
-	"gamelab/kernel/games/gamestest"
 	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 )
 
 // Issue 21's property tests: dp(x) is read through the builtins a user

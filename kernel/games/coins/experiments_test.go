@@ -4,12 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/tools"
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/tools"
 )
 
 // Issue 22's experiments on rows of coins, through their builtins:

@@ -1,15 +1,16 @@
 package coins_test
 
 import (
+	"math/big"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/tools"
-	"math/big"
-	"math/rand/v2"
-	"reflect"
-	"testing"
 )
 
 // laws are coins in a row's for gamestest's property tests: every

@@ -3,9 +3,10 @@ package coins_test
 import (
 	"context"
 	"errors"
-	"gamelab/kernel/games/gamestest"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
 )
 
 func TestPlayCoinsAgainstTheOptimum(t *testing.T) {

@@ -2,12 +2,13 @@ package coins_test
 
 import (
 	"context"
-	"gamelab/kernel/games/coins"
-	"gamelab/kernel/games/gamestest"
 	"math/big"
 	"reflect"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 )
 
 func TestIntegerForms(t *testing.T) {

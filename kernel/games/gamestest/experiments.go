@@ -3,15 +3,16 @@ package gamestest
 import (
 	"context"
 	"fmt"
-	"gamelab/kernel/builtin"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/kit"
-	"gamelab/kernel/games/tools"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/tools"
 )
 
 // Strategy is the named strategy value, or random(seed) and the like.

@@ -1,12 +1,13 @@
 package gamestest
 
 import (
-	"gamelab/kernel/builtin"
-	"gamelab/kernel/games/tools"
 	"math/big"
 	"reflect"
 	"slices"
 	"testing"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/tools"
 )
 
 // CheckRecord checks the invariants of every analysis: loss = value −

@@ -1,13 +1,14 @@
 package lifeline_test
 
 import (
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/lifeline"
-	"gamelab/kernel/games/tools"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/lifeline"
+	"gamelab/kernel/games/tools"
 )
 
 // after, analyze and solve of positions on small boards, against the brute

@@ -2,11 +2,11 @@ package lifeline_test
 
 import (
 	"encoding/json"
-	_ "gamelab/kernel/games/all"
-	"gamelab/kernel/games/gamestest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
 )
 
 func TestLifelineSeedSample(t *testing.T) {

@@ -2,10 +2,11 @@ package lifeline_test
 
 import (
 	"context"
+	"testing"
+
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/lifeline"
 	sollifeline "gamelab/solvers/lifeline"
-	"testing"
 )
 
 // The builtins wrap the solvers; these compare a builtin call with the bare
@@ -14,14 +15,7 @@ import (
 // as a user solves: go test -run '^$' -bench . -benchtime 1x -benchmem.
 
 func BenchmarkSolveBoardBuiltin(b *testing.B) {
-	env, _ := gamestest.Recording()
-	x, _ := gamestest.Tool("randboard").Fn(env, 1000, 1)
-	solve := gamestest.Tool("solve")
-	for b.Loop() {
-		if _, err := solve.Fn(env, x, 2); err != nil {
-			b.Fatal(err)
-		}
-	}
+	gamestest.BenchSolve(b, gamestest.Must(b, "randboard", 1000, 1), 2)
 }
 
 func BenchmarkSolveBoardDirect(b *testing.B) {

@@ -2,14 +2,15 @@ package lifeline_test
 
 import (
 	"fmt"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/lifeline"
-	sollifeline "gamelab/solvers/lifeline"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/lifeline"
+	sollifeline "gamelab/solvers/lifeline"
 )
 
 // boardBrute knows nothing of the engine or of any DP: it plays Life

@@ -2,13 +2,14 @@ package lifeline_test
 
 import (
 	"fmt"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/lifeline"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/lifeline"
 )
 
 // Issue 21's property tests: dp(x) is read through the builtins a user

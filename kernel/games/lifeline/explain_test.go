@@ -1,10 +1,11 @@
 package lifeline_test
 
 import (
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
 )
 
 // TestExplainBoard: explain(solve(b, player)) is the tree of the player's

@@ -1,14 +1,15 @@
 package lifeline_test
 
 import (
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/lifeline"
-	"gamelab/kernel/games/tools"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/lifeline"
+	"gamelab/kernel/games/tools"
 )
 
 // laws are Life Line's for gamestest's property tests: every combination

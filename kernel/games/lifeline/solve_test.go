@@ -2,13 +2,14 @@ package lifeline_test
 
 import (
 	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/lifeline"
 	sollifeline "gamelab/solvers/lifeline"
-	"reflect"
-	"strings"
-	"testing"
 )
 
 // lifelineSamples are small boards with a player

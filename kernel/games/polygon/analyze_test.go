@@ -1,18 +1,19 @@
 package polygon_test
 
 import (
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
-	"gamelab/kernel/games/polygon"
-	"gamelab/kernel/games/tools"
-	solpolygon "gamelab/solvers/polygon"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
+	solpolygon "gamelab/solvers/polygon"
 )
 
 // after, analyze and solve of positions on small rings and chains, against

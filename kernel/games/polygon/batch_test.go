@@ -1,10 +1,10 @@
 package polygon_test
 
 import (
-	_ "gamelab/kernel/games/all"
-	"gamelab/kernel/games/gamestest"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
 )
 
 // The original program's output, byte for byte (the two ASCII lines included).

@@ -1,8 +1,9 @@
 package polygon_test
 
 import (
-	"gamelab/kernel/games/gamestest"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
 )
 
 // The builtins wrap the solvers; these compare a builtin call with the bare

@@ -2,11 +2,12 @@ package polygon_test
 
 import (
 	"fmt"
+	"math/big"
+	"slices"
+
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/polygon"
-	"math/big"
-	"slices"
 )
 
 // polyBrute knows nothing of the engine or of any DP: it plays the polygon

@@ -2,13 +2,14 @@ package polygon_test
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
 	"gamelab/kernel/display"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/polygon"
-	"strconv"
-	"strings"
-	"testing"
 )
 
 // text(d) and json(d) of a polygon's table past MaxGridCells, ring and

@@ -2,12 +2,13 @@ package polygon_test
 
 import (
 	"fmt"
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/polygon"
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/polygon"
 )
 
 // Issue 21's property tests: dp(x) is read through the builtins a user

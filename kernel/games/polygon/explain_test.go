@@ -2,9 +2,6 @@ package polygon_test
 
 import (
 	"encoding/json"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
-	"gamelab/kernel/games/polygon"
 	"math/big"
 	"math/rand/v2"
 	"regexp"
@@ -12,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/polygon"
 )
 
 func TestExplainPolygonPlan(t *testing.T) {

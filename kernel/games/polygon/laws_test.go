@@ -1,16 +1,17 @@
 package polygon_test
 
 import (
-	"gamelab/kernel/games"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
-	"gamelab/kernel/games/polygon"
-	"gamelab/kernel/games/tools"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
+
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/polygon"
+	"gamelab/kernel/games/tools"
 )
 
 // laws are the polygon game's for gamestest's property tests: both goals,

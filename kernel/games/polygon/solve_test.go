@@ -3,15 +3,16 @@ package polygon_test
 import (
 	"context"
 	"errors"
-	"gamelab/kernel/builtin"
-	"gamelab/kernel/games/gamestest"
-	"gamelab/kernel/games/kit"
-	"gamelab/kernel/games/polygon"
 	"math/big"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/gamestest"
+	"gamelab/kernel/games/kit"
+	"gamelab/kernel/games/polygon"
 )
 
 func TestSolvePolygonSeed(t *testing.T) {
