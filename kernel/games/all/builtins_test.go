@@ -67,7 +67,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"solve", []any{b, 12}, "solve: argument 2 (player) must be 1..9, got 12"},
 		{"solve", []any{b}, "solve: takes 2 arguments (b, player), got 1"},
 		{"solve", []any{p, 1}, "solve: takes 1 argument (p), got 2"},
-		{"solve", []any{"x"}, "solve: argument 1 (x) must be " + gamestest.Kinds() + ", got string"},
+		{"solve", []any{"x"}, "solve: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got string"},
 		{"solve", nil, "solve: missing arguments, want solve(x) or solve(board, player)"},
 		{"solve", []any{b, 2.5}, "solve: argument 2 (player) must be an integer, got 2.5"},
 		{"setv", []any{p, 7, 2}, "setv: argument 2 (i) must be 1..5, got 7"},
@@ -76,7 +76,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"setv", []any{c, 1, "a"}, "setv: argument 3 (v) must be an integer, got string"},
 		{"setv", []any{c, 1, 1e20}, "setv: argument 3 (v) must be an exact integer, got 1e+20 (a float above 2^53; write the number as a string for any size)"},
 		{"setv", []any{b, 1, 1}, "setv: argument 1 (x) is a board: use setcell(b, r, p, v)"},
-		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be " + gamestest.Kinds() + ", got array"},
+		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]() + ", got array"},
 		// Issue 18: "-" is an operator, so setop, insert and polygon take it
 		// and name it among the ones they allow.
 		{"setop", []any{p, 2, "/"}, `setop: argument 3 (op) must be "+", "*" or "-", got "/"`},
@@ -90,8 +90,8 @@ func TestArgumentErrors(t *testing.T) {
 		{"remove", []any{one, 1}, "remove: argument 1 (x) has only one coin, which must stay"},
 		{"remove", []any{c, 5}, "remove: argument 2 (i) must be 1..4, got 5"},
 		{"rotate", []any{p}, "rotate: takes 2 arguments (x, k), got 1"},
-		{"rotate", []any{3, 1}, "rotate: argument 1 (x) must be " + gamestest.Kinds() + ", got int"},
-		{"reverse", []any{nil}, "reverse: argument 1 (x) must be " + gamestest.Kinds("array") + ", got nil"},
+		{"rotate", []any{3, 1}, "rotate: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]() + ", got int"},
+		{"reverse", []any{nil}, "reverse: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]("array") + ", got nil"},
 		{"at", []any{b, 1, 2}, "at: argument 3 (p) must be 1..1, got 2"},
 		{"at", []any{c, 9}, "at: argument 2 (i) must be 1..4, got 9"},
 		{"polygon", []any{[]any{1, 2}, "+"}, "polygon: argument 2 (ops) must hold one operator per vertex (2), got 1"},

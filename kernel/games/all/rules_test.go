@@ -50,8 +50,8 @@ func TestBadRules(t *testing.T) {
 		{"polygon", []any{seedPolygon, rules{"take": 2}}, "polygon: argument 2 (rules) names take, a rule of coins in a row, not of the polygon game (whose rules are goal)"},
 		{"coins", []any{[]any{1}, 3}, "coins: argument 2 (rules) must be a map of rules like {take: 1}, got int"},
 		{"with", []any{b, rules{"grid": "square"}}, `with: grid is the board's shape, which with cannot change; make a square board with board(N, cells, {grid: "square"})`},
-		{"with", []any{3, rules{"take": 2}}, "with: argument 1 (x) must be " + gamestest.Kinds() + ", got int"},
-		{"rules", []any{3}, "rules: argument 1 (x) must be " + gamestest.Kinds() + ", got int"},
+		{"with", []any{3, rules{"take": 2}}, "with: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got int"},
+		{"rules", []any{3}, "rules: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got int"},
 	} {
 		if err := gamestest.MustErr(t, tc.fn, tc.args...); err.Error() != tc.want {
 			t.Errorf("%s%v:\n got %v\nwant %s", tc.fn, tc.args, err, tc.want)

@@ -147,3 +147,13 @@ func TestStoneGames(t *testing.T) {
 		t.Errorf("diff by take: %v", diffs)
 	}
 }
+
+func TestExplainAndPlotJSON(t *testing.T) {
+	c := gamestest.Must(t, "coins", "10 80 90 30")
+	if j := gamestest.Must(t, "json", gamestest.Must(t, "explain", c, 1)).(string); !strings.Contains(j, `"kids":[{"text":"A L (10) → A's margin -10, loses 20`) {
+		t.Errorf("explain json %s", j)
+	}
+	if j := gamestest.Must(t, "json", gamestest.Must(t, "plot", gamestest.Must(t, "analyze", c, "LR"))).(string); j != `{"x":["1","2","end"],"y":[10,-10,-10],"marks":[2]}` {
+		t.Errorf("plot json %s", j)
+	}
+}

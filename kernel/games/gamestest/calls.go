@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -148,13 +149,18 @@ func SVGWidth(t *testing.T, doc string) float64 {
 	return w
 }
 
-// Kinds is how the tools' messages list the positions of every registered
-// game, read from the registry so that no test pins the list of games: "a
+// KindsOf is how the tools' messages list the kinds of value a builtin
+// takes, those of every registered game whose values are a C (read from
+// the registry, so that no test pins the list of games), then extra: "a
 // polygon, coins or board".
-func Kinds(extra ...string) string {
+func KindsOf[C any](extra ...string) string {
 	var kinds []string
 	for _, g := range games.All() {
-		kinds = append(kinds, g.Values[0].TypeName())
+		for _, v := range g.Values {
+			if _, ok := any(v).(C); ok && !slices.Contains(kinds, v.TypeName()) {
+				kinds = append(kinds, v.TypeName())
+			}
+		}
 	}
 	kinds = append(kinds, extra...)
 	kinds[0] = kit.KindPhrase(kinds[0])

@@ -1,13 +1,17 @@
 package polygon_test
 
 import (
+	"context"
+	"errors"
 	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
@@ -119,5 +123,43 @@ func TestAnalyzeUnfinishedPolygonSaysWhy(t *testing.T) {
 		if got := a.Text(); !strings.Contains(got, want) {
 			t.Errorf("analyze(polygon(%q), []):\n%s", text, got)
 		}
+	}
+}
+
+// A long analysis stops soon after the cell is interrupted: the interrupt
+// comes with the line's first progress report, and at most a few more
+// follow it. (The old test timed the stop; the progress reports measure
+// the same without a clock.)
+func TestAnalyzeInterruptedMidway(t *testing.T) {
+	p := gamestest.Must(t, "randpolygon", 150, 1)
+	line := []any{}
+	for e := 1; e <= 150; e++ {
+		line = append(line, e)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	reports, after := 0, 0
+	env := &builtin.Env{Ctx: ctx, Progress: func(done, total int64) {
+		if reports++; ctx.Err() != nil {
+			after++
+		} else if done > 0 {
+			cancel()
+		}
+	}}
+	done := make(chan error, 1)
+	go func() {
+		_, err := gamestest.Tool("analyze").Fn(env, p, line)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("interrupted analyze: %v", err)
+		}
+		if after > 2 {
+			t.Errorf("%d progress reports after the interrupt (of %d)", after, reports)
+		}
+	case <-time.After(time.Minute): // a hang, not a speed limit
+		t.Fatal("analyze did not stop")
 	}
 }
