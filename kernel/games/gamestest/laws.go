@@ -58,6 +58,11 @@ type Laws struct {
 // plans, the strategies, tournaments, shrink, the oracle (where the game
 // has one) and trace of a result.
 func Properties(t *testing.T, l *Laws) {
+	for name := range l.Choices {
+		if !slices.ContainsFunc(l.Game.Options, func(o *games.Option) bool { return o.Name == name }) {
+			t.Fatalf("%s has no rule %s", l.Game.Name, name)
+		}
+	}
 	seeded := func(a, b uint64) *rand.Rand { return rand.New(rand.NewPCG(a, b)) }
 	t.Run("VariantsAgainstExhaustive", func(t *testing.T) { CheckSolver(t, l, seeded(18, 1), or(l.SolverTrials, 40)) })
 	t.Run("AnalyzeVariantsAgainstExhaustive", func(t *testing.T) { CheckAnalyze(t, l, seeded(18, 2), 25) })
