@@ -3,28 +3,30 @@ package all_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
-	sollifeline "gamelab/solvers/lifeline"
+	"gamelab/kernel/games/tools"
 
 	"github.com/expr-lang/expr"
 )
 
+// TestBuiltinTable: the kernel's table lists every builtin once, each
+// complete, every registered game's among them (read from the registry:
+// no test pins the list of games) with the tools'.
 func TestBuiltinTable(t *testing.T) {
 	seen := map[string]bool{}
-	for _, b := range builtins {
+	for _, b := range tools.Builtins() {
 		if seen[b.Name] {
 			t.Errorf("%s registered twice", b.Name)
 		}
@@ -39,9 +41,13 @@ func TestBuiltinTable(t *testing.T) {
 			t.Errorf("%s: incomplete entry %+v", b.Name, b)
 		}
 	}
-	for _, name := range []string{"polygon", "coins", "board", "randpolygon", "randcoins", "randboard",
-		"at", "setv", "setop", "setcell", "insert", "remove", "rotate", "reverse",
-		"solve", "trace", "heat", "show", "save", "plot", "json", "text", "svg"} {
+	want := []string{"at", "setv", "insert", "remove", "rotate", "reverse", "solve", "trace", "show", "save", "plot", "json", "text", "svg"}
+	for _, g := range games.All() {
+		for _, b := range g.Builtins {
+			want = append(want, b.Name)
+		}
+	}
+	for _, name := range want {
 		if !seen[name] {
 			t.Errorf("builtin %s missing", name)
 		}
@@ -49,10 +55,10 @@ func TestBuiltinTable(t *testing.T) {
 }
 
 func TestArgumentErrors(t *testing.T) {
-	p := must(t, "polygon", seedPolygon)
-	c := must(t, "coins", []any{10, 80, 90, 30})
-	b := must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
-	one := must(t, "coins", []any{7})
+	p := gamestest.Must(t, "polygon", seedPolygon)
+	c := gamestest.Must(t, "coins", []any{10, 80, 90, 30})
+	b := gamestest.Must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
+	one := gamestest.Must(t, "coins", []any{7})
 	tests := []struct {
 		name string
 		args []any
@@ -61,7 +67,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"solve", []any{b, 12}, "solve: argument 2 (player) must be 1..9, got 12"},
 		{"solve", []any{b}, "solve: takes 2 arguments (b, player), got 1"},
 		{"solve", []any{p, 1}, "solve: takes 1 argument (p), got 2"},
-		{"solve", []any{"x"}, "solve: argument 1 (x) must be " + gameKinds() + ", got string"},
+		{"solve", []any{"x"}, "solve: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got string"},
 		{"solve", nil, "solve: missing arguments, want solve(x) or solve(board, player)"},
 		{"solve", []any{b, 2.5}, "solve: argument 2 (player) must be an integer, got 2.5"},
 		{"setv", []any{p, 7, 2}, "setv: argument 2 (i) must be 1..5, got 7"},
@@ -70,7 +76,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"setv", []any{c, 1, "a"}, "setv: argument 3 (v) must be an integer, got string"},
 		{"setv", []any{c, 1, 1e20}, "setv: argument 3 (v) must be an exact integer, got 1e+20 (a float above 2^53; write the number as a string for any size)"},
 		{"setv", []any{b, 1, 1}, "setv: argument 1 (x) is a board: use setcell(b, r, p, v)"},
-		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be " + gameKinds() + ", got array"},
+		{"setv", []any{[]any{1}, 1, 1}, "setv: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]() + ", got array"},
 		// Issue 18: "-" is an operator, so setop, insert and polygon take it
 		// and name it among the ones they allow.
 		{"setop", []any{p, 2, "/"}, `setop: argument 3 (op) must be "+", "*" or "-", got "/"`},
@@ -84,8 +90,8 @@ func TestArgumentErrors(t *testing.T) {
 		{"remove", []any{one, 1}, "remove: argument 1 (x) has only one coin, which must stay"},
 		{"remove", []any{c, 5}, "remove: argument 2 (i) must be 1..4, got 5"},
 		{"rotate", []any{p}, "rotate: takes 2 arguments (x, k), got 1"},
-		{"rotate", []any{3, 1}, "rotate: argument 1 (x) must be " + gameKinds() + ", got int"},
-		{"reverse", []any{nil}, "reverse: argument 1 (x) must be " + gameKinds("array") + ", got nil"},
+		{"rotate", []any{3, 1}, "rotate: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]() + ", got int"},
+		{"reverse", []any{nil}, "reverse: argument 1 (x) must be " + gamestest.KindsOf[games.Editor]("array") + ", got nil"},
 		{"at", []any{b, 1, 2}, "at: argument 3 (p) must be 1..1, got 2"},
 		{"at", []any{c, 9}, "at: argument 2 (i) must be 1..4, got 9"},
 		{"polygon", []any{[]any{1, 2}, "+"}, "polygon: argument 2 (ops) must hold one operator per vertex (2), got 1"},
@@ -114,165 +120,10 @@ func TestArgumentErrors(t *testing.T) {
 		{"heat", []any{p, 1}, "heat: argument 1 (board) must be a board, got polygon"},
 	}
 	for _, tc := range tests {
-		_, err := call(t, tc.name, tc.args...)
+		_, err := gamestest.Try(t, tc.name, tc.args...)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s%v:\n got %v\nwant %s", tc.name, tc.args, err, tc.want)
 		}
-	}
-}
-
-func TestIntegerForms(t *testing.T) {
-	c := must(t, "coins", []any{1, 2, 3}).(*coins.Coins)
-	huge, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
-	for _, v := range []any{int64(9), 9.0, float32(9), big.NewInt(9), uint8(9), huge} {
-		got := must(t, "setv", c, 2, v).(*coins.Coins)
-		if got.Row()[1].Cmp(mustBig(t, v)) != 0 {
-			t.Errorf("setv(c, 2, %T %v) = %v", v, v, got.Row()[1])
-		}
-	}
-	// A big value is kept exact and shown as *big.Int; small ones are ints.
-	got := must(t, "setv", c, 2, huge).(*coins.Coins)
-	if got.Values[1].(*big.Int).Cmp(huge) != 0 || got.Values[0] != 1 {
-		t.Errorf("values %v", got.Values)
-	}
-	// An index given as a float or a big.Int that fits works too.
-	if v := must(t, "at", c, 3.0); v != 3 {
-		t.Errorf("at(c, 3.0) = %v", v)
-	}
-	if v := must(t, "at", c, big.NewInt(1)); v != 1 {
-		t.Errorf("at(c, big 1) = %v", v)
-	}
-}
-
-func TestSolvePolygonSeed(t *testing.T) {
-	tests := []struct {
-		text   string
-		best   int
-		first  int
-		merges []int
-	}{
-		{seedPolygon, 488, 3, []int{2, 1, 5, 4}},
-		{"* -6 + -7 * 0 * 4 + -2", 48, 5, []int{3, 2, 4, 1}},
-		{"+ 5 * 3 + -2 + 1 * -10 * -2", 280, 1, []int{6, 4, 2, 3, 5}},
-		{"+ -2 + 9 * -5 + -4 * -5 * 0 + 7 * -5", 5080, 4, []int{1, 8, 7, 6, 2, 3, 5}},
-		{"* 0 * -10 + 8 * -4 + 3 * -7 + 7 * -3 * -4", 19257, 7, []int{4, 2, 3, 1, 5, 6, 9, 8}},
-		{"+ -7 + 4 * 2 * 5", 33, 1, []int{4, 3, 2}},
-	}
-	for _, tc := range tests {
-		r := must(t, "solve", must(t, "polygon", tc.text)).(*polygon.Result)
-		if r.Best != tc.best || r.First != tc.first || !slices.Equal(r.Merges, tc.merges) {
-			t.Errorf("%s: best %v first %d merges %v", tc.text, r.Best, r.First, r.Merges)
-		}
-	}
-	r := must(t, "solve", must(t, "polygon", seedPolygon)).(*polygon.Result)
-	if !reflect.DeepEqual(r.Scores, []any{168, 480, 488, 488, 120}) || !slices.Equal(r.Optimal, []int{3, 4}) ||
-		r.Expr != "-8*(-5+(8*(-5+-2)))" || r.N != 5 {
-		t.Errorf("seed polygon: %+v", r)
-	}
-	if got := must(t, "json", r); got != `{"n":5,"scores":[168,480,488,488,120],"best":488,"optimal":[3,4],"first":3,"merges":[2,1,5,4]}` {
-		t.Errorf("json = %s", got)
-	}
-}
-
-func TestSolvePolygonBig(t *testing.T) {
-	// 30 vertices of 10^18 joined by *: the product overflows int64 many times over.
-	p := must(t, "polygon", strings.Repeat("* 1000000000000000000 ", 30)).(*polygon.Polygon)
-	r := must(t, "solve", p).(*polygon.Result)
-	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(18*30), nil)
-	if b, ok := r.Best.(*big.Int); !ok || b.Cmp(want) != 0 {
-		t.Errorf("best = %v, want 10^540", r.Best)
-	}
-	if j := must(t, "json", r).(string); !strings.Contains(j, `"best":1`+strings.Repeat("0", 540)+`,`) {
-		t.Errorf("json not exact: %.80s…", j)
-	}
-}
-
-func TestSolveCoins(t *testing.T) {
-	for _, in := range []any{[]any{10, 80, 90, 30}, "10 80 90 30", []int{10, 80, 90, 30}} {
-		r := must(t, "solve", must(t, "coins", in)).(*coins.Result)
-		if r.Best != 110 || r.Second != 100 || r.Diff != 10 || r.Moves != "RRRL" || r.N != 4 {
-			t.Errorf("coins(%v): %+v", in, r)
-		}
-		if got := must(t, "json", r); got != `{"n":4,"best":110,"second":100,"diff":10,"moves":"RRRL"}` {
-			t.Errorf("json = %s", got)
-		}
-	}
-}
-
-var lifelineSamples = []struct {
-	n, player int
-	cells     string
-	best      int
-}{
-	{4, 4, "2  2 3  1 0 4  1 1 4 0", 6},
-	{4, 5, "2  2 3  3 0 4  1 1 4 0", 5},
-	{4, 1, "2  2 3  3 0 4  1 1 4 0", 1},
-	{4, 1, "1  1 1  1 1 1  1 1 1 0", -10},
-	{4, 2, "1  1 1  1 1 1  1 1 1 0", 8},
-	{4, 1, "0  2 2  5 0 7  0 5 7 0", -1},
-	{4, 2, "0  0 3  1 0 4  0 1 0 4", 0},
-	{4, 3, "0  3 3  3 2 3  0 3 0 3", 1},
-	{4, 2, "0  3 3  3 2 3  0 3 0 3", -1},
-	{6, 1, "1  1 2  1 1 0  6 7 6 8  0 7 6 8 2  6 6 7 2 2 0", 5},
-	{5, 9, "0  0 0  0 0 0  0 0 0 0  0 0 0 0 0", 0},
-	{5, 3, "3  3 2  4 3 2  4 4 0 3  3 3 3 0 3", 5},
-}
-
-func TestSolveLifelineSamples(t *testing.T) {
-	for _, tc := range lifelineSamples {
-		b := must(t, "board", tc.n, tc.cells)
-		r := must(t, "solve", b, tc.player).(*lifeline.Result)
-		if r.Best != tc.best {
-			t.Errorf("board %q player %d: best %d, want %d", tc.cells, tc.player, r.Best, tc.best)
-		}
-	}
-	r := must(t, "solve", must(t, "board", 4, lifelineSamples[0].cells), 4).(*lifeline.Result)
-	if got := must(t, "json", r); got != `{"n":4,"player":4,"best":6,"moves":[[3,2]]}` {
-		t.Errorf("json = %s", got)
-	}
-	wantPoints := [][]any{{nil}, {nil, nil}, {nil, 6, nil}, {nil, nil, nil, 0}}
-	if !reflect.DeepEqual(r.Points, wantPoints) {
-		t.Errorf("points = %v", r.Points)
-	}
-	if !reflect.DeepEqual(r.Removed, [][]int{{1, 1}, {2, 1}, {2, 2}, {3, 1}, {4, 1}, {4, 2}}) {
-		t.Errorf("removed = %v", r.Removed)
-	}
-	if r.After.String() != "0\n0 0\n0 4 4\n0 0 4 0" {
-		t.Errorf("after = %q", r.After.String())
-	}
-}
-
-func TestLifelineErrors(t *testing.T) {
-	full := must(t, "board", 2, "1 2 3")
-	_, err := call(t, "solve", full, 1)
-	if !errors.Is(err, sollifeline.ErrNoMove) || !strings.HasPrefix(err.Error(), "solve: ") {
-		t.Errorf("full board: %v", err)
-	}
-	// The 1s at the top touch no empty vertex: the board cannot arise in play.
-	dead := must(t, "board", 4, "1  1 1  2 2 2  0 0 0 0")
-	const warning = "this board cannot arise in play: 3 stones 1 at (1,1) (2,1) (2,2) touches no empty vertex; like the judge, no move counts them"
-	const note = "unreachable board: 1 group touches no empty vertex and counts for no move (listed in r.unreachable)"
-	for _, fn := range []string{"solve", "trace", "heat"} {
-		env, _ := testEnv()
-		var warned []string
-		env.Warn = func(msg string) { warned = append(warned, msg) }
-		v, err := lookup(t, fn).Fn(env, dead, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(warned) != 1 || warned[0] != warning {
-			t.Errorf("%s warned %q", fn, warned)
-		}
-		if text := v.(builtin.Value).Text(); !strings.Contains(text, note) || strings.Contains(text, "warning") {
-			t.Errorf("%s's text keeps a note, not the warning:\n%s", fn, text)
-		}
-		if v, err := lookup(t, fn).Fn(env, must(t, "board", 4, "1  1 0  2 2 2  0 0 0 0"), 2); err != nil || len(warned) != 1 || strings.Contains(v.(builtin.Value).Text(), "unreachable") {
-			t.Errorf("%s of a reachable board warned %q: %v", fn, warned, err)
-		}
-	}
-	r := must(t, "solve", dead, 2).(*lifeline.Result) // an Env without Warn: no warning, no crash
-	if len(r.Unreachable) != 1 || r.Unreachable[0]["stone"] != 1 {
-		t.Errorf("unreachable = %v", r.Unreachable)
 	}
 }
 
@@ -290,7 +141,7 @@ func TestInputErrors(t *testing.T) {
 		{"board", []any{2, "1 2 x"}, 2, 4, ""},
 	}
 	for _, tc := range tests {
-		_, err := call(t, tc.name, tc.args...)
+		_, err := gamestest.Try(t, tc.name, tc.args...)
 		var ie *builtin.Error
 		if !errors.As(err, &ie) || ie.Arg != tc.arg || ie.Offset != tc.offset || (tc.msg != "" && err.Error() != tc.msg) {
 			t.Errorf("%s%q: %#v (%v)", tc.name, tc.args, err, err)
@@ -299,9 +150,9 @@ func TestInputErrors(t *testing.T) {
 }
 
 func TestEditsReturnCopies(t *testing.T) {
-	p := must(t, "polygon", seedPolygon).(*polygon.Polygon)
-	c := must(t, "coins", "10 80 90 30").(*coins.Coins)
-	b := must(t, "board", 3, "1  2 3  4 5 6").(*lifeline.Board)
+	p := gamestest.Must(t, "polygon", seedPolygon).(*polygon.Polygon)
+	c := gamestest.Must(t, "coins", "10 80 90 30").(*coins.Coins)
+	b := gamestest.Must(t, "board", 3, "1  2 3  4 5 6").(*lifeline.Board)
 	tests := []struct {
 		name string
 		args []any
@@ -330,7 +181,7 @@ func TestEditsReturnCopies(t *testing.T) {
 		{"reverse", []any{b}, "1\n3 2\n6 5 4"},
 	}
 	for _, tc := range tests {
-		got := must(t, tc.name, tc.args...)
+		got := gamestest.Must(t, tc.name, tc.args...)
 		if s := got.(interface{ String() string }).String(); s != tc.want {
 			t.Errorf("%s%v = %q, want %q", tc.name, tc.args[1:], s, tc.want)
 		}
@@ -338,7 +189,7 @@ func TestEditsReturnCopies(t *testing.T) {
 	if p.String() != seedPolygon || c.String() != "10 80 90 30" || b.String() != "1\n2 3\n4 5 6" {
 		t.Errorf("receivers changed: %q %q %q", p, c, b)
 	}
-	if got := must(t, "reverse", []any{1, "a", 3}); !reflect.DeepEqual(got, []any{3, "a", 1}) {
+	if got := gamestest.Must(t, "reverse", []any{1, "a", 3}); !reflect.DeepEqual(got, []any{3, "a", 1}) {
 		t.Errorf("reverse(array) = %v", got)
 	}
 }
@@ -346,23 +197,23 @@ func TestEditsReturnCopies(t *testing.T) {
 // The game is the same after a rotation or a reflection, so the best score
 // and the multiset of scores (points) must not change.
 func TestSymmetries(t *testing.T) {
-	p := must(t, "randpolygon", 9, 7)
-	base := must(t, "solve", p).(*polygon.Result)
-	for _, q := range []any{must(t, "rotate", p, 4), must(t, "reverse", p), must(t, "reverse", must(t, "rotate", p, -2))} {
-		r := must(t, "solve", q).(*polygon.Result)
+	p := gamestest.Must(t, "randpolygon", 9, 7)
+	base := gamestest.Must(t, "solve", p).(*polygon.Result)
+	for _, q := range []any{gamestest.Must(t, "rotate", p, 4), gamestest.Must(t, "reverse", p), gamestest.Must(t, "reverse", gamestest.Must(t, "rotate", p, -2))} {
+		r := gamestest.Must(t, "solve", q).(*polygon.Result)
 		if !reflect.DeepEqual(r.Best, base.Best) || !sameMultiset(r.Scores, base.Scores) {
 			t.Errorf("%v: best %v scores %v, want %v %v", q, r.Best, r.Scores, base.Best, base.Scores)
 		}
 	}
-	c := must(t, "randcoins", 11, 3)
-	cb := must(t, "solve", c).(*coins.Result)
-	if r := must(t, "solve", must(t, "reverse", c)).(*coins.Result); r.Best != cb.Best {
+	c := gamestest.Must(t, "randcoins", 11, 3)
+	cb := gamestest.Must(t, "solve", c).(*coins.Result)
+	if r := gamestest.Must(t, "solve", gamestest.Must(t, "reverse", c)).(*coins.Result); r.Best != cb.Best {
 		t.Errorf("reversed coins: best %v, want %v", r.Best, cb.Best)
 	}
-	b := must(t, "randboard", 7, 5)
-	bb := must(t, "solve", b, 2).(*lifeline.Result)
-	for _, q := range []any{must(t, "rotate", b, 1), must(t, "rotate", b, 2), must(t, "reverse", b)} {
-		r := must(t, "solve", q, 2).(*lifeline.Result)
+	b := gamestest.Must(t, "randboard", 7, 5)
+	bb := gamestest.Must(t, "solve", b, 2).(*lifeline.Result)
+	for _, q := range []any{gamestest.Must(t, "rotate", b, 1), gamestest.Must(t, "rotate", b, 2), gamestest.Must(t, "reverse", b)} {
+		r := gamestest.Must(t, "solve", q, 2).(*lifeline.Result)
 		if r.Best != bb.Best || !sameMultiset(flat(r.Points), flat(bb.Points)) {
 			t.Errorf("board turned: best %d, want %d", r.Best, bb.Best)
 		}
@@ -384,7 +235,7 @@ func sameMultiset(a, b []any) bool {
 }
 
 func TestIndexing(t *testing.T) {
-	p := must(t, "polygon", seedPolygon).(*polygon.Polygon)
+	p := gamestest.Must(t, "polygon", seedPolygon).(*polygon.Polygon)
 	q, err := p.SetIndex([]any{2}, 7)
 	if err != nil || q.(*polygon.Polygon).String() != "* -5 + 7 * -8 * -5 + 8" || p.String() != seedPolygon {
 		t.Errorf("p[2] = 7: %v %v, p = %v", q, err, p)
@@ -392,12 +243,12 @@ func TestIndexing(t *testing.T) {
 	if v, err := p.GetIndex([]any{5}); v != 8 || err != nil {
 		t.Errorf("p[5] = %v %v", v, err)
 	}
-	c := must(t, "coins", "1 2 3").(*coins.Coins)
+	c := gamestest.Must(t, "coins", "1 2 3").(*coins.Coins)
 	d, err := c.SetIndex([]any{3}, big.NewInt(9))
 	if err != nil || d.(*coins.Coins).String() != "1 2 9" || c.String() != "1 2 3" {
 		t.Errorf("c[3] = 9: %v %v", d, err)
 	}
-	b := must(t, "board", 2, "0 0 0").(*lifeline.Board)
+	b := gamestest.Must(t, "board", 2, "0 0 0").(*lifeline.Board)
 	e, err := b.SetIndex([]any{2, 2}, 5)
 	if err != nil || e.(*lifeline.Board).String() != "0\n0 5" || b.String() != "0\n0 0" {
 		t.Errorf("b[2, 2] = 5: %v %v", e, err)
@@ -433,23 +284,23 @@ func TestIndexing(t *testing.T) {
 
 // The random constructors are pinned: a change in the generator shows here.
 func TestRandomInstances(t *testing.T) {
-	if got := must(t, "randpolygon", 8, 1).(*polygon.Polygon).String(); got != "* -3 + 4 * -8 * -7 + -6 * 6 + 3 + 1" {
+	if got := gamestest.Must(t, "randpolygon", 8, 1).(*polygon.Polygon).String(); got != "* -3 + 4 * -8 * -7 + -6 * 6 + 3 + 1" {
 		t.Errorf("randpolygon(8, 1) = %q", got)
 	}
-	if got := must(t, "randcoins", 10, 1).(*coins.Coins).String(); got != "66 20 91 36 62 49 46 34 21 51" {
+	if got := gamestest.Must(t, "randcoins", 10, 1).(*coins.Coins).String(); got != "66 20 91 36 62 49 46 34 21 51" {
 		t.Errorf("randcoins(10, 1) = %q", got)
 	}
-	if got := must(t, "randboard", 5, 1).(*lifeline.Board).String(); got != "4\n0 2\n2 1 0\n0 3 4 2\n0 1 1 4 4" {
+	if got := gamestest.Must(t, "randboard", 5, 1).(*lifeline.Board).String(); got != "4\n0 2\n2 1 0\n0 3 4 2\n0 1 1 4 4" {
 		t.Errorf("randboard(5, 1) = %q", got)
 	}
-	if got := must(t, "randcoins", 3, -5).(*coins.Coins).String(); got == must(t, "randcoins", 3, 5).(*coins.Coins).String() {
+	if got := gamestest.Must(t, "randcoins", 3, -5).(*coins.Coins).String(); got == gamestest.Must(t, "randcoins", 3, 5).(*coins.Coins).String() {
 		t.Errorf("seeds -5 and 5 give the same row %q", got)
 	}
 	// Every random board can arise in play and has a move.
 	for n := 1; n <= 12; n++ {
 		for seed := range 20 {
-			b := must(t, "randboard", n, seed)
-			r := must(t, "solve", b, 1+seed%9).(*lifeline.Result)
+			b := gamestest.Must(t, "randboard", n, seed)
+			r := gamestest.Must(t, "solve", b, 1+seed%9).(*lifeline.Result)
 			if len(r.Unreachable) > 0 {
 				t.Fatalf("randboard(%d, %d) has dead groups %v", n, seed, r.Unreachable)
 			}
@@ -458,211 +309,53 @@ func TestRandomInstances(t *testing.T) {
 }
 
 func TestCancelled(t *testing.T) {
-	env, _ := testEnv()
+	env, _ := gamestest.Recording()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	env.Ctx = ctx
 	for _, args := range [][]any{
-		{must(t, "randpolygon", 30, 1)}, {must(t, "randcoins", 30, 1)}, {must(t, "randboard", 5, 1), 1},
+		{gamestest.Must(t, "randpolygon", 30, 1)}, {gamestest.Must(t, "randcoins", 30, 1)}, {gamestest.Must(t, "randboard", 5, 1), 1},
 	} {
 		for _, name := range []string{"solve", "trace"} {
-			if _, err := lookup(t, name).Fn(env, args...); !errors.Is(err, context.Canceled) {
+			if _, err := gamestest.Tool(name).Fn(env, args...); !errors.Is(err, context.Canceled) {
 				t.Errorf("%s(%v) with a cancelled context: %v", name, args[0], err)
 			}
 		}
 	}
 	for _, name := range []string{"randpolygon", "randcoins", "randboard"} {
-		if _, err := lookup(t, name).Fn(env, 5, 1); !errors.Is(err, context.Canceled) {
+		if _, err := gamestest.Tool(name).Fn(env, 5, 1); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s with a cancelled context: %v", name, err)
 		}
 	}
 }
 
-func TestTexts(t *testing.T) {
-	p := must(t, "polygon", seedPolygon)
-	tests := []struct {
-		v    builtin.Value
-		want string
-	}{
-		{must(t, "solve", p).(builtin.Value), `best 488: delete edge 3 first (optimal first edges: 3 4)
-then merge edges 2 1 5 4
-plan -8*(-5+(8*(-5+-2)))
-scores by first edge: 168 480 488 488 120
-worst by first edge: -336 -720 -336 -29 -2240
-`},
-		{must(t, "trace", p).(builtin.Value), `move  edge  does            chain after the move
-1     3     delete -2 * -8  -8 * -5 + 8 * -5 + -2
-2     2     -5 + -2 = -7    -8 * -5 + 8 * -7
-3     1     8 * -7 = -56    -8 * -5 + -56
-4     5     -5 + -56 = -61  -8 * -61
-5     4     -8 * -61 = 488  488
-best 488: delete edge 3 first (optimal first edges: 3 4)
-then merge edges 2 1 5 4
-plan -8*(-5+(8*(-5+-2)))
-scores by first edge: 168 480 488 488 120
-worst by first edge: -336 -720 -336 -29 -2240
-`},
-		{must(t, "trace", must(t, "coins", "10 80 90 30")).(builtin.Value), `  turn  player  side  coin  at    A    B  mover ends with  other end gives
-     1       A     R    30   4   30    0              110              100
-     2       B     R    90   3   30   90              100               90
-     3       A     R    80   2  110   90              110               40
-     4       B     L    10   1  110  100              100                –
-A 110, B 100, A − B = 10
-moves RRRL
-`},
-		{must(t, "solve", must(t, "board", 4, lifelineSamples[0].cells), 4).(builtin.Value), `player 4: best 6 at (3,2)
-a stone at (3,2) removes 3 of stone 1 (3,1) (4,1) (4,2); 2 of stone 2 (1,1) (2,1); 1 of stone 3 (2,2)
-`},
-		{must(t, "solve", must(t, "board", 4, lifelineSamples[4].cells), 2).(builtin.Value), `player 2: best 8 at (4,4)
-a stone at (4,4) removes 9 of stone 1 (1,1) (2,1) (2,2) (3,1) (3,2) (3,3) (4,1) (4,2) (4,3); and the new stone itself
-`},
-		{must(t, "solve", must(t, "board", 1), 3).(builtin.Value), `player 3: best -1 at (1,1)
-a stone at (1,1) removes only the new stone itself
-`},
-		{must(t, "solve", must(t, "board", 2, "0 0 0"), 3).(builtin.Value), `player 3: best 0 at (1,1) (2,1) (2,2)
-a stone at (1,1) removes nothing
-`},
-	}
-	for _, tc := range tests {
-		if got := tc.v.Text(); got != tc.want {
-			t.Errorf("%T text:\n%s\nwant:\n%s", tc.v, got, tc.want)
-		}
-	}
-	// The game values' drawings come from kernel/display (pinned there);
-	// here, that each carries the text form to copy back.
-	for _, c := range []struct {
-		v    builtin.Value
-		want string
-	}{
-		{p.(builtin.Value), `polygon("* -5 + -2 * -8 * -5 + 8")`},
-		{must(t, "coins", "10 80 90 30").(builtin.Value), `coins("10 80 90 30")`},
-	} {
-		if !strings.Contains(c.v.Text(), c.want) {
-			t.Errorf("%T text lacks %s:\n%s", c.v, c.want, c.v.Text())
-		}
-	}
-}
-
-// Every value with a picture gives well-formed SVG.
-func TestSVGWellFormed(t *testing.T) {
-	p := must(t, "polygon", seedPolygon)
-	c := must(t, "coins", "10 80 90 30")
-	b := must(t, "board", 4, lifelineSamples[0].cells)
-	values := []any{p, c, b, must(t, "solve", p), must(t, "solve", c), must(t, "solve", b, 4),
-		must(t, "trace", p), must(t, "trace", c), must(t, "trace", b, 4), must(t, "heat", b, 4),
-		must(t, "plot", []any{1, -2, 3.5}), must(t, "plot", must(t, "solve", p)),
-		must(t, "randpolygon", 40, 2), must(t, "randboard", 12, 2)}
-	for _, v := range values {
-		svg := must(t, "svg", v).(string)
-		if err := wellFormed(svg); err != nil || !strings.HasPrefix(svg, "<svg") {
-			t.Errorf("%s: SVG not well-formed: %v\n%.200s", kit.TypeName(v), err, svg)
-		}
-	}
-}
-
-func TestShowSaveText(t *testing.T) {
-	env, log := testEnv()
-	r := must(t, "solve", must(t, "polygon", seedPolygon)).(*polygon.Result)
-	if v, err := lookup(t, "show").Fn(env, r); v != nil || err != nil {
-		t.Fatalf("show = %v, %v", v, err)
-	}
-	if v, err := lookup(t, "show").Fn(env, []any{1, "a"}); v != nil || err != nil {
-		t.Fatalf("show = %v, %v", v, err)
-	}
-	if len(*log) != 2 {
-		t.Fatalf("show displayed %d items", len(*log))
-	}
-	first := (*log)[0]
-	if !strings.Contains(first.text, "✗") || !strings.HasSuffix(first.text, strings.TrimRight(r.Text(), "\n")) || !strings.HasPrefix(first.svg, "<svg") {
-		t.Errorf("show(result): %q / %.40q", first.text, first.svg)
-	}
-	if (*log)[1] != (shown{`[1, "a"]`, ""}) {
-		t.Errorf("show(array) = %+v", (*log)[1])
-	}
-	env.Pictures = false // a terminal: the text only, nothing drawn
-	if _, err := lookup(t, "show").Fn(env, r); err != nil || (*log)[2] != (shown{first.text, ""}) {
-		t.Errorf("show without pictures = %v, %+v", err, (*log)[2:])
-	}
-
-	dir := t.TempDir()
-	for _, name := range []string{"ring.svg", "ring.txt"} {
-		file := filepath.Join(dir, name)
-		if got := must(t, "save", r, file); got != file {
-			t.Errorf("save returned %v", got)
-		}
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasSuffix(name, ".svg") && string(data) != r.SVG() {
-			t.Errorf("%s holds something else than the SVG", name)
-		}
-		if strings.HasSuffix(name, ".txt") && !strings.Contains(string(data), "plan -8*(-5+(8*(-5+-2)))") {
-			t.Errorf("%s:\n%s", name, data)
-		}
-	}
-	if _, err := call(t, "save", r, filepath.Join(dir, "no", "such", "dir.svg")); err == nil || !strings.HasPrefix(err.Error(), "save: ") {
-		t.Errorf("save into a missing directory: %v", err)
-	}
-	if got := must(t, "text", must(t, "coins", "1 2")).(string); !strings.Contains(got, `coins("1 2")`) {
-		t.Errorf("text(coins) = %q", got)
-	}
-	if got := must(t, "json", must(t, "polygon", "+ 1 * 2")); got != `{"n":2,"ops":"+*","values":[1,2]}` {
-		t.Errorf("json(polygon) = %s", got)
-	}
-	if got := must(t, "json", must(t, "board", 2, "1 0 2")); got != `{"n":2,"rows":[[1],[0,2]]}` {
-		t.Errorf("json(board) = %s", got)
-	}
-	if got := must(t, "json", must(t, "trace", must(t, "coins", "5 7"))); got != `{"turns":[`+
-		`{"a":7,"b":0,"coin":7,"final":7,"index":2,"other":5,"player":"A","side":"R","turn":1},`+
-		`{"a":7,"b":5,"coin":5,"final":5,"index":1,"other":null,"player":"B","side":"L","turn":2}]}` {
-		t.Errorf("json(trace(coins)) = %s", got)
-	}
-	if got := must(t, "json", must(t, "heat", must(t, "board", 2, "1 0 0"), 1)); got != `{"player":1,"points":[[null],[0,0]]}` {
-		t.Errorf("json(heat) = %s", got)
-	}
-}
-
-// The bars of a chart, read through json (the chart's fields are its
-// own): its labels and values.
-func TestPlot(t *testing.T) {
-	c := must(t, "plot", []any{-3, -2}, []any{5, big.NewInt(7)})
-	if got := must(t, "json", c); got != `{"labels":["-3","-2"],"values":[5,7]}` {
-		t.Errorf("plot = %s", got)
-	}
-	r := must(t, "plot", must(t, "solve", must(t, "polygon", seedPolygon)))
-	if got := must(t, "json", r); got != `{"labels":["1","2","3","4","5"],"values":[168,480,488,488,120]}` {
-		t.Errorf("plot(result) = %s", got)
-	}
-}
-
 func TestFieldsAndConstructors(t *testing.T) {
-	p := must(t, "polygon", []any{-5, -2, -8, -5, 8}, []any{"*", "+", "*", "*", "+"}).(*polygon.Polygon)
+	p := gamestest.Must(t, "polygon", []any{-5, -2, -8, -5, 8}, []any{"*", "+", "*", "*", "+"}).(*polygon.Polygon)
 	if p.String() != seedPolygon || p.N != 5 || p.Ops != "*+**+" || !reflect.DeepEqual(p.Values, []any{-5, -2, -8, -5, 8}) {
 		t.Errorf("polygon(list) = %q %+v", p, p)
 	}
-	if q := must(t, "polygon", []any{1, 2}, "t x").(*polygon.Polygon); q.String() != "+ 1 * 2" {
+	if q := gamestest.Must(t, "polygon", []any{1, 2}, "t x").(*polygon.Polygon); q.String() != "+ 1 * 2" {
 		t.Errorf("polygon([1, 2], \"t x\") = %q", q)
 	}
 	want := "2\n2 3\n1 0 4\n1 1 4 0"
 	for _, b := range []any{
-		must(t, "board", 4, "2231041140"),
-		must(t, "board", 4, []any{2, 2, 3, 1, 0, 4, 1, 1, 4, 0}),
-		must(t, "board", []any{[]any{2}, []any{2, 3}, []any{1, 0, 4}, []any{1, 1, 4, 0}}),
-		must(t, "board", 4.0, []any{[]any{2}, []any{2, 3}, []any{1, 0, 4}, []any{1, 1, 4, 0}}),
+		gamestest.Must(t, "board", 4, "2231041140"),
+		gamestest.Must(t, "board", 4, []any{2, 2, 3, 1, 0, 4, 1, 1, 4, 0}),
+		gamestest.Must(t, "board", []any{[]any{2}, []any{2, 3}, []any{1, 0, 4}, []any{1, 1, 4, 0}}),
+		gamestest.Must(t, "board", 4.0, []any{[]any{2}, []any{2, 3}, []any{1, 0, 4}, []any{1, 1, 4, 0}}),
 	} {
 		if b.(*lifeline.Board).String() != want {
 			t.Errorf("board = %q", b)
 		}
 	}
-	b := must(t, "board", 4, want).(*lifeline.Board)
+	b := gamestest.Must(t, "board", 4, want).(*lifeline.Board)
 	if !reflect.DeepEqual(b.Rows, [][]int{{2}, {2, 3}, {1, 0, 4}, {1, 1, 4, 0}}) || b.N != 4 {
 		t.Errorf("rows = %v", b.Rows)
 	}
-	if e := must(t, "board", 3).(*lifeline.Board); e.String() != "0\n0 0\n0 0 0" {
+	if e := gamestest.Must(t, "board", 3).(*lifeline.Board); e.String() != "0\n0 0\n0 0 0" {
 		t.Errorf("board(3) = %q", e)
 	}
-	if v := must(t, "at", b, 3, 3); v != 4 {
+	if v := gamestest.Must(t, "at", b, 3, 3); v != 4 {
 		t.Errorf("at(b, 3, 3) = %v", v)
 	}
 }
@@ -674,16 +367,16 @@ func TestFieldsAndConstructors(t *testing.T) {
 // unexported one is named like a tag, as Polygon.rules and RuleMap's
 // "rules" are: the kernel's tests pin that path.)
 func TestExprFetchesEveryField(t *testing.T) {
-	p := must(t, "polygon", seedPolygon)
-	c := must(t, "coins", "10 80 90 30")
-	b := must(t, "board", 4, lifelineSamples[0].cells)
-	chain := must(t, "after", p, []any{3, 2})
-	c3 := must(t, "coins", "10 80 90 30", map[string]any{"take": 3})
-	values := []any{p, c, b, must(t, "solve", p), must(t, "solve", c), must(t, "solve", b, 4),
-		must(t, "trace", p), must(t, "trace", c), must(t, "trace", b, 4), must(t, "heat", b, 4),
-		chain, must(t, "after", c, "LR"), must(t, "solve", chain), must(t, "analyze", c, "LR"), must(t, "analyze", p, []any{3}),
-		must(t, "trace", chain), must(t, "after", c3, "L2"), must(t, "solve", must(t, "after", c3, "L2")), must(t, "trace", c3),
-		must(t, "after", b, []any{3, 2, 4}), must(t, "trace", must(t, "polygon", "+ 1 * 2 + 3")), must(t, "analyze", b, []any{3, 2, 4})}
+	p := gamestest.Must(t, "polygon", seedPolygon)
+	c := gamestest.Must(t, "coins", "10 80 90 30")
+	b := gamestest.Must(t, "board", 4, "2  2 3  1 0 4  1 1 4 0")
+	chain := gamestest.Must(t, "after", p, []any{3, 2})
+	c3 := gamestest.Must(t, "coins", "10 80 90 30", map[string]any{"take": 3})
+	values := []any{p, c, b, gamestest.Must(t, "solve", p), gamestest.Must(t, "solve", c), gamestest.Must(t, "solve", b, 4),
+		gamestest.Must(t, "trace", p), gamestest.Must(t, "trace", c), gamestest.Must(t, "trace", b, 4), gamestest.Must(t, "heat", b, 4),
+		chain, gamestest.Must(t, "after", c, "LR"), gamestest.Must(t, "solve", chain), gamestest.Must(t, "analyze", c, "LR"), gamestest.Must(t, "analyze", p, []any{3}),
+		gamestest.Must(t, "trace", chain), gamestest.Must(t, "after", c3, "L2"), gamestest.Must(t, "solve", gamestest.Must(t, "after", c3, "L2")), gamestest.Must(t, "trace", c3),
+		gamestest.Must(t, "after", b, []any{3, 2, 4}), gamestest.Must(t, "trace", gamestest.Must(t, "polygon", "+ 1 * 2 + 3")), gamestest.Must(t, "analyze", b, []any{3, 2, 4})}
 	for _, v := range values {
 		rv := reflect.ValueOf(v).Elem()
 		tags := map[string]bool{}
@@ -713,120 +406,17 @@ func TestExprFetchesEveryField(t *testing.T) {
 	}
 }
 
-// TestSolveWarnsOfHugeTables: a row of coins whose solve is estimated at
-// over ten seconds says the estimate before the solve starts (here it stops
-// at once: the cell was interrupted); smaller ones say nothing, nor do
-// larger ones, which the solver refuses.
-func TestSolveWarnsOfHugeTables(t *testing.T) {
-	for _, tc := range []struct {
-		n    int
-		warn string
-	}{
-		{100000, "solve: 100000 coins (a move table of 596 MiB) take about 25 s; Ctrl-C stops the solve"},
-		{60000, ""},
-		{140000, ""},
-	} {
-		row := make([]*big.Int, tc.n)
-		for i := range row {
-			row[i] = big.NewInt(1)
-		}
-		env, _ := testEnv()
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		env.Ctx = ctx
-		var warned []string
-		env.Warn = func(msg string) { warned = append(warned, msg) }
-		if _, err := lookup(t, "solve").Fn(env, coins.NewCoins(row)); err == nil {
-			t.Errorf("n=%d: solved a cancelled cell", tc.n)
-		}
-		if got := strings.Join(warned, "\n"); got != tc.warn {
-			t.Errorf("n=%d warned %q, want %q", tc.n, got, tc.warn)
-		}
-	}
-}
-
-// TestFormatShown: a value of more than MaxShownItems items shows the ends
-// of each part longer than CutItems and says how many it showed; anything
-// smaller, and Format always, is whole.
-func TestFormatShown(t *testing.T) {
-	upto := func(n int) []any {
-		xs := make([]any, n)
-		for i := range xs {
-			xs[i] = i + 1
-		}
-		return xs
-	}
-	const note = `; print(x), text(x), json(x) or save(x, "x.txt") give them all)`
-	for _, tc := range []struct {
-		name string
-		x    any
-		want string
-	}{
-		{"at the limit", upto(1000), kit.Format(upto(1000))},
-		{"past it", upto(1001), "[1, 2, 3, …, 999, 1000, 1001]\n(6 of 1001" + " items shown" + note},
-		{"short parts whole", []any{upto(10), upto(1000)}, "[[1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [1, 2, 3, …, 998, 999, 1000]]\n(16 of 1010 items shown" + note},
-		{"typed rows", [][]int{{1}, make([]int, 2000)}, "[[1], [0, 0, 0, …, 0, 0, 0]]\n(7 of 2001 items shown" + note},
-		{"a map", map[string]any{"a": upto(2000), "b": "x"}, `{"a": [1, 2, 3, …, 1998, 1999, 2000], "b": "x"}` + "\n(7 of 2001 items shown" + note},
-		{"a long map", func() map[string]any {
-			m := map[string]any{}
-			for i := range 1001 {
-				m[fmt.Sprintf("k%04d", i)] = i
-			}
-			return m
-		}(), `{"k0000": 0, "k0001": 1, "k0002": 2, …, "k0998": 998, "k0999": 999, "k1000": 1000}` + "\n(6 of 1001 items shown" + note},
-		{"big numbers", []any{new(big.Int).Lsh(big.NewInt(1), 70)}, "[1180591620717411303424]"},
-	} {
-		if got := kit.FormatShown(tc.x); got != tc.want {
-			t.Errorf("%s: FormatShown = %.300q, want %.300q", tc.name, got, tc.want)
-		}
-	}
-	whole := kit.Format(upto(5000))
-	if strings.Contains(whole, "…") || strings.Count(whole, ",") != 4999 {
-		t.Errorf("Format cut a list: %.100q", whole)
-	}
-}
-
-// TestJSONNested: a result inside a list or map is written with the same
-// keys as on its own (encoding/json alone would write its Go field names).
-func TestJSONNested(t *testing.T) {
-	r := must(t, "solve", must(t, "coins", "10 80 90 30"))
-	one := must(t, "json", r).(string)
-	if got := must(t, "json", []any{r}).(string); got != "["+one+"]" {
-		t.Errorf("json([r]) = %s, want [%s]", got, one)
-	}
-	if got := must(t, "json", map[string]any{"r": r}).(string); got != `{"r":`+one+"}" {
-		t.Errorf("json({r: r}) = %s", got)
-	}
-}
-
 // TestSolveReportsProgress: solving a polygon or coins tells the cell's
 // Progress how far it has come, ending at the whole.
 func TestSolveReportsProgress(t *testing.T) {
-	for _, x := range []any{must(t, "randpolygon", 60, 1), must(t, "randcoins", 3000, 1)} {
+	for _, x := range []any{gamestest.Must(t, "randpolygon", 60, 1), gamestest.Must(t, "randcoins", 3000, 1)} {
 		var last, total int64
 		env := &builtin.Env{Ctx: context.Background(), Progress: func(done, all int64) { last, total = done, all }}
-		if _, err := lookup(t, "solve").Fn(env, x); err != nil {
+		if _, err := gamestest.Tool("solve").Fn(env, x); err != nil {
 			t.Fatal(err)
 		}
 		if total == 0 || last != total {
 			t.Errorf("%s: progress ended at %d of %d", x.(builtin.Value).Text()[:20], last, total)
 		}
-	}
-}
-
-// TestSolvePolygonWithinBudget: a polygon whose tables would pass what the
-// session's memory budget has left is refused as a MemoryError before the
-// tables are allocated; with room it is solved.
-func TestSolvePolygonWithinBudget(t *testing.T) {
-	p := must(t, "randpolygon", 1500, 1)
-	env := &builtin.Env{Ctx: context.Background(), Available: func() int64 { return 50 << 20 }}
-	_, err := lookup(t, "solve").Fn(env, p)
-	var be *builtin.Error
-	if !errors.As(err, &be) || be.Kind != builtin.MemoryError || !strings.Contains(be.Msg, "the memory budget has left") {
-		t.Fatalf("solve within 50 MB: %v", err)
-	}
-	env.Available = func() int64 { return 1 << 30 }
-	if _, err := lookup(t, "solve").Fn(env, must(t, "randpolygon", 100, 1)); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -2,37 +2,38 @@ package all_test
 
 import (
 	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	"gamelab/kernel/games/tools"
 	"gamelab/kernel/printer"
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
 )
 
 // A value past a drawing's limit shows a short card saying what it is and
 // how to see more; text, svg and save still give the whole drawing.
 func TestLargeValuesShowACard(t *testing.T) {
 	dir := t.TempDir()
-	env, _ := testEnv()
-	board := must(t, "randboard", 81, 1).(*lifeline.Board) // past both board limits
-	res := must(t, "solve", board, 3).(*lifeline.Result)
-	row := must(t, "randcoins", 501, 1).(*coins.Coins)
-	cres := must(t, "solve", row).(*coins.Result)
-	poly := must(t, "randpolygon", 501, 1).(*polygon.Polygon)
-	heat := must(t, "heat", board, 3).(*lifeline.Heat)
-	ctrace := must(t, "trace", row).(*coins.Trace)
+	env, _ := gamestest.Recording()
+	board := gamestest.Must(t, "randboard", 81, 1).(*lifeline.Board) // past both board limits
+	res := gamestest.Must(t, "solve", board, 3).(*lifeline.Result)
+	row := gamestest.Must(t, "randcoins", 501, 1).(*coins.Coins)
+	cres := gamestest.Must(t, "solve", row).(*coins.Result)
+	poly := gamestest.Must(t, "randpolygon", 501, 1).(*polygon.Polygon)
+	heat := gamestest.Must(t, "heat", board, 3).(*lifeline.Heat)
+	ctrace := gamestest.Must(t, "trace", row).(*coins.Trace)
 	zeros := make([]any, 2001)
 	for i := range zeros {
 		zeros[i] = 0
 	}
-	chart := must(t, "plot", zeros).(*kit.Chart)
+	chart := gamestest.Must(t, "plot", zeros).(*kit.Chart)
 	for _, tc := range []struct {
 		name  string
 		x     builtin.Value
@@ -58,7 +59,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 					t.Errorf("shown text lacks %q:\n%s", f, text)
 				}
 			}
-			whole, err := lookup(t, "text").Fn(env, tc.x)
+			whole, err := gamestest.Tool("text").Fn(env, tc.x)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +68,7 @@ func TestLargeValuesShowACard(t *testing.T) {
 				t.Errorf("%q should be in text(x) only", tc.full)
 			}
 			file := filepath.Join(dir, tc.name+".txt")
-			if _, err := lookup(t, "save").Fn(env, tc.x, file); err != nil {
+			if _, err := gamestest.Tool("save").Fn(env, tc.x, file); err != nil {
 				t.Fatal(err)
 			}
 			saved, _ := os.ReadFile(file)
@@ -81,12 +82,12 @@ func TestLargeValuesShowACard(t *testing.T) {
 			if svg := p.SVG(); len(svg) > 4000 || !strings.Contains(svg, "too large to draw here") {
 				t.Errorf("shown SVG is %d bytes:\n%.300s", len(svg), svg)
 			}
-			full, err := lookup(t, "svg").Fn(env, tc.x)
+			full, err := gamestest.Tool("svg").Fn(env, tc.x)
 			if err != nil {
 				t.Fatal(err)
 			}
 			file = filepath.Join(dir, tc.name+".svg")
-			if _, err := lookup(t, "save").Fn(env, tc.x, file); err != nil {
+			if _, err := gamestest.Tool("save").Fn(env, tc.x, file); err != nil {
 				t.Fatal(err)
 			}
 			if saved, _ := os.ReadFile(file); string(saved) != full.(string) || strings.Contains(string(saved), "too large") {
@@ -99,10 +100,10 @@ func TestLargeValuesShowACard(t *testing.T) {
 // At the limits the drawing is shown as it always was.
 func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
 	for _, x := range []builtin.Value{
-		must(t, "randboard", 50, 1).(*lifeline.Board),
-		must(t, "randcoins", 200, 1).(*coins.Coins),
-		must(t, "randpolygon", 200, 1).(*polygon.Polygon),
-		must(t, "trace", must(t, "randcoins", 200, 1)).(*coins.Trace),
+		gamestest.Must(t, "randboard", 50, 1).(*lifeline.Board),
+		gamestest.Must(t, "randcoins", 200, 1).(*coins.Coins),
+		gamestest.Must(t, "randpolygon", 200, 1).(*polygon.Polygon),
+		gamestest.Must(t, "trace", gamestest.Must(t, "randcoins", 200, 1)).(*coins.Trace),
 	} {
 		if text := x.Text(); strings.Contains(text, "too large") || strings.Contains(text, "not shown") {
 			t.Errorf("%s: not drawn:\n%.400s", kit.TypeName(x), text)
@@ -115,12 +116,12 @@ func TestValuesAtTheLimitsAreDrawn(t *testing.T) {
 // which field of that variable holds them; print (games.Format), text and
 // json keep every digit and item.
 func TestBigResultsNameTheirVariable(t *testing.T) {
-	ring := must(t, "solve", must(t, "randpolygon", 300, 1)).(*polygon.Result)
-	chain := must(t, "solve", must(t, "after", must(t, "randpolygon", 300, 1), []any{204})).(*polygon.ChainResult)
-	row := must(t, "solve", must(t, "randcoins", 501, 1)).(*coins.Result)
+	ring := gamestest.Must(t, "solve", gamestest.Must(t, "randpolygon", 300, 1)).(*polygon.Result)
+	chain := gamestest.Must(t, "solve", gamestest.Must(t, "after", gamestest.Must(t, "randpolygon", 300, 1), []any{204})).(*polygon.ChainResult)
+	row := gamestest.Must(t, "solve", gamestest.Must(t, "randcoins", 501, 1)).(*coins.Result)
 	line := append([]any{ring.First}, intsAny(ring.Merges)...)
-	a := must(t, "analyze", must(t, "randpolygon", 300, 1), line[:40]).(*tools.Analysis)
-	long := must(t, "analyze", must(t, "randcoins", 501, 1), row.Moves).(*tools.Analysis)
+	a := gamestest.Must(t, "analyze", gamestest.Must(t, "randpolygon", 300, 1), line[:40]).(*tools.Analysis)
+	long := gamestest.Must(t, "analyze", gamestest.Must(t, "randcoins", 501, 1), row.Moves).(*tools.Analysis)
 	best := ring.Best.(*big.Int).String()
 	for _, tc := range []struct {
 		name  string

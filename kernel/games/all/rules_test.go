@@ -1,85 +1,27 @@
 package all_test
 
 import (
-	"math/big"
 	"reflect"
 	"strings"
 	"testing"
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/coins"
+	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/games/lifeline"
 	"gamelab/kernel/games/polygon"
 	"gamelab/kernel/games/tools"
 )
 
-// The rules as a user meets them (issue 18): the LeetCode "Stone Game"
-// examples, bad rules and moves the rules forbid, json's "rules", the
-// texts that name a variant, with and rules.
+// The rules as a user meets them (issue 18): bad rules and moves the rules
+// forbid, json's "rules", the texts that name a variant, with and rules.
 
 type rules = map[string]any
 
-// TestStoneGames: LeetCode's problems are coins in a row under variants
-// (SPEC §6.2), solved through the builtins as a user would.
-func TestStoneGames(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		values []any
-		rules  rules
-		field  string // "diff": the first player's margin; "best": their total
-		want   int    // the value, or for "sign" its sign
-		sign   bool
-	}{
-		{"Stone Game III: the second player wins", []any{1, 2, 3, 7}, rules{"take": 3, "ends": "left"}, "diff", -1, true},
-		{"Stone Game III: the first player wins", []any{1, 2, 3, -9}, rules{"take": 3, "ends": "left"}, "diff", 1, true},
-		{"Stone Game III: a tie", []any{1, 2, 3, 6}, rules{"take": 3, "ends": "left"}, "diff", 0, true},
-		{"Stone Game VII", []any{5, 3, 1, 4, 2}, rules{"score": "rest"}, "diff", 6, false},
-		{"Stone Game VII, longer", []any{7, 90, 5, 1, 100, 10, 10, 2}, rules{"score": "rest"}, "diff", 122, false},
-		{"Stone Game II", []any{2, 7, 9, 4, 4}, rules{"take": "2M", "ends": "left"}, "best", 10, false},
-		{"Stone Game II, longer", []any{1, 2, 3, 4, 5, 100}, rules{"take": "2M", "ends": "left"}, "best", 104, false},
-		{"Stone Game (the default game)", []any{5, 3, 4, 5}, nil, "diff", 1, true},
-	} {
-		args := []any{tc.values}
-		if tc.rules != nil {
-			args = append(args, tc.rules)
-		}
-		r := must(t, "solve", must(t, "coins", args...)).(*coins.Result)
-		got := r.Diff
-		if tc.field == "best" {
-			got = r.Best
-		}
-		g := got.(int)
-		if tc.sign {
-			g = big.NewInt(int64(g)).Sign()
-		}
-		if g != tc.want {
-			t.Errorf("%s: %v under %v: %s %v", tc.name, tc.values, tc.rules, tc.field, got)
-		}
-		// The same through with(): a rule is swept like a value.
-		if tc.rules != nil {
-			w := must(t, "solve", must(t, "with", must(t, "coins", tc.values), tc.rules)).(*coins.Result)
-			if !reflect.DeepEqual(w.Best, r.Best) || !reflect.DeepEqual(w.Diff, r.Diff) {
-				t.Errorf("%s: with gives %v %v, the constructor %v %v", tc.name, w.Best, w.Diff, r.Best, r.Diff)
-			}
-		}
-	}
-	// A sweep over take, as the issue writes it: map(1..4, solve(with(c,
-	// {take: #})).diff). With every coin within reach the first player
-	// takes all the positive ones.
-	c := must(t, "coins", []any{3, 9, 1, 2})
-	var diffs []any
-	for k := 1; k <= 4; k++ {
-		diffs = append(diffs, must(t, "solve", must(t, "with", c, rules{"take": k})).(*coins.Result).Diff)
-	}
-	if !reflect.DeepEqual(diffs, []any{7, 9, 11, 15}) {
-		t.Errorf("diff by take: %v", diffs)
-	}
-}
-
 func TestBadRules(t *testing.T) {
-	c := must(t, "coins", []any{1, 2, 3, 7})
-	b := must(t, "board", 3, "1 1 0 2 2 0")
+	c := gamestest.Must(t, "coins", []any{1, 2, 3, 7})
+	b := gamestest.Must(t, "board", 3, "1 1 0 2 2 0")
 	for _, tc := range []struct {
 		fn   string
 		args []any
@@ -108,39 +50,39 @@ func TestBadRules(t *testing.T) {
 		{"polygon", []any{seedPolygon, rules{"take": 2}}, "polygon: argument 2 (rules) names take, a rule of coins in a row, not of the polygon game (whose rules are goal)"},
 		{"coins", []any{[]any{1}, 3}, "coins: argument 2 (rules) must be a map of rules like {take: 1}, got int"},
 		{"with", []any{b, rules{"grid": "square"}}, `with: grid is the board's shape, which with cannot change; make a square board with board(N, cells, {grid: "square"})`},
-		{"with", []any{3, rules{"take": 2}}, "with: argument 1 (x) must be " + gameKinds() + ", got int"},
-		{"rules", []any{3}, "rules: argument 1 (x) must be " + gameKinds() + ", got int"},
+		{"with", []any{3, rules{"take": 2}}, "with: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got int"},
+		{"rules", []any{3}, "rules: argument 1 (x) must be " + gamestest.KindsOf[games.Position]() + ", got int"},
 	} {
-		if err := mustErr(t, tc.fn, tc.args...); err.Error() != tc.want {
+		if err := gamestest.MustErr(t, tc.fn, tc.args...); err.Error() != tc.want {
 			t.Errorf("%s%v:\n got %v\nwant %s", tc.fn, tc.args, err, tc.want)
 		}
 	}
-	if err := mustErr(t, "coins", []any{1}, rules{"take": nil}); !strings.Contains(err.Error(), `gives take nil, but take must be an integer k ≥ 1 or "2M"`) {
+	if err := gamestest.MustErr(t, "coins", []any{1}, rules{"take": nil}); !strings.Contains(err.Error(), `gives take nil, but take must be an integer k ≥ 1 or "2M"`) {
 		t.Errorf("take nil: %v", err)
 	}
 }
 
 // A move the rules forbid is an error that says why, in the rules' words.
 func TestMovesTheRulesForbid(t *testing.T) {
-	c := must(t, "coins", []any{1, 2, 3, 7})
+	c := gamestest.Must(t, "coins", []any{1, 2, 3, 7})
 	for _, tc := range []struct {
 		x     any
 		moves any
 		want  string
 	}{
-		{must(t, "with", c, rules{"take": 2}), "L3", `after: argument 2 (moves) has an illegal move 1 ("L3"): L3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
-		{must(t, "with", c, rules{"take": 2}), "L2R3", `after: argument 2 (moves) has an illegal move 2 ("R3"): R3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
+		{gamestest.Must(t, "with", c, rules{"take": 2}), "L3", `after: argument 2 (moves) has an illegal move 1 ("L3"): L3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
+		{gamestest.Must(t, "with", c, rules{"take": 2}), "L2R3", `after: argument 2 (moves) has an illegal move 2 ("R3"): R3 takes 3 coins, but the rules allow 1 to 2 (take 2)`},
 		{c, "L2", `after: argument 2 (moves) has an illegal move 1 ("L2"): L2 takes 2 coins, but the rules allow 1 (take 1)`},
-		{must(t, "with", c, rules{"ends": "left"}), "R", `after: argument 2 (moves) has an illegal move 1 ("R"): R takes from the right, but the rules take from the left end only (ends "left")`},
-		{must(t, "with", c, rules{"take": "2M"}), "L2L5", `after: argument 2 (moves) has an illegal move 2 ("L5"): L5 takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
-		{must(t, "with", c, rules{"take": 3}), "L2L3", `after: argument 2 (moves) has an illegal move 2 ("L3"): L3 takes 3 coins, but only 2 are left`},
-		{must(t, "board", 2, "2 0 2", rules{"suicide": false}), []any{[]any{2, 1, 1}},
+		{gamestest.Must(t, "with", c, rules{"ends": "left"}), "R", `after: argument 2 (moves) has an illegal move 1 ("R"): R takes from the right, but the rules take from the left end only (ends "left")`},
+		{gamestest.Must(t, "with", c, rules{"take": "2M"}), "L2L5", `after: argument 2 (moves) has an illegal move 2 ("L5"): L5 takes 5 coins, but with M = 2 a move takes 1 to 4 (take "2M")`},
+		{gamestest.Must(t, "with", c, rules{"take": 3}), "L2L3", `after: argument 2 (moves) has an illegal move 2 ("L3"): L3 takes 3 coins, but only 2 are left`},
+		{gamestest.Must(t, "board", 2, "2 0 2", rules{"suicide": false}), []any{[]any{2, 1, 1}},
 			"after: argument 2 (moves) has an illegal move 1 (stone 1 at (2,1)): a stone there would remove 1 stone of player 1's own, and the rules forbid it (suicide: false)"},
 	} {
-		if err := mustErr(t, "after", tc.x, tc.moves); err.Error() != tc.want {
+		if err := gamestest.MustErr(t, "after", tc.x, tc.moves); err.Error() != tc.want {
 			t.Errorf("after(%s, %v):\n got %v\nwant %s", kit.TypeName(tc.x), tc.moves, err, tc.want)
 		}
-		if err := mustErr(t, "analyze", tc.x, tc.moves); err.Error() != strings.Replace(tc.want, "after", "analyze", 1) {
+		if err := gamestest.MustErr(t, "analyze", tc.x, tc.moves); err.Error() != strings.Replace(tc.want, "after", "analyze", 1) {
 			t.Errorf("analyze(%s, %v): %v", kit.TypeName(tc.x), tc.moves, err)
 		}
 	}
@@ -150,17 +92,17 @@ func TestMovesTheRulesForbid(t *testing.T) {
 		rules  rules
 		points int
 	}{{rules{}, 1}, {rules{"capture": "others-first", "suicide": false}, 2}} {
-		a := must(t, "analyze", must(t, "board", 2, "2 0 2", tc.rules), []any{2, 1, 1}).(*tools.Analysis)
+		a := gamestest.Must(t, "analyze", gamestest.Must(t, "board", 2, "2 0 2", tc.rules), []any{2, 1, 1}).(*tools.Analysis)
 		if a.Totals["1"] != tc.points {
 			t.Errorf("under %v the stone scores %v, want %d", tc.rules, a.Totals, tc.points)
 		}
 	}
 	// A board whose every empty vertex is a suicide has no move.
-	if err := mustErr(t, "solve", must(t, "board", 2, "1 1 0", rules{"suicide": false}), 1); !strings.Contains(err.Error(), "no move") {
+	if err := gamestest.MustErr(t, "solve", gamestest.Must(t, "board", 2, "1 1 0", rules{"suicide": false}), 1); !strings.Contains(err.Error(), "no move") {
 		t.Errorf("no legal move: %v", err)
 	}
 	// A stone 1 at (2,1) would have no empty neighbour: not offered.
-	r := must(t, "solve", must(t, "board", 4, "2  0 2  2 2 0  0 0 0 0", rules{"suicide": false}), 1).(*lifeline.Result)
+	r := gamestest.Must(t, "solve", gamestest.Must(t, "board", 4, "2  0 2  2 2 0  0 0 0 0", rules{"suicide": false}), 1).(*lifeline.Result)
 	if !reflect.DeepEqual(r.Illegal, [][]int{{2, 1}}) || !reflect.DeepEqual(r.Moves, [][]int{{3, 3}, {4, 1}, {4, 2}, {4, 3}, {4, 4}}) {
 		t.Errorf("illegal %v, best moves %v", r.Illegal, r.Moves)
 	}
@@ -169,43 +111,43 @@ func TestMovesTheRulesForbid(t *testing.T) {
 // json carries "rules" when, and only when, they are not the defaults:
 // the default game's outputs are what they always were.
 func TestJSONRules(t *testing.T) {
-	c := must(t, "coins", []any{1, 2, 3, 7})
-	c3 := must(t, "with", c, rules{"take": 3, "ends": "left"})
-	p := must(t, "polygon", seedPolygon)
-	pmin := must(t, "with", p, rules{"goal": "min"})
-	b := must(t, "board", 3, "1 1 0 2 2 0")
-	bs := must(t, "with", b, rules{"suicide": false})
+	c := gamestest.Must(t, "coins", []any{1, 2, 3, 7})
+	c3 := gamestest.Must(t, "with", c, rules{"take": 3, "ends": "left"})
+	p := gamestest.Must(t, "polygon", seedPolygon)
+	pmin := gamestest.Must(t, "with", p, rules{"goal": "min"})
+	b := gamestest.Must(t, "board", 3, "1 1 0 2 2 0")
+	bs := gamestest.Must(t, "with", b, rules{"suicide": false})
 	for _, tc := range []struct {
 		x    any
 		want string
 	}{
 		{c, `{"n":4,"values":[1,2,3,7]}`},
-		{must(t, "with", c3, rules{"take": 1, "ends": "both"}), `{"n":4,"values":[1,2,3,7]}`},
-		{must(t, "coins", []any{1, 2, 3, 7}, rules{"score": "taken"}), `{"n":4,"values":[1,2,3,7]}`},
-		{must(t, "solve", c), `{"n":4,"best":9,"second":4,"diff":5,"moves":"RRRL"}`},
-		{must(t, "after", c, "L"), `{"n":3,"values":[2,3,7],"a":1,"b":0,"turn":"B","moves":"L"}`},
+		{gamestest.Must(t, "with", c3, rules{"take": 1, "ends": "both"}), `{"n":4,"values":[1,2,3,7]}`},
+		{gamestest.Must(t, "coins", []any{1, 2, 3, 7}, rules{"score": "taken"}), `{"n":4,"values":[1,2,3,7]}`},
+		{gamestest.Must(t, "solve", c), `{"n":4,"best":9,"second":4,"diff":5,"moves":"RRRL"}`},
+		{gamestest.Must(t, "after", c, "L"), `{"n":3,"values":[2,3,7],"a":1,"b":0,"turn":"B","moves":"L"}`},
 		// Issue 18: solve of a position lists the moves from there, and
 		// the moves played before it, and every optimal move.
-		{must(t, "solve", must(t, "after", c, "L")), `{"n":3,"best":4,"second":9,"diff":-5,"moves":"RRL","optimal":["R"],"played":"L"}`},
+		{gamestest.Must(t, "solve", gamestest.Must(t, "after", c, "L")), `{"n":3,"best":4,"second":9,"diff":-5,"moves":"RRL","optimal":["R"],"played":"L"}`},
 		{p, `{"n":5,"ops":"*+**+","values":[-5,-2,-8,-5,8]}`},
-		{must(t, "after", p, []any{3}), `{"n":5,"values":[-8,-5,8,-5,-2],"edges":[4,5,1,2],"ops":"*+*+","moves":[3]}`},
+		{gamestest.Must(t, "after", p, []any{3}), `{"n":5,"values":[-8,-5,8,-5,-2],"edges":[4,5,1,2],"ops":"*+*+","moves":[3]}`},
 		{b, `{"n":3,"rows":[[1],[1,0],[2,2,0]]}`},
-		{must(t, "solve", b, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]]}`},
+		{gamestest.Must(t, "solve", b, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]]}`},
 		// Issue 18: a board after moves has its moves record.
-		{must(t, "after", b, []any{3, 3, 2}), `{"n":3,"rows":[[1],[1,0],[2,2,2]],"moves":[[3,3,2]],"turns":[{"move":[3,3,2],"points":0,"removed":[]}]}`},
+		{gamestest.Must(t, "after", b, []any{3, 3, 2}), `{"n":3,"rows":[[1],[1,0],[2,2,2]],"moves":[[3,3,2]],"turns":[{"move":[3,3,2],"points":0,"removed":[]}]}`},
 
 		{c3, `{"n":4,"values":[1,2,3,7],"rules":{"ends":"left","take":3}}`},
-		{must(t, "solve", c3), `{"n":4,"best":6,"second":7,"diff":-1,"moves":"L3L","rules":{"ends":"left","take":3}}`},
-		{must(t, "after", c3, "L2"), `{"n":2,"values":[3,7],"a":3,"b":0,"turn":"B","moves":"L2","rules":{"ends":"left","take":3}}`},
-		{must(t, "solve", must(t, "after", c3, "L2")), `{"n":2,"best":3,"second":10,"diff":-7,"moves":"L2","optimal":["L2"],"played":"L2","rules":{"ends":"left","take":3}}`},
-		{must(t, "after", must(t, "with", c, rules{"take": "2M"}), "L2"), `{"n":2,"values":[3,7],"a":3,"b":0,"turn":"B","moves":"L2","m":2,"rules":{"take":"2M"}}`},
+		{gamestest.Must(t, "solve", c3), `{"n":4,"best":6,"second":7,"diff":-1,"moves":"L3L","rules":{"ends":"left","take":3}}`},
+		{gamestest.Must(t, "after", c3, "L2"), `{"n":2,"values":[3,7],"a":3,"b":0,"turn":"B","moves":"L2","rules":{"ends":"left","take":3}}`},
+		{gamestest.Must(t, "solve", gamestest.Must(t, "after", c3, "L2")), `{"n":2,"best":3,"second":10,"diff":-7,"moves":"L2","optimal":["L2"],"played":"L2","rules":{"ends":"left","take":3}}`},
+		{gamestest.Must(t, "after", gamestest.Must(t, "with", c, rules{"take": "2M"}), "L2"), `{"n":2,"values":[3,7],"a":3,"b":0,"turn":"B","moves":"L2","m":2,"rules":{"take":"2M"}}`},
 		{pmin, `{"n":5,"ops":"*+**+","values":[-5,-2,-8,-5,8],"rules":{"goal":"min"}}`},
-		{must(t, "solve", pmin), `{"n":5,"scores":[-336,-720,-336,-29,-2240],"best":-2240,"optimal":[5],"first":5,"merges":[2,1,3,4],"rules":{"goal":"min"}}`},
-		{must(t, "solve", must(t, "after", pmin, []any{3})), `{"n":5,"best":-336,"worst":488,"optimal":[2,4],"merges":[2,4,5,1],"expr":"((-8*-5)+8)*(-5+-2)","played":[3],"rules":{"goal":"min"}}`},
+		{gamestest.Must(t, "solve", pmin), `{"n":5,"scores":[-336,-720,-336,-29,-2240],"best":-2240,"optimal":[5],"first":5,"merges":[2,1,3,4],"rules":{"goal":"min"}}`},
+		{gamestest.Must(t, "solve", gamestest.Must(t, "after", pmin, []any{3})), `{"n":5,"best":-336,"worst":488,"optimal":[2,4],"merges":[2,4,5,1],"expr":"((-8*-5)+8)*(-5+-2)","played":[3],"rules":{"goal":"min"}}`},
 		{bs, `{"n":3,"rows":[[1],[1,0],[2,2,0]],"rules":{"suicide":false}}`},
-		{must(t, "solve", bs, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]],"rules":{"suicide":false}}`},
+		{gamestest.Must(t, "solve", bs, 2), `{"n":3,"player":2,"best":2,"moves":[[2,2]],"rules":{"suicide":false}}`},
 	} {
-		if got := must(t, "json", tc.x); got != tc.want {
+		if got := gamestest.Must(t, "json", tc.x); got != tc.want {
 			t.Errorf("json(%s):\n got %s\nwant %s", kit.TypeName(tc.x), got, tc.want)
 		}
 	}
@@ -214,20 +156,20 @@ func TestJSONRules(t *testing.T) {
 // A value under a variant says so in its text and picture; x.rules is the
 // map of every rule; rules(x) says them in words.
 func TestVariantTexts(t *testing.T) {
-	c := must(t, "coins", []any{1, 2, 3, 7})
-	c3 := must(t, "with", c, rules{"take": 3, "ends": "left"}).(*coins.Coins)
-	pmin := must(t, "with", must(t, "polygon", seedPolygon), rules{"goal": "min"}).(*polygon.Polygon)
-	bs := must(t, "board", 3, "1 1 0 2 2 0", rules{"suicide": false, "capture": "others-first"}).(*lifeline.Board)
+	c := gamestest.Must(t, "coins", []any{1, 2, 3, 7})
+	c3 := gamestest.Must(t, "with", c, rules{"take": 3, "ends": "left"}).(*coins.Coins)
+	pmin := gamestest.Must(t, "with", gamestest.Must(t, "polygon", seedPolygon), rules{"goal": "min"}).(*polygon.Polygon)
+	bs := gamestest.Must(t, "board", 3, "1 1 0 2 2 0", rules{"suicide": false, "capture": "others-first"}).(*lifeline.Board)
 	for _, tc := range []struct {
 		x    any
 		want string
 	}{
-		{must(t, "solve", c3), "rules: take 1..3 from the left"},
-		{must(t, "solve", must(t, "with", c, rules{"score": "rest"})), "rules: take 1 from either end, scoring the coins left after the move"},
-		{must(t, "solve", pmin), "rules: goal min: the smallest last value"},
-		{must(t, "solve", bs, 2), "rules: others captured first, no suicide"},
+		{gamestest.Must(t, "solve", c3), "rules: take 1..3 from the left"},
+		{gamestest.Must(t, "solve", gamestest.Must(t, "with", c, rules{"score": "rest"})), "rules: take 1 from either end, scoring the coins left after the move"},
+		{gamestest.Must(t, "solve", pmin), "rules: goal min: the smallest last value"},
+		{gamestest.Must(t, "solve", bs, 2), "rules: others captured first, no suicide"},
 	} {
-		text, svg := must(t, "text", tc.x).(string), must(t, "svg", tc.x).(string)
+		text, svg := gamestest.Must(t, "text", tc.x).(string), gamestest.Must(t, "svg", tc.x).(string)
 		desc := strings.TrimPrefix(tc.want, "rules: ")
 		if !strings.Contains(text, tc.want) || !strings.Contains(svg, desc) {
 			t.Errorf("%s: text\n%s\nor picture lacks %q", kit.TypeName(tc.x), text, tc.want)
@@ -237,16 +179,16 @@ func TestVariantTexts(t *testing.T) {
 		x    any
 		want string
 	}{
-		{must(t, "heat", bs, 2), "others captured first, no suicide"},
-		{must(t, "solve", must(t, "after", pmin, 3)), "goal min: the smallest last value"},
-		{must(t, "after", c3, "L"), "take 1..3 from the left"},
+		{gamestest.Must(t, "heat", bs, 2), "others captured first, no suicide"},
+		{gamestest.Must(t, "solve", gamestest.Must(t, "after", pmin, 3)), "goal min: the smallest last value"},
+		{gamestest.Must(t, "after", c3, "L"), "take 1..3 from the left"},
 	} {
-		if svg := must(t, "svg", tc.x).(string); !strings.Contains(svg, tc.want) {
+		if svg := gamestest.Must(t, "svg", tc.x).(string); !strings.Contains(svg, tc.want) {
 			t.Errorf("%s: picture lacks %q", kit.TypeName(tc.x), tc.want)
 		}
 	}
-	for _, x := range []any{c, must(t, "solve", c), must(t, "polygon", seedPolygon), must(t, "board", 2)} {
-		if text := must(t, "text", x).(string); strings.Contains(text, "rules") {
+	for _, x := range []any{c, gamestest.Must(t, "solve", c), gamestest.Must(t, "polygon", seedPolygon), gamestest.Must(t, "board", 2)} {
+		if text := gamestest.Must(t, "text", x).(string); strings.Contains(text, "rules") {
 			t.Errorf("%s under the default rules names them:\n%s", kit.TypeName(x), text)
 		}
 	}
@@ -257,13 +199,13 @@ func TestVariantTexts(t *testing.T) {
 		t.Errorf("b.rules = %v", bs.RuleMap)
 	}
 	game := games.Lookup("coins")
-	if got := must(t, "rules", c).(*tools.RuleSheet).Words; got != game.Title+": "+game.Rules {
+	if got := gamestest.Must(t, "rules", c).(*tools.RuleSheet).Words; got != game.Title+": "+game.Rules {
 		t.Errorf("rules(c) = %q", got)
 	}
-	if got := must(t, "rules", c3).(*tools.RuleSheet).Words; !strings.Contains(got, "\nThese rules change that: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
+	if got := gamestest.Must(t, "rules", c3).(*tools.RuleSheet).Words; !strings.Contains(got, "\nThese rules change that: a move takes 1 to 3 coins from one end") || !strings.Contains(got, "left end only") {
 		t.Errorf("rules(c3) = %q", got)
 	}
-	if got := must(t, "rules", pmin).(*tools.RuleSheet).Words; !strings.Contains(got, "These rules change that: the player wants the smallest last value") {
+	if got := gamestest.Must(t, "rules", pmin).(*tools.RuleSheet).Words; !strings.Contains(got, "These rules change that: the player wants the smallest last value") {
 		t.Errorf("rules(pmin) = %q", got)
 	}
 }
@@ -276,25 +218,25 @@ func TestRandomUnderRules(t *testing.T) {
 		n     int
 		rules rules
 	}{{"randcoins", 10, rules{"take": 2}}, {"randpolygon", 8, rules{"goal": "min"}}, {"randboard", 5, rules{"capture": "others-first"}}} {
-		plain, ruled := must(t, tc.fn, tc.n, 1), must(t, tc.fn, tc.n, 1, tc.rules)
+		plain, ruled := gamestest.Must(t, tc.fn, tc.n, 1), gamestest.Must(t, tc.fn, tc.n, 1, tc.rules)
 		if kit.Format(plain) != strings.Replace(kit.Format(ruled), " ("+ruled.(games.Position).Rules().Describe()+")", "", 1) ||
-			!ruled.(games.Position).Rules().Equal(must(t, "with", plain, tc.rules).(games.Position).Rules()) {
+			!ruled.(games.Position).Rules().Equal(gamestest.Must(t, "with", plain, tc.rules).(games.Position).Rules()) {
 			t.Errorf("%s(%d, 1, %v):\n%s\nwant\n%s", tc.fn, tc.n, tc.rules, kit.Format(ruled), kit.Format(plain))
 		}
 	}
-	sq := must(t, "randboard", 4, 1, rules{"grid": "square"}).(*lifeline.Board)
+	sq := gamestest.Must(t, "randboard", 4, 1, rules{"grid": "square"}).(*lifeline.Board)
 	if len(sq.Rows) != 4 || len(sq.Rows[0]) != 4 || sq.RuleMap["grid"] != "square" {
 		t.Errorf("a square random board: %v", sq.Rows)
 	}
 	// The triangle's rows are bounded as they always were; the square's
 	// by its own limit.
-	if err := mustErr(t, "randboard", 3000, 1); err.Error() != "randboard: argument 1 (N) must be 1..2000, got 3000" {
+	if err := gamestest.MustErr(t, "randboard", 3000, 1); err.Error() != "randboard: argument 1 (N) must be 1..2000, got 3000" {
 		t.Error(err)
 	}
-	if err := mustErr(t, "board", 3000); err.Error() != "board: argument 1 (N) must be 1..2000, got 3000" {
+	if err := gamestest.MustErr(t, "board", 3000); err.Error() != "board: argument 1 (N) must be 1..2000, got 3000" {
 		t.Error(err)
 	}
-	if err := mustErr(t, "board", 50000, rules{"grid": "square"}); err.Error() != "board: argument 1 (N) must be 1..46340, got 50000" {
+	if err := gamestest.MustErr(t, "board", 50000, rules{"grid": "square"}); err.Error() != "board: argument 1 (N) must be 1..46340, got 50000" {
 		t.Error(err)
 	}
 }

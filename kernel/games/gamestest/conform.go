@@ -212,10 +212,10 @@ func (c *checker) position(pos games.Position) *games.Eval {
 		}
 		if fast.Value.Cmp(ex.Value) != 0 || !sameMoves(fast.Best, ex.Best) {
 			c.fatalf("after %s the game's solver says %s at %v, the exhaustive search %s at %v",
-				lineOf(pos), fast.Value, moveTexts(fast.Best), ex.Value, moveTexts(ex.Best))
+				lineOf(pos), fast.Value, Strs(fast.Best), ex.Value, Strs(ex.Best))
 		}
 		if len(fast.Best) > 0 && !slices.ContainsFunc(fast.Best, func(b games.Move) bool { return b.String() == fast.Choice.String() }) {
-			c.fatalf("the solver's choice %s is not among its optimal moves %v", fast.Choice, moveTexts(fast.Best))
+			c.fatalf("the solver's choice %s is not among its optimal moves %v", fast.Choice, Strs(fast.Best))
 		}
 	}
 	c.json(pos)
@@ -356,16 +356,7 @@ func jsonText(t *testing.T, x any) string {
 }
 
 // strategy is the engine's strategy called name.
-func strategy(name string) *tools.Strategy {
-	for _, b := range tools.Builtins() {
-		if b.Name == name {
-			if s, ok := b.Value.(*tools.Strategy); ok {
-				return s
-			}
-		}
-	}
-	panic("gamestest: no strategy " + name)
-}
+func strategy(name string) *tools.Strategy { return Tool(name).Value.(*tools.Strategy) }
 
 // goWords are words of Go that no message to a user may hold.
 var goWords = []string{"*big.", "big.Int", "games.", "func(", "reflect", "interface {", "struct {", "goroutine", "%!", "<nil>", "[]interface", "map["}
@@ -408,15 +399,7 @@ func argTypes(args []any) string {
 	return strings.Join(names, ", ")
 }
 
-func sameMoves(a, b []games.Move) bool { return slices.Equal(moveTexts(a), moveTexts(b)) }
-
-func moveTexts(ms []games.Move) []string {
-	out := make([]string, len(ms))
-	for i, m := range ms {
-		out[i] = m.String()
-	}
-	return out
-}
+func sameMoves(a, b []games.Move) bool { return slices.Equal(Strs(a), Strs(b)) }
 
 // toBig is a number of a record (int or *big.Int) as a big.Int.
 func toBig(x any) *big.Int {

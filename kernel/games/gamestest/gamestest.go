@@ -1,8 +1,12 @@
-// Package gamestest is what the tests of every game share: the
-// conformance suite each game passes under every combination of its
-// rules (Conform), and an Env for play as a person would answer it, from
-// a script (Scripted), the way net/http/httptest gives servers' tests a
-// recorder. It is for tests only: nothing else imports it.
+// Package gamestest is what the tests of every game share, so that a
+// game's package tests it with calls, not copies: the conformance suite
+// each game passes under every combination of its rules (Conform); the
+// property tests against the exhaustive search and the game's brute force
+// (Laws, Properties); the tools called as a cell calls them (Must, Try,
+// Recording); play answered from a script (Scripted), the way
+// net/http/httptest gives servers' tests a recorder; and the batch
+// commands run and fuzzed (RunBatch, FuzzBatch). It is for tests only:
+// nothing else imports it.
 package gamestest
 
 import (
