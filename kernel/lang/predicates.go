@@ -395,16 +395,23 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 	var prog *vm.Program
 	var tree *parser.Tree
 	var env map[string]any
+	var fast func(x any) (any, bool) // fastpath.go
 	check := func() error {
 		if prog == nil {
 			var err error
 			if prog, tree, env, err = b.compile(captured); err != nil {
 				return err
 			}
+			fast = b.l.fastPredicate(tree.Node, env)
 		}
 		return nil
 	}
 	return &predicate{source: source, check: check, call: func(x any) (any, error) {
+		if fast != nil { // it calls no predicate: no deeper
+			if v, ok := fast(x); ok {
+				return v, nil
+			}
+		}
 		defer b.l.cur.deeper()()
 		if err := check(); err != nil {
 			return nil, err

@@ -24,6 +24,24 @@ type View struct {
 
 func (v *View) TypeName() string { return "position view" }
 
+// Field is v's field name, as its expr tag names it (builtin.Fields): how
+// the language's fast path reads #.state.
+func (v *View) Field(name string) (any, bool) {
+	switch name {
+	case "state":
+		return v.State, true
+	case "move":
+		return v.Move, true
+	case "mover":
+		return v.Mover, true
+	case "turn":
+		return v.Turn, true
+	case "rules":
+		return v.Rules, true
+	}
+	return nil, false
+}
+
 // Text is the view as a map would show.
 func (v *View) Text() string {
 	return kit.FormatValue(map[string]any{"state": v.State, "move": v.Move, "mover": v.Mover, "turn": v.Turn, "rules": v.Rules})
@@ -45,6 +63,8 @@ type run struct {
 	rules games.Rules
 	rmap  map[string]any // the rules as # sees them, made once
 	memo  *table
+	// keyBuf is where keys are written (keyBytes).
+	keyBuf []byte
 }
 
 func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
@@ -53,11 +73,21 @@ func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Ma
 // value, or the error of the user's definition: the part, the state, the
 // move and, under them, the part's text with a caret at the fault.
 func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error) {
-	v, err := p.Call(&View{State: n.state, Move: m, Mover: playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	v, err := p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
 	if err != nil {
 		return nil, x.d.partError(name, n, m, err)
 	}
 	return v, nil
+}
+
+// playerValue is playerValue(p) for one of the game's players, made once.
+func (x *run) playerValue(p string) any {
+	for i, q := range x.d.players {
+		if q == p {
+			return x.d.playerValues[i]
+		}
+	}
+	return playerValue(p)
 }
 
 // partError is err of part name at n and move m, in the user's words.
@@ -140,14 +170,20 @@ func playerValue(p string) any {
 	return p
 }
 
-// integer is v as an exact integer, or false.
-func integer(v any) (*big.Int, bool) {
-	switch v.(type) {
-	case int, int64, *big.Int:
-		b, msg := kit.ToBig(v)
-		return b, msg == ""
+// integer is v as an exact integer, or false: small while it fits in
+// int64.
+func integer(v any) (val, bool) {
+	switch i := v.(type) {
+	case int:
+		return val{small: int64(i)}, true
+	case int64:
+		return val{small: i}, true
+	case *big.Int:
+		if i != nil {
+			return bigVal(i), true
+		}
 	}
-	return nil, false
+	return val{}, false
 }
 
 // The parts, asked of a node. Each either gives what the part must give
@@ -172,11 +208,27 @@ func (x *run) legal(n node) ([]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	list, ok := kit.AsList(v)
+	list, ok := asList(v)
 	if !ok {
 		return nil, x.d.badResult("moves", n, nil, v, "a list of moves")
 	}
 	return list, nil
+}
+
+// asList is v as a list: itself, read only, when it is a []any; the
+// ranges' []int without reflection.
+func asList(v any) ([]any, bool) {
+	switch l := v.(type) {
+	case []any:
+		return l, true
+	case []int:
+		out := make([]any, len(l))
+		for i, k := range l {
+			out[i] = k
+		}
+		return out, true
+	}
+	return kit.AsList(v)
 }
 
 // next is the node after move m at n.
@@ -210,34 +262,34 @@ func (x *run) moverAt(n node) (string, error) {
 }
 
 // reward is what move m at n earns its mover: earn's answer, or 0.
-func (x *run) reward(n node, m any) (*big.Int, error) {
+func (x *run) reward(n node, m any) (val, error) {
 	if x.d.earn == nil {
-		return new(big.Int), nil
+		return val{}, nil
 	}
 	v, err := x.call("earn", x.d.earn, n, m)
 	if err != nil {
-		return nil, err
+		return val{}, err
 	}
 	b, ok := integer(v)
 	if !ok {
-		return nil, x.d.badResult("earn", n, m, v, "an integer")
+		return val{}, x.d.badResult("earn", n, m, v, "an integer")
 	}
 	return b, nil
 }
 
 // terminal is what the ended state n is worth to its mover: value's
 // answer, or 0.
-func (x *run) terminal(n node) (*big.Int, error) {
+func (x *run) terminal(n node) (val, error) {
 	if x.d.value == nil {
-		return new(big.Int), nil
+		return val{}, nil
 	}
 	v, err := x.call("value", x.d.value, n, nil)
 	if err != nil {
-		return nil, err
+		return val{}, err
 	}
 	b, ok := integer(v)
 	if !ok {
-		return nil, x.d.badResult("value", n, nil, v, "an integer")
+		return val{}, x.d.badResult("value", n, nil, v, "an integer")
 	}
 	return b, nil
 }
@@ -263,13 +315,66 @@ func (x *run) minimizes(n node) (bool, error) {
 // keyOf names n for the search: the key part's text (or the state's) and
 // the mover, who is part of a position.
 func (x *run) keyOf(n node) (string, error) {
+	b, err := x.keyBytes(n)
+	return string(b), err
+}
+
+// keyBytes is keyOf's text in x's buffer, which the next call writes over:
+// what a lookup of the table reads without making a string.
+func (x *run) keyBytes(n node) ([]byte, error) {
 	k := n.state
 	if x.d.key != nil {
 		v, err := x.call("key", x.d.key, n, nil)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		k = v
 	}
-	return n.mover + "|" + text(k), nil
+	b := append(x.keyBuf[:0], n.mover...)
+	b = appendLiteral(append(b, '|'), k)
+	x.keyBuf = b
+	return b, nil
+}
+
+// appendLiteral appends printer.Literal(v) to b, made in place for the
+// integers, plain strings and lists of them that states are made of.
+func appendLiteral(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case string:
+		if plain(x) {
+			return append(append(append(b, '"'), x...), '"')
+		}
+	case []any:
+		b = append(b, '[')
+		for i, item := range x {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendLiteral(b, item)
+		}
+		return append(b, ']')
+	case []int:
+		b = append(b, '[')
+		for i, item := range x {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = strconv.AppendInt(b, int64(item), 10)
+		}
+		return append(b, ']')
+	}
+	return append(b, text(v)...)
+}
+
+// plain says s is printable ASCII with no quote or backslash: its literal
+// is itself in quotes.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }

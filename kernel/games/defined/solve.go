@@ -97,9 +97,13 @@ type frame struct {
 	carry  games.Carry
 }
 
+// searching marks, in the table, the positions on the search's stack: a
+// move that reaches one returns to a position.
+var searching = new(big.Int)
+
 // solve is the value of n (key k) for its mover, every position under it
 // solved and kept in the table.
-func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
+func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) {
 	if x.memo == nil {
 		x.memo = &table{vals: map[string]val{}}
 	}
@@ -107,28 +111,33 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 	if v, ok := t.vals[k]; ok {
 		return v, nil
 	}
-	onPath := map[string]int{} // key → its frame
-	var stack []*frame
+	var stack []frame
+	defer func() {
+		if err != nil { // the positions left on the stack are not solved
+			for _, f := range stack {
+				delete(t.vals, f.key)
+			}
+		}
+	}()
 	visits := 0
 	push := func(n node, k string) error {
 		moves, err := x.legal(n)
 		if err != nil {
 			return err
 		}
-		f := &frame{n: n, key: k, moves: moves}
+		f := frame{n: n, key: k, moves: moves}
 		if len(moves) > 0 {
 			if f.min, err = x.minimizes(n); err != nil {
 				return err
 			}
 		}
-		onPath[k] = len(stack)
+		t.vals[k] = val{big: searching}
 		stack = append(stack, f)
 		return nil
 	}
 	if err := push(n, k); err != nil {
 		return val{}, err
 	}
-	var result val
 	for len(stack) > 0 {
 		if visits++; visits%1024 == 0 {
 			if err := env.Ctx.Err(); err != nil {
@@ -139,18 +148,15 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 			}
 			env.ReportCount(int64(len(t.vals)), "positions solved")
 		}
-		f := stack[len(stack)-1]
+		f := &stack[len(stack)-1]
 		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
 			v := f.best
 			if len(f.moves) == 0 {
-				end, err := x.terminal(f.n)
-				if err != nil {
+				if v, err = x.terminal(f.n); err != nil {
 					return val{}, err
 				}
-				v = bigVal(end)
 			}
 			t.vals[f.key] = v
-			delete(onPath, f.key)
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
 				result = v
@@ -164,26 +170,25 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 		if err != nil {
 			return val{}, err
 		}
-		reward, err := x.reward(f.n, m)
-		if err != nil {
+		if f.reward, err = x.reward(f.n, m); err != nil {
 			return val{}, err
 		}
-		f.reward, f.carry = bigVal(reward), games.CarryNegated
+		f.carry = games.CarryNegated
 		if next.mover == f.n.mover {
 			f.carry = games.CarrySame
 		}
-		nk, err := x.keyOf(next)
+		nk, err := x.keyBytes(next)
 		if err != nil {
 			return val{}, err
 		}
-		if v, ok := t.vals[nk]; ok {
+		if v, ok := t.vals[string(nk)]; ok {
+			if v.big == searching {
+				return val{}, x.loop(stack, string(nk), m)
+			}
 			f.take(v)
 			continue
 		}
-		if at, ok := onPath[nk]; ok {
-			return val{}, x.loop(stack[at:], m)
-		}
-		if err := push(next, nk); err != nil {
+		if err := push(next, string(nk)); err != nil {
 			return val{}, err
 		}
 	}
@@ -230,8 +235,15 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 }
 
 // loop is the error of a game that returns to a position: the line from
-// the position's first visit (path[0]) back to it.
-func (x *run) loop(path []*frame, last any) error {
+// the position's first visit (the frame of key k) back to it.
+func (x *run) loop(stack []frame, k string, last any) error {
+	path := stack
+	for i := range stack {
+		if stack[i].key == k {
+			path = stack[i:]
+			break
+		}
+	}
 	var moves []string
 	for _, f := range path[:len(path)-1] {
 		moves = append(moves, text(f.moves[f.i]))
