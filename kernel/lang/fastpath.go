@@ -33,8 +33,11 @@ import (
 )
 
 // fastPaths is whether predicates use the fast path (tests compare it with
-// the machine by turning it off).
-var fastPaths = true
+// the machine by turning it off); fastRuns counts the calls it answered.
+var (
+	fastPaths = true
+	fastRuns  atomic.Int64
+)
 
 // fastFn is a compiled node: its value, or false to give up.
 type fastFn func(s []any) (any, bool)
@@ -86,7 +89,10 @@ func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) 
 			}
 		}()
 		s[0] = x
-		return body(s)
+		if v, ok = body(s); ok {
+			fastRuns.Add(1)
+		}
+		return v, ok
 	}
 }
 

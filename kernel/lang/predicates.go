@@ -407,6 +407,9 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		return nil
 	}
 	return &predicate{source: source, check: check, call: func(x any) (any, error) {
+		if prog == nil {
+			_ = check() // compiled at the first call; an error is reported below
+		}
 		if fast != nil { // it calls no predicate: no deeper
 			if v, ok := fast(x); ok {
 				return v, nil

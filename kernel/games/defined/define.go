@@ -50,7 +50,7 @@ var partNames = []string{"name", "about", "title", "players", "rules", "start", 
 type def struct {
 	name, title, about                                                       string
 	players                                                                  []string
-	playerValues                                                             []any // each player as # sees it (playerValue)
+	playerValues                                                             []any  // each player as # sees it (playerValue)
 	goal                                                                     string // "max" or "min" when goal is a constant
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
 	source                                                                   map[string]string // each part as written, for errors
