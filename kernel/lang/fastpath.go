@@ -23,6 +23,7 @@ package lang
 
 import (
 	"math"
+	"reflect"
 	"sync/atomic"
 
 	"github.com/expr-lang/expr/ast"
@@ -343,6 +344,11 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 		return c.compile(n.Arguments[0])
 	case "$loop":
 		return c.loop(n)
+	case "min", "max":
+		if c.l.isExtremum(id.Value) {
+			return c.extreme(id.Value, n.Arguments)
+		}
+		return nil
 	}
 	fn, ok := c.functions[id.Value]
 	if !ok || !pureFunctions[id.Value] || fn.Func == nil {
@@ -553,7 +559,7 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) fastFn {
 	case "map", "filter", "any", "all", "count":
 		return c.loopBuiltin(n)
 	case "min", "max":
-		return c.extreme(n)
+		return c.extreme(n.Name, n.Arguments)
 	case "len":
 		if len(n.Arguments) != 1 {
 			return nil
@@ -662,16 +668,31 @@ func (c *fastCompiler) loopBuiltin(n *ast.BuiltinNode) fastFn {
 	}
 }
 
-// extreme is min or max of two or more ints.
-func (c *fastCompiler) extreme(n *ast.BuiltinNode) fastFn {
-	if len(n.Arguments) < 2 {
+// isExtremum says the session's builtin name is the language's Extremum
+// (min and max compared exactly), which of ints gives the first of the
+// smallest (largest) as the fast path does.
+func (l *Language) isExtremum(name string) bool {
+	for _, lib := range l.cfg.Libraries {
+		if b := lib.Lookup(name); b != nil {
+			return b.Fn != nil && reflect.ValueOf(b.Fn).Pointer() == extremumCode
+		}
+	}
+	return false
+}
+
+// extremumCode is the code of Extremum's functions.
+var extremumCode = reflect.ValueOf(Extremum("min", -1)).Pointer()
+
+// extreme is min or max (name) of two or more ints.
+func (c *fastCompiler) extreme(name string, nodes []ast.Node) fastFn {
+	if len(nodes) < 2 {
 		return nil
 	}
-	args := c.all(n.Arguments)
+	args := c.all(nodes)
 	if args == nil {
 		return nil
 	}
-	isMax := n.Name == "max"
+	isMax := name == "max"
 	return func(s []any) (any, bool) {
 		var best int
 		for k, a := range args {

@@ -1,13 +1,13 @@
 package defined
 
 // Solved is how many positions p's instance has solved, and the bytes of
-// their keys: what the benchmarks count positions and memory by.
+// the keys kept as text: what the benchmarks count positions and memory by.
 func Solved(p *Position) (positions, keyBytes int) {
 	if p.x.memo == nil {
 		return 0, 0
 	}
-	for k := range p.x.memo.vals {
+	for k := range p.x.memo.texts {
 		keyBytes += len(k)
 	}
-	return len(p.x.memo.vals), keyBytes
+	return p.x.memo.size(), keyBytes
 }

@@ -63,7 +63,7 @@ type run struct {
 	rules games.Rules
 	rmap  map[string]any // the rules as # sees them, made once
 	memo  *table
-	// keyBuf is where keys are written (keyBytes).
+	// keyBuf is where keys are written (keyText).
 	keyBuf []byte
 }
 
@@ -315,25 +315,29 @@ func (x *run) minimizes(n node) (bool, error) {
 // keyOf names n for the search: the key part's text (or the state's) and
 // the mover, who is part of a position.
 func (x *run) keyOf(n node) (string, error) {
-	b, err := x.keyBytes(n)
-	return string(b), err
+	k, err := x.keyValue(n)
+	if err != nil {
+		return "", err
+	}
+	return string(x.keyText(n, k)), nil
 }
 
-// keyBytes is keyOf's text in x's buffer, which the next call writes over:
-// what a lookup of the table reads without making a string.
-func (x *run) keyBytes(n node) ([]byte, error) {
-	k := n.state
-	if x.d.key != nil {
-		v, err := x.call("key", x.d.key, n, nil)
-		if err != nil {
-			return nil, err
-		}
-		k = v
+// keyValue is what names n: the key part's answer, or the state.
+func (x *run) keyValue(n node) (any, error) {
+	if x.d.key == nil {
+		return n.state, nil
 	}
+	return x.call("key", x.d.key, n, nil)
+}
+
+// keyText is keyOf's text of n, whose key is k, in x's buffer, which the
+// next call writes over: what a lookup of the table reads without making
+// a string.
+func (x *run) keyText(n node, k any) []byte {
 	b := append(x.keyBuf[:0], n.mover...)
 	b = appendLiteral(append(b, '|'), k)
 	x.keyBuf = b
-	return b, nil
+	return b
 }
 
 // appendLiteral appends printer.Literal(v) to b, made in place for the

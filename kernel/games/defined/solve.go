@@ -3,10 +3,8 @@ package defined
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 
-	"gamelab/internal/checked"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 )
@@ -18,75 +16,10 @@ import (
 // exhaustive search (games.Exhaustive) made fast: the same recurrence, the
 // parts asked once per move.
 
-// table is the positions an instance's search has solved: each key's
-// value for its mover.
-type table struct {
-	vals     map[string]val
-	reserved int // entries whose memory was reserved
-}
-
-// val is a position's value: small, unless big holds it.
-type val struct {
-	small int64
-	big   *big.Int
-}
-
-func (v val) Big() *big.Int {
-	if v.big != nil {
-		return v.big
-	}
-	return big.NewInt(v.small)
-}
-
-func bigVal(b *big.Int) val {
-	if b.IsInt64() {
-		return val{small: b.Int64()}
-	}
-	return val{big: b}
-}
-
-// cmp compares a and b.
-func (a val) cmp(b val) int {
-	if a.big == nil && b.big == nil {
-		switch {
-		case a.small < b.small:
-			return -1
-		case a.small > b.small:
-			return 1
-		}
-		return 0
-	}
-	return a.Big().Cmp(b.Big())
-}
-
-// after is reward + carry · next, exact.
-func after(reward val, carry games.Carry, next val) val {
-	if reward.big == nil && next.big == nil {
-		var v int64
-		ok := true
-		switch carry {
-		case games.CarrySame:
-			v, ok = checked.Add(reward.small, next.small)
-		case games.CarryNegated:
-			v, ok = checked.Sub(reward.small, next.small)
-		default:
-			v = reward.small
-		}
-		if ok {
-			return val{small: v}
-		}
-	}
-	return bigVal(games.AfterValue(games.Step{Reward: reward.Big(), Carry: carry}, next.Big()))
-}
-
-// bytesPerPosition is what the table keeps of a position past its key:
-// the value and the map's share.
-const bytesPerPosition = 80
-
 // frame is a position on the search's stack.
 type frame struct {
 	n     node
-	key   string
+	key   tkey
 	moves []any
 	i     int  // the next move to try
 	min   bool // its mover wants the smallest value
@@ -97,30 +30,30 @@ type frame struct {
 	carry  games.Carry
 }
 
-// searching marks, in the table, the positions on the search's stack: a
-// move that reaches one returns to a position.
-var searching = new(big.Int)
-
-// solve is the value of n (key k) for its mover, every position under it
-// solved and kept in the table.
-func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) {
+// solve is the value of n for its mover, every position under it solved
+// and kept in the table.
+func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 	if x.memo == nil {
-		x.memo = &table{vals: map[string]val{}}
+		x.memo = newTable()
 	}
 	t := x.memo
-	if v, ok := t.vals[k]; ok {
+	packed, text, err := x.tableKey(n)
+	if err != nil {
+		return val{}, err
+	}
+	if v, ok := t.get(packed, text); ok {
 		return v, nil
 	}
 	var stack []frame
 	defer func() {
 		if err != nil { // the positions left on the stack are not solved
 			for _, f := range stack {
-				delete(t.vals, f.key)
+				t.remove(f.key)
 			}
 		}
 	}()
 	visits := 0
-	push := func(n node, k string) error {
+	push := func(n node, k tkey) error {
 		moves, err := x.legal(n)
 		if err != nil {
 			return err
@@ -131,11 +64,11 @@ func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) 
 				return err
 			}
 		}
-		t.vals[k] = val{big: searching}
+		t.set(k, val{big: searching})
 		stack = append(stack, f)
 		return nil
 	}
-	if err := push(n, k); err != nil {
+	if err := push(n, newKey(packed, text)); err != nil {
 		return val{}, err
 	}
 	for len(stack) > 0 {
@@ -146,7 +79,7 @@ func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) 
 			if err := x.reserve(env); err != nil {
 				return val{}, err
 			}
-			env.ReportCount(int64(len(t.vals)), "positions solved")
+			env.ReportCount(int64(t.size()), "positions solved")
 		}
 		f := &stack[len(stack)-1]
 		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
@@ -156,7 +89,7 @@ func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) 
 					return val{}, err
 				}
 			}
-			t.vals[f.key] = v
+			t.set(f.key, v)
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
 				result = v
@@ -177,18 +110,18 @@ func (x *run) solve(env *builtin.Env, n node, k string) (result val, err error) 
 		if next.mover == f.n.mover {
 			f.carry = games.CarrySame
 		}
-		nk, err := x.keyBytes(next)
+		packed, text, err := x.tableKey(next)
 		if err != nil {
 			return val{}, err
 		}
-		if v, ok := t.vals[string(nk)]; ok {
+		if v, ok := t.get(packed, text); ok {
 			if v.big == searching {
-				return val{}, x.loop(stack, string(nk), m)
+				return val{}, x.loop(stack, newKey(packed, text), m)
 			}
 			f.take(v)
 			continue
 		}
-		if err := push(next, string(nk)); err != nil {
+		if err := push(next, newKey(packed, text)); err != nil {
 			return val{}, err
 		}
 	}
@@ -216,27 +149,27 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 		if r := recover(); r != nil {
 			var be *builtin.Error
 			if e, ok := r.(error); ok && errors.As(e, &be) && be.Kind == builtin.MemoryError {
-				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
 				return
 			}
 			panic(r)
 		}
 	}()
-	grown := len(t.vals) - t.reserved
+	grown := t.size() - t.reserved
 	if err := env.Reserve(int64(grown) * bytesPerPosition); err != nil {
 		var be *builtin.Error
 		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
-			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
 		}
 		return err
 	}
-	t.reserved = len(t.vals)
+	t.reserved = t.size()
 	return nil
 }
 
 // loop is the error of a game that returns to a position: the line from
 // the position's first visit (the frame of key k) back to it.
-func (x *run) loop(stack []frame, k string, last any) error {
+func (x *run) loop(stack []frame, k tkey, last any) error {
 	path := stack
 	for i := range stack {
 		if stack[i].key == k {
@@ -260,7 +193,7 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 	if len(p.legal) == 0 {
 		return &games.Eval{Value: p.terminalValue()}, nil
 	}
-	v, err := p.x.solve(env, p.n, p.key)
+	v, err := p.x.solve(env, p.n)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +203,7 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 		if err != nil {
 			return nil, err
 		}
-		nv, err := p.x.solve(env, k.n, k.key)
+		nv, err := p.x.solve(env, k.n)
 		if err != nil {
 			return nil, err
 		}

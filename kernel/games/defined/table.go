@@ -1,0 +1,241 @@
+package defined
+
+import (
+	"math/big"
+
+	"gamelab/internal/checked"
+	"gamelab/kernel/games"
+)
+
+// The table of an instance's search: each position it has solved, by its
+// key, and the position's value for its mover. A key that is a small
+// integer or a list of up to three small integers (a pile, [lo, hi]) is
+// packed, with the mover, into one uint64: an int map holds those, in a
+// third of a string map's memory and time; any other key is its text
+// (keyText), the same text a position's Key has.
+
+// table is the positions an instance's search has solved.
+type table struct {
+	packed   map[uint64]val
+	texts    map[string]val
+	reserved int // entries whose memory was reserved
+}
+
+func newTable() *table { return &table{packed: map[uint64]val{}, texts: map[string]val{}} }
+
+// size is how many positions the table holds.
+func (t *table) size() int { return len(t.packed) + len(t.texts) }
+
+// tkey is a position's name in the table: packed, or (packed 0) its text.
+type tkey struct {
+	packed uint64
+	text   string
+}
+
+func newKey(packed uint64, text []byte) tkey {
+	if packed != 0 {
+		return tkey{packed: packed}
+	}
+	return tkey{text: string(text)}
+}
+
+// get is the value of the position named packed or (packed 0) text.
+func (t *table) get(packed uint64, text []byte) (val, bool) {
+	if packed != 0 {
+		v, ok := t.packed[packed]
+		return v, ok
+	}
+	v, ok := t.texts[string(text)]
+	return v, ok
+}
+
+func (t *table) set(k tkey, v val) {
+	if k.packed != 0 {
+		t.packed[k.packed] = v
+		return
+	}
+	t.texts[k.text] = v
+}
+
+func (t *table) remove(k tkey) {
+	if k.packed != 0 {
+		delete(t.packed, k.packed)
+		return
+	}
+	delete(t.texts, k.text)
+}
+
+// searching marks, in the table, the positions on the search's stack: a
+// move that reaches one returns to a position.
+var searching = new(big.Int)
+
+// tableKey names n in the table: packed when its key packs (text nil),
+// else its text in x's buffer, which the next call writes over.
+func (x *run) tableKey(n node) (packed uint64, text []byte, err error) {
+	k, err := x.keyValue(n)
+	if err != nil {
+		return 0, nil, err
+	}
+	mover := -1
+	for i, p := range x.d.players {
+		if p == n.mover {
+			mover = i
+		}
+	}
+	if packed, ok := pack(k); ok && mover >= 0 {
+		return packed | uint64(mover)<<moverShift, nil, nil
+	}
+	return 0, x.keyText(n, k), nil
+}
+
+// A packed key: its shape in the top three bits (never 0), the mover's
+// index in the next, the integers in the 60 below.
+const (
+	shapeShift = 61
+	moverShift = 60
+	shapeInt   = 1 // an integer of 60 bits
+	shapeEmpty = 2 // []
+	shapeOne   = 3 // [a], a of 60 bits
+	shapeTwo   = 4 // [a, b], each of 30 bits
+	shapeThree = 5 // [a, b, c], each of 20 bits
+)
+
+// pack is k packed, for an integer or a list of up to three integers small
+// enough; false for any other key. Values equal as the language has them
+// (an int and a *big.Int of the same value, a []int and a []any of the
+// same items) pack the same, as their texts are the same.
+func pack(k any) (uint64, bool) {
+	if i, ok := smallInt(k); ok {
+		return field(i, 60, shapeInt)
+	}
+	var items [3]int64
+	n := 0
+	switch l := k.(type) {
+	case []any:
+		if len(l) > 3 {
+			return 0, false
+		}
+		for j, item := range l {
+			i, ok := smallInt(item)
+			if !ok {
+				return 0, false
+			}
+			items[j] = i
+		}
+		n = len(l)
+	case []int:
+		if len(l) > 3 {
+			return 0, false
+		}
+		for j, item := range l {
+			items[j] = int64(item)
+		}
+		n = len(l)
+	default:
+		return 0, false
+	}
+	switch n {
+	case 0:
+		return shapeEmpty << shapeShift, true
+	case 1:
+		return field(items[0], 60, shapeOne)
+	}
+	bits := uint(60 / n)
+	var out uint64
+	for j := range n {
+		f, ok := field(items[j], bits, 0)
+		if !ok {
+			return 0, false
+		}
+		out |= f << (uint(n-1-j) * bits)
+	}
+	shape := uint64(shapeTwo)
+	if n == 3 {
+		shape = shapeThree
+	}
+	return out | shape<<shapeShift, true
+}
+
+// field is i in bits bits (two's complement) with shape above, false when
+// it does not fit.
+func field(i int64, bits uint, shape uint64) (uint64, bool) {
+	if i < -(1<<(bits-1)) || i >= 1<<(bits-1) {
+		return 0, false
+	}
+	return uint64(i)&(1<<bits-1) | shape<<shapeShift, true
+}
+
+// smallInt is v as an int64 when it is an integer that fits.
+func smallInt(v any) (int64, bool) {
+	switch i := v.(type) {
+	case int:
+		return int64(i), true
+	case int64:
+		return i, true
+	case *big.Int:
+		if i != nil && i.IsInt64() {
+			return i.Int64(), true
+		}
+	}
+	return 0, false
+}
+
+
+// val is a position's value: small, unless big holds it.
+type val struct {
+	small int64
+	big   *big.Int
+}
+
+func (v val) Big() *big.Int {
+	if v.big != nil {
+		return v.big
+	}
+	return big.NewInt(v.small)
+}
+
+func bigVal(b *big.Int) val {
+	if b.IsInt64() {
+		return val{small: b.Int64()}
+	}
+	return val{big: b}
+}
+
+// cmp compares a and b.
+func (a val) cmp(b val) int {
+	if a.big == nil && b.big == nil {
+		switch {
+		case a.small < b.small:
+			return -1
+		case a.small > b.small:
+			return 1
+		}
+		return 0
+	}
+	return a.Big().Cmp(b.Big())
+}
+
+// after is reward + carry · next, exact.
+func after(reward val, carry games.Carry, next val) val {
+	if reward.big == nil && next.big == nil {
+		var v int64
+		ok := true
+		switch carry {
+		case games.CarrySame:
+			v, ok = checked.Add(reward.small, next.small)
+		case games.CarryNegated:
+			v, ok = checked.Sub(reward.small, next.small)
+		default:
+			v = reward.small
+		}
+		if ok {
+			return val{small: v}
+		}
+	}
+	return bigVal(games.AfterValue(games.Step{Reward: reward.Big(), Carry: carry}, next.Big()))
+}
+
+// bytesPerPosition is what the table keeps of a position past its key:
+// the value and the map's share.
+const bytesPerPosition = 80
+
