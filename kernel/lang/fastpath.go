@@ -76,18 +76,17 @@ func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) 
 	}
 	n := c.slots
 	var busy atomic.Bool
-	shared := make([]any, n)
+	s := make([]any, n)
 	return func(x any) (v any, ok bool) {
-		s := shared
 		if !busy.CompareAndSwap(false, true) {
-			s = make([]any, n) // called while it runs (never, today): slots of its own
-		} else {
-			defer func() { clear(s); busy.Store(false) }()
+			return nil, false // called while it runs (never, today): the machine's
 		}
 		defer func() {
 			if recover() != nil {
 				v, ok = nil, false // the machine runs it again, and reports
 			}
+			clear(s)
+			busy.Store(false)
 		}()
 		s[0] = x
 		if v, ok = body(s); ok {
@@ -375,6 +374,9 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 			return f
 		}
 	}
+	if id.Value == "$range" && len(args) == 2 {
+		return c.ints(args[0], args[1], general)
+	}
 	if id.Value == "$neg" && len(args) == 1 {
 		x := args[0]
 		return func(s []any) (any, bool) {
@@ -386,6 +388,36 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 		}
 	}
 	return general
+}
+
+// ints is a..b of two ints as rangeOf makes it: what it reserves, then
+// the []int.
+func (c *fastCompiler) ints(x, y fastFn, general fastFn) fastFn {
+	return func(s []any) (any, bool) {
+		a, ok := x(s)
+		if !ok {
+			return nil, false
+		}
+		b, ok := y(s)
+		if !ok {
+			return nil, false
+		}
+		lo, isInt := a.(int)
+		hi, isInt2 := b.(int)
+		if !isInt || !isInt2 || hi >= lo && uint64(hi-lo) >= maxFastItems {
+			return general(s)
+		}
+		if hi < lo {
+			return []int{}, true
+		}
+		n := hi - lo + 1
+		c.l.cur.meter.ReserveItems(int64(n), 8)
+		out := make([]int, n)
+		for i := range out {
+			out[i] = lo + i
+		}
+		return out, true
+	}
 }
 
 // binary is the inline path of the operators on ints (and == on strings),

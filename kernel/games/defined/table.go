@@ -180,7 +180,6 @@ func smallInt(v any) (int64, bool) {
 	return 0, false
 }
 
-
 // val is a position's value: small, unless big holds it.
 type val struct {
 	small int64
@@ -238,4 +237,3 @@ func after(reward val, carry games.Carry, next val) val {
 // bytesPerPosition is what the table keeps of a position past its key:
 // the value and the map's share.
 const bytesPerPosition = 80
-
