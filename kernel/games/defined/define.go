@@ -222,8 +222,11 @@ func (d *def) read(m map[string]any) error {
 				return defError("gives %s a {…} that cannot run: %v", k, err)
 			}
 		}
-		*preds[k] = p
 		d.source[k] = p.Text()
+		if b, ok := p.(builtin.Borrowing); ok && b.Borrows() {
+			p = borrowed{p}
+		}
+		*preds[k] = p
 	}
 	for _, k := range []string{"moves", "play"} {
 		if *preds[k] == nil {

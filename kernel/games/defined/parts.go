@@ -65,7 +65,15 @@ type run struct {
 	memo  *table
 	// keyBuf is where keys are written (keyText).
 	keyBuf []byte
+	// view is # of the parts that only read its fields (borrowed), while
+	// viewBusy says one runs.
+	view     View
+	viewBusy bool
 }
+
+// borrowed is a part whose {…} only reads fields of # (builtin.Borrowing):
+// call hands it the run's one View rather than a new one a call.
+type borrowed struct{ builtin.Predicate }
 
 func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
 
@@ -73,7 +81,16 @@ func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Ma
 // value, or the error of the user's definition: the part, the state, the
 // move and, under them, the part's text with a caret at the fault.
 func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error) {
-	v, err := p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	var v any
+	var err error
+	if _, ok := p.(borrowed); ok && !x.viewBusy {
+		// A part that reads only fields of # gets the run's own.
+		x.view, x.viewBusy = View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap}, true
+		v, err = p.Call(&x.view)
+		x.viewBusy = false
+	} else {
+		v, err = p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	}
 	if err != nil {
 		return nil, x.d.partError(name, n, m, err)
 	}
