@@ -35,3 +35,30 @@ func TestFastPartsAgree(t *testing.T) {
 		t.Errorf("the two differ at piles %s", out.Result.Text)
 	}
 }
+
+// TestValuesPastInt64: coins worth about 2**62 each (whose margins pass
+// int64 on the way) and about 2**70 (past it from the start) solve
+// exactly: the margin and the optimal moves are the native coins
+// solver's, on rows of every length to 12.
+func TestValuesPastInt64(t *testing.T) {
+	s := kernel.NewSession()
+	def := `big = game({name: "big", start: {[1, len(#.state)]}, moves: {#.state[1] <= #.state[2] ? ["L", "R"] : []}, ` +
+		`play: {#.move == "L" ? [#.state[1] + 1, #.state[2]] : [#.state[1], #.state[2] - 1]}, ` +
+		`earn: {cs[#.move == "L" ? #.state[1] : #.state[2]]}})`
+	for _, size := range []string{"2 ** 62", "2 ** 70"} {
+		if out := s.Execute(context.Background(), "cs = map(1..12, {"+size+" * (# % 2 * 2 - 1) + # * 7919 % 13})\n"+def); out.Err != nil {
+			t.Fatal(out.Err.Msg)
+		}
+		out := s.Execute(context.Background(), `filter(1..12, {let c = cs[1:#]; let mine = solve(big(c)); let native = solve(coins(c)); `+
+			`mine.value != native.diff || # > 1 && mine.optimal != native.optimal})`)
+		if out.Err != nil {
+			t.Fatal(out.Err.Msg)
+		}
+		if out.Result.Text != "[]" {
+			t.Errorf("coins of %s: the two differ on rows of lengths %s", size, out.Result.Text)
+		}
+		if out := s.Execute(context.Background(), `abs(solve(big(cs)).value) > 2 ** 63`); out.Err != nil || out.Result.Text != "true" {
+			t.Errorf("coins of %s: the margin of the whole row is not past 2**63: %v", size, out.Result)
+		}
+	}
+}

@@ -14,14 +14,24 @@ import (
 // third of a string map's memory and time; any other key is its text
 // (keyText), the same text a position's Key has.
 
-// table is the positions an instance's search has solved.
+// table is the positions an instance's search has solved. Its maps hold
+// no pointers in their values (a value past int64 is in bigs), so the
+// collector does not look through a table of millions of positions.
 type table struct {
-	packed   map[uint64]val
-	texts    map[string]val
-	reserved int // entries whose memory was reserved
+	packed   map[uint64]slot
+	texts    map[string]slot
+	bigs     []*big.Int // the values past int64, slot.big-1
+	reserved int        // entries whose memory was reserved
 }
 
-func newTable() *table { return &table{packed: map[uint64]val{}, texts: map[string]val{}} }
+// slot is a value in the table: small, or bigs[big-1], or (big -1) the
+// mark of a position on the search's stack.
+type slot struct {
+	small int64
+	big   int32
+}
+
+func newTable() *table { return &table{packed: map[uint64]slot{}, texts: map[string]slot{}} }
 
 // size is how many positions the table holds.
 func (t *table) size() int { return len(t.packed) + len(t.texts) }
@@ -41,20 +51,36 @@ func newKey(packed uint64, text []byte) tkey {
 
 // get is the value of the position named packed or (packed 0) text.
 func (t *table) get(packed uint64, text []byte) (val, bool) {
+	var s slot
+	var ok bool
 	if packed != 0 {
-		v, ok := t.packed[packed]
-		return v, ok
+		s, ok = t.packed[packed]
+	} else {
+		s, ok = t.texts[string(text)]
 	}
-	v, ok := t.texts[string(text)]
-	return v, ok
+	switch {
+	case !ok || s.big == 0:
+		return val{small: s.small}, ok
+	case s.big < 0:
+		return val{big: searching}, true
+	}
+	return val{big: t.bigs[s.big-1]}, true
 }
 
 func (t *table) set(k tkey, v val) {
+	s := slot{small: v.small}
+	switch {
+	case v.big == searching:
+		s.big = -1
+	case v.big != nil:
+		t.bigs = append(t.bigs, v.big)
+		s.big = int32(len(t.bigs))
+	}
 	if k.packed != 0 {
-		t.packed[k.packed] = v
+		t.packed[k.packed] = s
 		return
 	}
-	t.texts[k.text] = v
+	t.texts[k.text] = s
 }
 
 func (t *table) remove(k tkey) {
