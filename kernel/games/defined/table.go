@@ -12,7 +12,8 @@ import (
 // integer or a list of up to three small integers (a pile, [lo, hi]) is
 // packed, with the mover, into one uint64: an int map holds those, in a
 // third of a string map's memory and time; any other key is its text
-// (keyText), the same text a position's Key has.
+// (keyText), the same text a position's Key has. The web page's engine
+// packs none (keys_js.go).
 
 // table is the positions an instance's search has solved. Its maps hold
 // no pointers in their values (a value past int64 is in bigs), so the
@@ -125,86 +126,6 @@ const (
 	shapeTwo   = 4 // [a, b], each of 30 bits
 	shapeThree = 5 // [a, b, c], each of 20 bits
 )
-
-// pack is k packed, for an integer or a list of up to three integers small
-// enough; false for any other key. Values equal as the language has them
-// (an int and a *big.Int of the same value, a []int and a []any of the
-// same items) pack the same, as their texts are the same.
-func pack(k any) (uint64, bool) {
-	if i, ok := smallInt(k); ok {
-		return field(i, 60, shapeInt)
-	}
-	var items [3]int64
-	n := 0
-	switch l := k.(type) {
-	case []any:
-		if len(l) > 3 {
-			return 0, false
-		}
-		for j, item := range l {
-			i, ok := smallInt(item)
-			if !ok {
-				return 0, false
-			}
-			items[j] = i
-		}
-		n = len(l)
-	case []int:
-		if len(l) > 3 {
-			return 0, false
-		}
-		for j, item := range l {
-			items[j] = int64(item)
-		}
-		n = len(l)
-	default:
-		return 0, false
-	}
-	switch n {
-	case 0:
-		return shapeEmpty << shapeShift, true
-	case 1:
-		return field(items[0], 60, shapeOne)
-	}
-	bits := uint(60 / n)
-	var out uint64
-	for j := range n {
-		f, ok := field(items[j], bits, 0)
-		if !ok {
-			return 0, false
-		}
-		out |= f << (uint(n-1-j) * bits)
-	}
-	shape := uint64(shapeTwo)
-	if n == 3 {
-		shape = shapeThree
-	}
-	return out | shape<<shapeShift, true
-}
-
-// field is i in bits bits (two's complement) with shape above, false when
-// it does not fit.
-func field(i int64, bits uint, shape uint64) (uint64, bool) {
-	if i < -(1<<(bits-1)) || i >= 1<<(bits-1) {
-		return 0, false
-	}
-	return uint64(i)&(1<<bits-1) | shape<<shapeShift, true
-}
-
-// smallInt is v as an int64 when it is an integer that fits.
-func smallInt(v any) (int64, bool) {
-	switch i := v.(type) {
-	case int:
-		return int64(i), true
-	case int64:
-		return i, true
-	case *big.Int:
-		if i != nil && i.IsInt64() {
-			return i.Int64(), true
-		}
-	}
-	return 0, false
-}
 
 // val is a position's value: small, unless big holds it.
 type val struct {
