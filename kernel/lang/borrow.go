@@ -8,12 +8,8 @@ import "github.com/expr-lang/expr/ast"
 // caller may hand it the same value, changed, call after call
 // (builtin.Borrowing). A predicate inside it has # of its own.
 func readsFieldsOnly(tree ast.Node) bool {
-	r, ok := tree.(*ast.BuiltinNode)
-	if !ok || r.Name != "reduce" || len(r.Arguments) != 3 {
-		return false
-	}
-	body, ok := r.Arguments[1].(*ast.PredicateNode)
-	if !ok {
+	body := predicateBody(tree)
+	if body == nil {
 		return false
 	}
 	fieldReads := map[ast.Node]bool{} // the #s read as #.name
@@ -51,4 +47,15 @@ func readsFieldsOnly(tree ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// predicateBody is the {body} of tree, reduce($loop("reduce", [$it]),
+// {body}, nil) as compile makes a predicate; nil for another tree.
+func predicateBody(tree ast.Node) *ast.PredicateNode {
+	r, ok := tree.(*ast.BuiltinNode)
+	if !ok || r.Name != "reduce" || len(r.Arguments) != 3 {
+		return nil
+	}
+	body, _ := r.Arguments[1].(*ast.PredicateNode)
+	return body
 }

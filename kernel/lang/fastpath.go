@@ -60,13 +60,8 @@ func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) 
 	if !fastPaths {
 		return nil
 	}
-	// The tree is reduce($loop("reduce", [$it]), {body}, nil).
-	r, ok := tree.(*ast.BuiltinNode)
-	if !ok || r.Name != "reduce" || len(r.Arguments) != 3 {
-		return nil
-	}
-	pred, ok := r.Arguments[1].(*ast.PredicateNode)
-	if !ok {
+	pred := predicateBody(tree)
+	if pred == nil {
 		return nil
 	}
 	c := &fastCompiler{l: l, functions: l.base.Functions, env: env, scope: map[string]int{}, it: 0, slots: 1}
@@ -270,7 +265,7 @@ func (c *fastCompiler) logical(n *ast.BinaryNode) fastFn {
 
 func (c *fastCompiler) array(n *ast.ArrayNode) fastFn {
 	items := c.all(n.Nodes)
-	if items == nil && len(n.Nodes) > 0 {
+	if items == nil {
 		return nil
 	}
 	return func(s []any) (any, bool) {
@@ -357,7 +352,42 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 	if args == nil {
 		return nil
 	}
-	general := func(s []any) (any, bool) {
+	// called is the function's own answer: what the machine gets.
+	called := func(in ...any) (any, bool) {
+		v, err := fn.Func(in...)
+		return v, err == nil
+	}
+	if inline := c.inline(id.Value, len(args)); inline != nil {
+		if len(args) == 1 {
+			x := args[0]
+			return func(s []any) (any, bool) {
+				a, ok := x(s)
+				if !ok {
+					return nil, false
+				}
+				if v, ok := inline(a, nil); ok {
+					return v, true
+				}
+				return called(a)
+			}
+		}
+		x, y := args[0], args[1]
+		return func(s []any) (any, bool) {
+			a, ok := x(s)
+			if !ok {
+				return nil, false
+			}
+			b, ok := y(s)
+			if !ok {
+				return nil, false
+			}
+			if v, ok := inline(a, b); ok {
+				return v, true
+			}
+			return called(a, b)
+		}
+	}
+	return func(s []any) (any, bool) {
 		in := make([]any, len(args))
 		for i, a := range args {
 			v, ok := a(s)
@@ -366,185 +396,126 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 			}
 			in[i] = v
 		}
-		v, err := fn.Func(in...)
-		return v, err == nil
+		return called(in...)
 	}
-	if len(args) == 2 {
-		if f := c.binary(id.Value, args[0], args[1], general); f != nil {
-			return f
+}
+
+// inline is the path of the function name of k operands that needs no
+// call, for the operands it knows (ints, lists, strings, maps): false for
+// others, which the function itself then gets; nil when it has none.
+func (c *fastCompiler) inline(name string, k int) func(a, b any) (any, bool) {
+	if k == 1 {
+		if name != "$neg" {
+			return nil
+		}
+		return func(a, _ any) (any, bool) {
+			i, isInt := a.(int)
+			return -i, isInt && i != math.MinInt
 		}
 	}
-	if id.Value == "$range" && len(args) == 2 {
-		return c.ints(args[0], args[1], general)
+	if k != 2 {
+		return nil
 	}
-	if id.Value == "$neg" && len(args) == 1 {
-		x := args[0]
-		return func(s []any) (any, bool) {
-			v, ok := x(s)
-			if i, isInt := v.(int); ok && isInt && i != math.MinInt {
-				return -i, true
-			}
-			return general(s)
+	var ints func(i, j int) (any, bool)
+	switch name {
+	case "$add":
+		ints = func(i, j int) (any, bool) { r, ok := checked.Add(int64(i), int64(j)); return int(r), ok }
+	case "$sub":
+		ints = func(i, j int) (any, bool) { r, ok := checked.Sub(int64(i), int64(j)); return int(r), ok }
+	case "$mul":
+		ints = func(i, j int) (any, bool) { r, ok := checked.Mul(int64(i), int64(j)); return int(r), ok }
+	case "$lt":
+		ints = func(i, j int) (any, bool) { return i < j, true }
+	case "$gt":
+		ints = func(i, j int) (any, bool) { return i > j, true }
+	case "$le":
+		ints = func(i, j int) (any, bool) { return i <= j, true }
+	case "$ge":
+		ints = func(i, j int) (any, bool) { return i >= j, true }
+	case "$eq":
+		return func(a, b any) (any, bool) { return equal(a, b) }
+	case "$ne":
+		return func(a, b any) (any, bool) { e, ok := equal(a, b); return !e, ok }
+	case "$index":
+		return index
+	case "$member":
+		return member
+	case "$range":
+		return c.ints
+	default:
+		return nil
+	}
+	return func(a, b any) (any, bool) {
+		i, isInt := a.(int)
+		j, isInt2 := b.(int)
+		if !isInt || !isInt2 {
+			return nil, false
 		}
+		return ints(i, j)
 	}
-	return general
 }
 
 // ints is a..b of two ints as rangeOf makes it: what it reserves, then
 // the []int.
-func (c *fastCompiler) ints(x, y fastFn, general fastFn) fastFn {
-	return func(s []any) (any, bool) {
-		a, ok := x(s)
-		if !ok {
-			return nil, false
-		}
-		b, ok := y(s)
-		if !ok {
-			return nil, false
-		}
-		lo, isInt := a.(int)
-		hi, isInt2 := b.(int)
-		if !isInt || !isInt2 || hi >= lo && uint64(hi-lo) >= maxFastItems {
-			return general(s)
-		}
-		if hi < lo {
-			return []int{}, true
-		}
-		n := hi - lo + 1
-		c.l.cur.meter.ReserveItems(int64(n), 8)
-		out := make([]int, n)
-		for i := range out {
-			out[i] = lo + i
-		}
-		return out, true
+func (c *fastCompiler) ints(a, b any) (any, bool) {
+	lo, isInt := a.(int)
+	hi, isInt2 := b.(int)
+	if !isInt || !isInt2 || hi >= lo && uint64(hi-lo) >= maxFastItems {
+		return nil, false
 	}
+	if hi < lo {
+		return []int{}, true
+	}
+	n := hi - lo + 1
+	c.l.cur.meter.ReserveItems(int64(n), 8)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = lo + i
+	}
+	return out, true
 }
 
-// binary is the inline path of the operators on ints (and == on strings),
-// general for every other operand.
-func (c *fastCompiler) binary(name string, x, y fastFn, general fastFn) fastFn {
-	var ints func(a, b int) (any, bool)
-	switch name {
-	case "$add":
-		ints = func(a, b int) (any, bool) { r, ok := checked.Add(int64(a), int64(b)); return int(r), ok }
-	case "$sub":
-		ints = func(a, b int) (any, bool) { r, ok := checked.Sub(int64(a), int64(b)); return int(r), ok }
-	case "$mul":
-		ints = func(a, b int) (any, bool) { r, ok := checked.Mul(int64(a), int64(b)); return int(r), ok }
-	case "$eq":
-		return c.equality(x, y, false, general)
-	case "$ne":
-		return c.equality(x, y, true, general)
-	case "$lt":
-		ints = func(a, b int) (any, bool) { return a < b, true }
-	case "$gt":
-		ints = func(a, b int) (any, bool) { return a > b, true }
-	case "$le":
-		ints = func(a, b int) (any, bool) { return a <= b, true }
-	case "$ge":
-		ints = func(a, b int) (any, bool) { return a >= b, true }
-	case "$index":
-		return index(x, y, general)
-	case "$member":
-		return member(x, y, general)
-	default:
-		return nil
+// equal is a == b of two ints or two strings.
+func equal(a, b any) (bool, bool) {
+	switch a := a.(type) {
+	case int:
+		b, isInt := b.(int)
+		return a == b, isInt
+	case string:
+		b, isString := b.(string)
+		return a == b, isString
 	}
-	return func(s []any) (any, bool) {
-		a, ok := x(s)
-		if !ok {
-			return nil, false
-		}
-		b, ok := y(s)
-		if !ok {
-			return nil, false
-		}
-		i, isInt := a.(int)
-		j, isInt2 := b.(int)
-		if isInt && isInt2 {
-			if v, ok := ints(i, j); ok {
-				return v, true
-			}
-		}
-		return general(s)
-	}
-}
-
-// equality is == (ne: !=) of two ints or two strings inline.
-func (c *fastCompiler) equality(x, y fastFn, ne bool, general fastFn) fastFn {
-	return func(s []any) (any, bool) {
-		a, ok := x(s)
-		if !ok {
-			return nil, false
-		}
-		b, ok := y(s)
-		if !ok {
-			return nil, false
-		}
-		switch a := a.(type) {
-		case int:
-			if b, isInt := b.(int); isInt {
-				return (a == b) != ne, true
-			}
-		case string:
-			if b, isString := b.(string); isString {
-				return (a == b) != ne, true
-			}
-		}
-		return general(s)
-	}
+	return false, false
 }
 
 // index is xs[i] of a list and an int inside it, counted from 1.
-func index(x, y fastFn, general fastFn) fastFn {
-	return func(s []any) (any, bool) {
-		a, ok := x(s)
-		if !ok {
-			return nil, false
-		}
-		b, ok := y(s)
-		if !ok {
-			return nil, false
-		}
-		if i, isInt := b.(int); isInt {
-			switch xs := a.(type) {
-			case []any:
-				if i >= 1 && i <= len(xs) {
-					return xs[i-1], true
-				}
-			case []int:
-				if i >= 1 && i <= len(xs) {
-					return xs[i-1], true
-				}
+func index(a, b any) (any, bool) {
+	if i, isInt := b.(int); isInt {
+		switch xs := a.(type) {
+		case []any:
+			if i >= 1 && i <= len(xs) {
+				return xs[i-1], true
+			}
+		case []int:
+			if i >= 1 && i <= len(xs) {
+				return xs[i-1], true
 			}
 		}
-		return general(s)
 	}
+	return nil, false
 }
 
 // member is x.name of a map or of a value with builtin.Fields.
-func member(x, y fastFn, general fastFn) fastFn {
-	return func(s []any) (any, bool) {
-		a, ok := x(s)
-		if !ok {
-			return nil, false
+func member(a, b any) (any, bool) {
+	if name, isName := b.(string); isName {
+		switch v := a.(type) {
+		case map[string]any:
+			return v[name], true
+		case builtin.Fields:
+			return v.Field(name)
 		}
-		b, ok := y(s)
-		if !ok {
-			return nil, false
-		}
-		if name, isName := b.(string); isName {
-			switch v := a.(type) {
-			case map[string]any:
-				return v[name], true
-			case builtin.Fields:
-				if f, ok := v.Field(name); ok {
-					return f, true
-				}
-			}
-		}
-		return general(s)
 	}
+	return nil, false
 }
 
 // loop is $loop(name, xs): xs when it is a list, with what map reserves.
