@@ -176,7 +176,7 @@ func (c *fastCompiler) all(nodes []ast.Node) []fastFn {
 
 func (c *fastCompiler) sequence(n *ast.SequenceNode) fastFn {
 	parts := c.all(n.Nodes)
-	if parts == nil || len(parts) == 0 {
+	if len(parts) == 0 {
 		return nil
 	}
 	return func(s []any) (v any, ok bool) {
