@@ -206,46 +206,53 @@ func integer(v any) (val, bool) {
 // The parts, asked of a node. Each either gives what the part must give
 // or an error in the user's words.
 
-// legal is the moves at n: nil when over says so or moves gives [].
-func (x *run) legal(n node) ([]any, error) {
+// legal is the moves at n: none when over says so or moves gives [].
+func (x *run) legal(n node) (moveList, error) {
 	if x.d.over != nil {
 		v, err := x.call("over", x.d.over, n, nil)
 		if err != nil {
-			return nil, err
+			return moveList{}, err
 		}
 		done, ok := v.(bool)
 		if !ok {
-			return nil, x.d.badResult("over", n, nil, v, "true or false")
+			return moveList{}, x.d.badResult("over", n, nil, v, "true or false")
 		}
 		if done {
-			return nil, nil
+			return moveList{}, nil
 		}
 	}
 	v, err := x.call("moves", x.d.moves, n, nil)
 	if err != nil {
-		return nil, err
+		return moveList{}, err
 	}
-	list, ok := asList(v)
-	if !ok {
-		return nil, x.d.badResult("moves", n, nil, v, "a list of moves")
-	}
-	return list, nil
-}
-
-// asList is v as a list: itself, read only, when it is a []any; the
-// ranges' []int without reflection.
-func asList(v any) ([]any, bool) {
 	switch l := v.(type) {
 	case []any:
-		return l, true
+		return moveList{items: l}, nil
 	case []int:
-		out := make([]any, len(l))
-		for i, k := range l {
-			out[i] = k
-		}
-		return out, true
+		return moveList{ints: l}, nil
 	}
-	return kit.AsList(v)
+	list, ok := kit.AsList(v)
+	if !ok {
+		return moveList{}, x.d.badResult("moves", n, nil, v, "a list of moves")
+	}
+	return moveList{items: list}, nil
+}
+
+// moveList is the moves a part gave, read in place: a list, or a range's
+// ints.
+type moveList struct {
+	items []any
+	ints  []int
+}
+
+func (l moveList) len() int { return len(l.items) + len(l.ints) }
+
+// at is move i.
+func (l moveList) at(i int) any {
+	if l.ints != nil {
+		return l.ints[i]
+	}
+	return l.items[i]
 }
 
 // next is the node after move m at n.

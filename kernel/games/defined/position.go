@@ -94,7 +94,8 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range moves {
+	for i := range moves.len() {
+		m := moves.at(i)
 		p.legal = append(p.legal, move{m, text(m)})
 	}
 	if p.key, err = x.keyOf(n); err != nil {

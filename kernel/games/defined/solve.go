@@ -20,7 +20,7 @@ import (
 type frame struct {
 	n     node
 	key   tkey
-	moves []any
+	moves moveList
 	i     int  // the next move to try
 	min   bool // its mover wants the smallest value
 	best  val
@@ -59,7 +59,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			return err
 		}
 		f := frame{n: n, key: k, moves: moves}
-		if len(moves) > 0 {
+		if moves.len() > 0 {
 			if f.min, err = x.minimizes(n); err != nil {
 				return err
 			}
@@ -82,9 +82,9 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			env.ReportCount(int64(t.size()), "positions solved")
 		}
 		f := &stack[len(stack)-1]
-		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
+		if f.i == f.moves.len() { // solved: keep it, hand it to the position below
 			v := f.best
-			if len(f.moves) == 0 {
+			if f.moves.len() == 0 {
 				if v, err = x.terminal(f.n); err != nil {
 					return val{}, err
 				}
@@ -98,7 +98,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			stack[len(stack)-1].take(v)
 			continue
 		}
-		m := f.moves[f.i]
+		m := f.moves.at(f.i)
 		next, err := x.next(f.n, m)
 		if err != nil {
 			return val{}, err
@@ -179,7 +179,7 @@ func (x *run) loop(stack []frame, k tkey, last any) error {
 	}
 	var moves []string
 	for _, f := range path[:len(path)-1] {
-		moves = append(moves, text(f.moves[f.i]))
+		moves = append(moves, text(f.moves.at(f.i)))
 	}
 	moves = append(moves, text(last))
 	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
