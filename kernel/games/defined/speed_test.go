@@ -2,9 +2,12 @@ package defined_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+	"time"
 
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
 )
 
 // TestFastPartsAgree: the same game written so that its parts take the
@@ -60,5 +63,37 @@ func TestValuesPastInt64(t *testing.T) {
 		if out := s.Execute(context.Background(), `abs(solve(big(cs)).value) > 2 ** 63`); out.Err != nil || out.Result.Text != "true" {
 			t.Errorf("coins of %s: the margin of the whole row is not past 2**63: %v", size, out.Result)
 		}
+	}
+}
+
+// TestLongSolvesStop: a defined game's long solve stops at the memory
+// budget with a MemoryError (the table's reservation's, which counts the
+// positions, or the heap's check, whichever comes first), and at an
+// interrupt (Ctrl-C: the cell's context cancelled) within a second; the
+// session goes on, and a smaller solve of the same game works after either.
+func TestLongSolvesStop(t *testing.T) {
+	s := kernel.NewSession()
+	def := `wide = game({name: "wide", start: {[#.state, 0]}, moves: {#.state[1] > 0 ? [1, 2] : []}, ` +
+		`play: {[#.state[1] - 1, #.state[2] * 2 + #.move]}, value: {#.state[2] % 3 - 1}})`
+	if out := s.Execute(context.Background(), "budget(\"100MB\")\n"+def); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	// 2**41 positions: past any budget.
+	out := s.Execute(context.Background(), "solve(wide(40)).value")
+	if out.Err == nil || out.Err.Kind != builtin.MemoryError || !strings.Contains(out.Err.Msg, "memory budget") {
+		t.Fatalf("past the budget: %v, want a MemoryError", out.Err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if out := s.Execute(context.Background(), `budget("1GB")`); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	start := time.Now()
+	out = s.ExecuteWith(ctx, "solve(wide(40)).value", kernel.ExecOptions{})
+	if out.Err == nil || out.Err.Kind != builtin.Interrupted || time.Since(start) > 5*time.Second {
+		t.Fatalf("interrupted: %v after %v, want Interrupted within a second or so", out.Err, time.Since(start))
+	}
+	if out := s.Execute(context.Background(), "solve(wide(10)).value"); out.Err != nil {
+		t.Fatalf("after both: %s", out.Err.Msg)
 	}
 }
