@@ -34,9 +34,11 @@ import (
 )
 
 // fastPaths is whether predicates use the fast path (tests compare it with
-// the machine by turning it off); fastRuns counts the calls it answered.
+// the machine by turning it off); fastRuns counts the calls it answered
+// while counting is on.
 var (
 	fastPaths = true
+	counting  bool
 	fastRuns  atomic.Int64
 )
 
@@ -84,7 +86,7 @@ func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) 
 			busy.Store(false)
 		}()
 		s[0] = x
-		if v, ok = body(s); ok {
+		if v, ok = body(s); ok && counting {
 			fastRuns.Add(1)
 		}
 		return v, ok
@@ -176,8 +178,17 @@ func (c *fastCompiler) all(nodes []ast.Node) []fastFn {
 
 func (c *fastCompiler) sequence(n *ast.SequenceNode) fastFn {
 	parts := c.all(n.Nodes)
-	if len(parts) == 0 {
+	switch len(parts) {
+	case 0:
 		return nil
+	case 2: // {$tick(); body}, as every loop's body and predicate is
+		first, second := parts[0], parts[1]
+		return func(s []any) (any, bool) {
+			if _, ok := first(s); !ok {
+				return nil, false
+			}
+			return second(s)
+		}
 	}
 	return func(s []any) (v any, ok bool) {
 		for _, p := range parts {

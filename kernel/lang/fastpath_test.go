@@ -42,6 +42,8 @@ func TestFastPathAgreesWithMachine(t *testing.T) {
 		7,
 		nil,
 	}
+	counting = true
+	defer func() { counting = false }()
 	before := fastRuns.Load()
 	runs := 0
 	for range 3000 {

@@ -85,8 +85,10 @@ func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error)
 	var err error
 	if _, ok := p.(borrowed); ok && !x.viewBusy {
 		// A part that reads only fields of # gets the run's own.
-		x.view, x.viewBusy = View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap}, true
-		v, err = p.Call(&x.view)
+		w := &x.view
+		w.State, w.Move, w.Mover, w.Turn, w.Rules = n.state, m, x.playerValue(n.mover), n.turn, x.rmap
+		x.viewBusy = true
+		v, err = p.Call(w)
 		x.viewBusy = false
 	} else {
 		v, err = p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
