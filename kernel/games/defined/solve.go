@@ -30,6 +30,35 @@ type frame struct {
 	carry  games.Carry
 }
 
+// frames is the search's stack, in blocks that never move: a line of
+// 100,000 moves grows it without copying (and the collector scanning)
+// the frames already on it.
+type frames struct {
+	blocks [][]frame
+	n      int
+}
+
+// frameBlock is the frames of a block.
+const frameBlock = 1024
+
+func (s *frames) push(f frame) {
+	if s.n/frameBlock == len(s.blocks) {
+		s.blocks = append(s.blocks, make([]frame, frameBlock))
+	}
+	s.blocks[s.n/frameBlock][s.n%frameBlock] = f
+	s.n++
+}
+
+func (s *frames) at(i int) *frame { return &s.blocks[i/frameBlock][i%frameBlock] }
+
+func (s *frames) top() *frame { return s.at(s.n - 1) }
+
+// pop drops the top frame, and what it holds.
+func (s *frames) pop() {
+	*s.top() = frame{}
+	s.n--
+}
+
 // solve is the value of n for its mover, every position under it solved
 // and kept in the table.
 func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
@@ -44,11 +73,11 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 	if v, ok := t.get(packed, text); ok {
 		return v, nil
 	}
-	var stack []frame
+	var stack frames
 	defer func() {
 		if err != nil { // the positions left on the stack are not solved
-			for _, f := range stack {
-				t.remove(f.key)
+			for i := range stack.n {
+				t.remove(stack.at(i).key)
 			}
 		}
 	}()
@@ -65,13 +94,13 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			}
 		}
 		t.set(k, val{big: searching})
-		stack = append(stack, f)
+		stack.push(f)
 		return nil
 	}
 	if err := push(n, newKey(packed, text)); err != nil {
 		return val{}, err
 	}
-	for len(stack) > 0 {
+	for stack.n > 0 {
 		if visits++; visits%1024 == 0 {
 			if err := env.Ctx.Err(); err != nil {
 				return val{}, err
@@ -81,7 +110,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			}
 			env.ReportCount(int64(t.size()), "positions solved")
 		}
-		f := &stack[len(stack)-1]
+		f := stack.top()
 		if f.i == f.moves.len() { // solved: keep it, hand it to the position below
 			v := f.best
 			if f.moves.len() == 0 {
@@ -90,12 +119,12 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 				}
 			}
 			t.set(f.key, v)
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
+			stack.pop()
+			if stack.n == 0 {
 				result = v
 				break
 			}
-			stack[len(stack)-1].take(v)
+			stack.top().take(v)
 			continue
 		}
 		m := f.moves.at(f.i)
@@ -116,7 +145,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		}
 		if v, ok := t.get(packed, text); ok {
 			if v.big == searching {
-				return val{}, x.loop(stack, newKey(packed, text), m)
+				return val{}, x.loop(&stack, newKey(packed, text), m)
 			}
 			f.take(v)
 			continue
@@ -169,22 +198,24 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 
 // loop is the error of a game that returns to a position: the line from
 // the position's first visit (the frame of key k) back to it.
-func (x *run) loop(stack []frame, k tkey, last any) error {
-	path := stack
-	for i := range stack {
-		if stack[i].key == k {
-			path = stack[i:]
+func (x *run) loop(stack *frames, k tkey, last any) error {
+	from := 0
+	for i := range stack.n {
+		if stack.at(i).key == k {
+			from = i
 			break
 		}
 	}
 	var moves []string
-	for _, f := range path[:len(path)-1] {
+	for i := from; i < stack.n-1; i++ {
+		f := stack.at(i)
 		moves = append(moves, text(f.moves.at(f.i)))
 	}
 	moves = append(moves, text(last))
+	first := stack.at(from)
 	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
 		"a game must end whatever is played (its state must change towards the end, or over say when it is)",
-		x.d.name, short(path[0].n.state), path[0].n.mover, strings.Join(moves, ", "))
+		x.d.name, short(first.n.state), first.n.mover, strings.Join(moves, ", "))
 }
 
 // Evaluate is p's value for its mover, every optimal move and the first
