@@ -14,7 +14,7 @@ import (
 	"gamelab/kernel/printer"
 )
 
-// TestFastPathAgreesWithMachine: random predicate bodies of the shapes the
+// TestFastPathAgreesWithMachine: 2,000 random predicate bodies of the shapes the
 // fast path compiles (and some it does not), each run on random values of
 // #, give the same value (the same Go types, item by item) and the same
 // error with the fast path as on expr's machine alone; and the fast path
@@ -38,6 +38,8 @@ func TestFastPathAgreesWithMachine(t *testing.T) {
 		map[string]any{"a": 9223372036854775807, "b": 1, "l": []any{"X", ".", "O"}, "s": "R2", "r": []int{}},
 		map[string]any{"a": new(big.Int).Lsh(big.NewInt(1), 70), "b": 0, "l": []any{}, "s": "", "r": []int{-1}},
 		map[string]any{"a": 1.5, "b": "x", "l": []any{[]any{1}, nil}, "s": "é", "r": nil},
+		&fieldsValue{A: 2, B: 5, L: []any{3, 1}, S: "L", R: []int{9}},
+		&fieldsValue{A: "x", L: map[string]any{"k": 1}},
 		[]any{1, 2},
 		7,
 		nil,
@@ -46,7 +48,7 @@ func TestFastPathAgreesWithMachine(t *testing.T) {
 	defer func() { counting = false }()
 	before := fastRuns.Load()
 	runs := 0
-	for range 3000 {
+	for range 2000 {
 		body := randomBody(r, 3)
 		code := "apply({" + body + "}, x)"
 		for _, x := range inputs {
@@ -65,6 +67,34 @@ func TestFastPathAgreesWithMachine(t *testing.T) {
 	if n := fastRuns.Load() - before; n < int64(runs)/10 {
 		t.Errorf("the fast path answered %d of %d runs: too few to compare", n, runs)
 	}
+}
+
+// fieldsValue is a value whose fields the fast path reads by its Field
+// (builtin.Fields) and the machine by their expr tags: the two must agree.
+type fieldsValue struct {
+	A any `expr:"a"`
+	B any `expr:"b"`
+	L any `expr:"l"`
+	S any `expr:"s"`
+	R any `expr:"r"`
+}
+
+func (v *fieldsValue) TypeName() string { return "fields value" }
+
+func (v *fieldsValue) Field(name string) (any, bool) {
+	switch name {
+	case "a":
+		return v.A, true
+	case "b":
+		return v.B, true
+	case "l":
+		return v.L, true
+	case "s":
+		return v.S, true
+	case "r":
+		return v.R, true
+	}
+	return nil, false
 }
 
 // describe is a result as the comparison sees it: the value's literal and
@@ -124,7 +154,7 @@ func randomBody(r *rand.Rand, d int) string {
 		return leaves[r.IntN(len(leaves))]
 	}
 	a := func() string { return randomBody(r, d-1) }
-	switch r.IntN(31) {
+	switch r.IntN(33) {
 	case 0:
 		return "(" + a() + " + " + a() + ")"
 	case 1:
@@ -185,6 +215,10 @@ func randomBody(r *rand.Rand, d int) string {
 		return "map(1..3, {let w = #; filter(" + a() + ", {# != w})})"
 	case 29:
 		return "min(" + a() + ")"
+	case 30:
+		return "len(map(1..5000, {# % 7 + " + a() + "}))" // past the fast path's longest loop
+	case 31:
+		return "(let v = " + a() + "; let v = [v, " + a() + "]; map(#.r ?? [], {[v, #]}))"
 	}
 	return "(" + a() + " / " + a() + ")"
 }
