@@ -293,6 +293,14 @@ type Gettable interface {
 	GetIndex(index []any) (any, error)
 }
 
+// Fields values read their fields (x.name) without reflection: Field is
+// what the language's x.name gives (the field whose expr tag is name),
+// false for a name that is not one of them. The predicates' fast path
+// reads # of a game's parts so.
+type Fields interface {
+	Field(name string) (any, bool)
+}
+
 // Range is a range of integers given by its ends, Lo..Hi (both included),
 // for ranges too long to list: the engine makes one where a..b would be
 // longer than a list may be, and the builtins that take a range of values

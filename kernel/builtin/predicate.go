@@ -24,6 +24,14 @@ type Checked interface {
 	Check() error
 }
 
+// Borrowing is a predicate that may say its body only reads fields of #
+// (#.state, #.move) and keeps no # in what it gives: a caller may then
+// hand it the same value, changed, call after call, where it would make
+// one a call (a game's parts, asked of every position).
+type Borrowing interface {
+	Borrows() bool
+}
+
 // PredicateError is the error a predicate's body failed with: its message
 // in the user's words, the {…} as written, and the rune offset in it where
 // the fault is (-1 where none is known), so that a caller that shows the

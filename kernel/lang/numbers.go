@@ -480,7 +480,10 @@ func itemAt(v any, i int) (item any, n int, ok bool) {
 }
 
 // Extremum is max (sign 1) or min (sign -1) over its arguments or over the
-// one array it is given, comparing exactly.
+// one array it is given, comparing exactly. It is never inlined: the
+// predicates' fast path knows its functions by their code (fastpath.go).
+//
+//go:noinline
 func Extremum(name string, sign int) builtin.Func {
 	return func(env *builtin.Env, args ...any) (any, error) {
 		xs, array := args, false

@@ -373,13 +373,17 @@ func bindPredicate(_ *builtin.Env, args ...any) (any, error) {
 
 // predicate is a {…} as a value: builtin.Predicate.
 type predicate struct {
-	source string
-	call   func(x any) (any, error)
-	check  func() error
+	source  string
+	call    func(x any) (any, error)
+	check   func() error
+	borrows func() bool
 }
 
 // Check compiles the body without running it (builtin.Checked).
 func (q *predicate) Check() error { return q.check() }
+
+// Borrows says the body only reads fields of # (builtin.Borrowing).
+func (q *predicate) Borrows() bool { return q.borrows() }
 
 func (q *predicate) TypeName() string { return "predicate" }
 
@@ -395,16 +399,28 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 	var prog *vm.Program
 	var tree *parser.Tree
 	var env map[string]any
+	var fast func(x any) (any, bool) // fastpath.go
+	var borrows bool                 // borrow.go
 	check := func() error {
 		if prog == nil {
 			var err error
 			if prog, tree, env, err = b.compile(captured); err != nil {
 				return err
 			}
+			fast = b.l.fastPredicate(tree.Node, env)
+			borrows = readsFieldsOnly(tree.Node)
 		}
 		return nil
 	}
-	return &predicate{source: source, check: check, call: func(x any) (any, error) {
+	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, call: func(x any) (any, error) {
+		if prog == nil {
+			_ = check() // compiled at the first call; an error is reported below
+		}
+		if fast != nil { // it calls no predicate: no deeper
+			if v, ok := fast(x); ok {
+				return v, nil
+			}
+		}
 		defer b.l.cur.deeper()()
 		if err := check(); err != nil {
 			return nil, err

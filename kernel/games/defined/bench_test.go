@@ -2,32 +2,141 @@ package defined_test
 
 import (
 	"context"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/defined"
 )
 
-// The speed of games defined in the language, on the rules the issue
-// measures against Python's functools.lru_cache minimax (bench/defined
-// runs the Python side by side): the subtraction game (take 1..7), coins
-// in a row and tic-tac-toe from the empty board.
+// The speed of games defined in the language, on the games the issue
+// measures against a plain Python functools.lru_cache minimax
+// (testdata/python): the subtraction game n = 100,000 (take 1..7),
+// tic-tac-toe from the empty board (scripts/games/tictactoe.gl) and coins
+// in a row n = 300. Each reports the positions solved a second, the
+// milliseconds a solve takes and the bytes the instance keeps a position
+// (all of it, and past the keys' own text); BenchmarkVersusPython runs the
+// Python beside each and reports how many times faster the language is.
 
-func benchSolve(b *testing.B, def, call string) {
-	s := kernel.NewSession()
-	if out := s.Execute(context.Background(), def); out.Err != nil {
-		b.Fatal(out.Err.Msg)
-	}
-	b.ResetTimer()
-	for b.Loop() {
-		// A new instance each time: its table is its own.
-		if out := s.Execute(context.Background(), call); out.Err != nil {
-			b.Fatal(out.Err.Msg)
-		}
-	}
+// A benchmark's game: its definition (run once), the instance it solves
+// (a new one each time: its table is its own) and the value it must have.
+type benchGame struct {
+	name, def, instance, value string
+	python                     []string // the Python script and its arguments
 }
 
-const subtraction = `sub = game({name: "sub", moves: {1..min(#.state, 7)}, play: {#.state - #.move}, value: {-1}})`
+var benchGames = []benchGame{
+	{"subtraction", `sub = game({name: "sub", moves: {1..min(#.state, 7)}, play: {#.state - #.move}, value: {-1}})`,
+		`sub(100000)`, "-1", []string{"subtraction.py", "100000"}},
+	{"tictactoe", `load("tictactoe.gl")`, `ttt(split(".........", ""))`, "0", []string{"tictactoe.py"}},
+	{"coins", `cs = map(1..300, {# * 37 % 101 + 1}); ` +
+		`row2 = game({name: "row2", moves: {#.state[1] <= #.state[2] ? ["L", "R"] : []}, ` +
+		`play: {#.move == "L" ? [#.state[1] + 1, #.state[2]] : [#.state[1], #.state[2] - 1]}, ` +
+		`earn: {cs[#.move == "L" ? #.state[1] : #.state[2]]}})`,
+		`row2([1, 300])`, "197", []string{"coins.py", "300"}},
+}
 
-func BenchmarkSubtraction10000(b *testing.B) {
-	benchSolve(b, subtraction, `solve(sub(10000)).value`)
+// benchSession is a session with g defined.
+func benchSession(b *testing.B, g benchGame) *kernel.Session {
+	b.Helper()
+	// value(p) is p's value, the search alone: solve would also play out
+	// its line, which the subtraction game's 100,000 moves pass.
+	value := &builtin.Builtin{Name: "value", Fn: func(env *builtin.Env, args ...any) (any, error) {
+		ev, err := args[0].(*defined.Position).Evaluate(env)
+		if err != nil {
+			return nil, err
+		}
+		return ev.Value, nil
+	}}
+	s := kernel.NewSession(kernel.WithBuiltins(value), kernel.WithDir("../../../scripts/games"))
+	if out := s.Execute(context.Background(), g.def); out.Err != nil {
+		b.Fatal(out.Err.Msg)
+	}
+	return s
+}
+
+// solveOnce solves a new instance of g, as a user does (bench = …;
+// value(bench)), checks its value and returns the instance.
+func solveOnce(b *testing.B, s *kernel.Session, g benchGame) *defined.Position {
+	b.Helper()
+	out := s.Execute(context.Background(), "bench = "+g.instance+"\nvalue(bench)")
+	if out.Err != nil {
+		b.Fatal(out.Err.Msg)
+	}
+	if got := strings.TrimSpace(out.Result.Text); got != g.value {
+		b.Fatalf("%s: value %s, want %s", g.name, got, g.value)
+	}
+	p, err := s.Value(context.Background(), "bench")
+	if err != nil {
+		b.Fatal(err.Msg)
+	}
+	return p.(*defined.Position)
+}
+
+// benchSolve solves g b.N times and reports the positions a second, the
+// milliseconds a solve and the bytes a position; it returns the
+// milliseconds a solve.
+func benchSolve(b *testing.B, g benchGame) float64 {
+	s := benchSession(b, g)
+	// What one solve keeps: the heap it leaves, with the instance alive.
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	p := solveOnce(b, s, g)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	positions, keyBytes := defined.Solved(p)
+	runtime.KeepAlive(p)
+	kept := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+	b.ResetTimer()
+	start := time.Now()
+	for b.Loop() {
+		solveOnce(b, s, g)
+	}
+	ms := float64(time.Since(start).Milliseconds()) / float64(b.N)
+	b.ReportMetric(ms, "ms/solve")
+	b.ReportMetric(float64(positions)*1000/ms, "positions/s")
+	b.ReportMetric(kept/float64(positions), "B/position")
+	b.ReportMetric((kept-float64(keyBytes))/float64(positions), "B/position-past-keys")
+	return ms
+}
+
+func BenchmarkSubtraction100000(b *testing.B) { benchSolve(b, benchGames[0]) }
+func BenchmarkTicTacToe(b *testing.B)         { benchSolve(b, benchGames[1]) }
+func BenchmarkCoins300(b *testing.B)          { benchSolve(b, benchGames[2]) }
+
+// BenchmarkVersusPython runs each game's Python beside the language's
+// definition and reports Python's milliseconds and the ratio (how many
+// times faster the language is; the goal is 10). It is skipped without
+// /usr/bin/python3.
+func BenchmarkVersusPython(b *testing.B) {
+	python, err := exec.LookPath("/usr/bin/python3")
+	if err != nil {
+		b.Skip("no /usr/bin/python3")
+	}
+	for _, g := range benchGames {
+		b.Run(g.name, func(b *testing.B) {
+			out, err := exec.Command(python, append([]string{"testdata/python/" + g.python[0]}, g.python[1:]...)...).Output()
+			if err != nil {
+				b.Fatalf("%s: %v", g.python[0], err)
+			}
+			// The script prints its value, its positions and its milliseconds.
+			f := strings.Fields(string(out))
+			if len(f) != 3 || f[0] != g.value {
+				b.Fatalf("%s printed %q, want the value %s, the positions and the milliseconds", g.python[0], out, g.value)
+			}
+			pyMS, err := strconv.ParseFloat(f[2], 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ms := benchSolve(b, g)
+			b.ReportMetric(pyMS, "python-ms/solve")
+			b.ReportMetric(pyMS/ms, "times-faster")
+		})
+	}
 }

@@ -50,6 +50,7 @@ var partNames = []string{"name", "about", "title", "players", "rules", "start", 
 type def struct {
 	name, title, about                                                       string
 	players                                                                  []string
+	playerValues                                                             []any  // each player as # sees it (playerValue)
 	goal                                                                     string // "max" or "min" when goal is a constant
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
 	source                                                                   map[string]string // each part as written, for errors
@@ -221,8 +222,11 @@ func (d *def) read(m map[string]any) error {
 				return defError("gives %s a {…} that cannot run: %v", k, err)
 			}
 		}
-		*preds[k] = p
 		d.source[k] = p.Text()
+		if b, ok := p.(builtin.Borrowing); ok && b.Borrows() {
+			p = borrowed{p}
+		}
+		*preds[k] = p
 	}
 	for _, k := range []string{"moves", "play"} {
 		if *preds[k] == nil {
@@ -240,6 +244,9 @@ func (d *def) read(m map[string]any) error {
 		d.goalOf, d.source["goal"] = g, g.Text()
 	default:
 		return defError(`gives goal %s, which must be "max", "min" or {…}`, kit.TypeName(g))
+	}
+	for _, p := range d.players {
+		d.playerValues = append(d.playerValues, playerValue(p))
 	}
 	options, err := readRules(m["rules"])
 	if err != nil {

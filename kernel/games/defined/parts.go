@@ -24,6 +24,24 @@ type View struct {
 
 func (v *View) TypeName() string { return "position view" }
 
+// Field is v's field name, as its expr tag names it (builtin.Fields): how
+// the language's fast path reads #.state.
+func (v *View) Field(name string) (any, bool) {
+	switch name {
+	case "state":
+		return v.State, true
+	case "move":
+		return v.Move, true
+	case "mover":
+		return v.Mover, true
+	case "turn":
+		return v.Turn, true
+	case "rules":
+		return v.Rules, true
+	}
+	return nil, false
+}
+
 // Text is the view as a map would show.
 func (v *View) Text() string {
 	return kit.FormatValue(map[string]any{"state": v.State, "move": v.Move, "mover": v.Mover, "turn": v.Turn, "rules": v.Rules})
@@ -45,7 +63,17 @@ type run struct {
 	rules games.Rules
 	rmap  map[string]any // the rules as # sees them, made once
 	memo  *table
+	// keyBuf is where keys are written (keyText).
+	keyBuf []byte
+	// view is # of the parts that only read its fields (borrowed), while
+	// viewBusy says one runs.
+	view     View
+	viewBusy bool
 }
+
+// borrowed is a part whose {…} only reads fields of # (builtin.Borrowing):
+// call hands it the run's one View rather than a new one a call.
+type borrowed struct{ builtin.Predicate }
 
 func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
 
@@ -53,11 +81,32 @@ func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Ma
 // value, or the error of the user's definition: the part, the state, the
 // move and, under them, the part's text with a caret at the fault.
 func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error) {
-	v, err := p.Call(&View{State: n.state, Move: m, Mover: playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	var v any
+	var err error
+	if _, ok := p.(borrowed); ok && !x.viewBusy {
+		// A part that reads only fields of # gets the run's own.
+		w := &x.view
+		w.State, w.Move, w.Mover, w.Turn, w.Rules = n.state, m, x.playerValue(n.mover), n.turn, x.rmap
+		x.viewBusy = true
+		v, err = p.Call(w)
+		x.viewBusy = false
+	} else {
+		v, err = p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+	}
 	if err != nil {
 		return nil, x.d.partError(name, n, m, err)
 	}
 	return v, nil
+}
+
+// playerValue is playerValue(p) for one of the game's players, made once.
+func (x *run) playerValue(p string) any {
+	for i, q := range x.d.players {
+		if q == p {
+			return x.d.playerValues[i]
+		}
+	}
+	return playerValue(p)
 }
 
 // partError is err of part name at n and move m, in the user's words.
@@ -140,43 +189,72 @@ func playerValue(p string) any {
 	return p
 }
 
-// integer is v as an exact integer, or false.
-func integer(v any) (*big.Int, bool) {
-	switch v.(type) {
-	case int, int64, *big.Int:
-		b, msg := kit.ToBig(v)
-		return b, msg == ""
+// integer is v as an exact integer, or false: small while it fits in
+// int64.
+func integer(v any) (val, bool) {
+	switch i := v.(type) {
+	case int:
+		return val{small: int64(i)}, true
+	case int64:
+		return val{small: i}, true
+	case *big.Int:
+		if i != nil {
+			return bigVal(i), true
+		}
 	}
-	return nil, false
+	return val{}, false
 }
 
 // The parts, asked of a node. Each either gives what the part must give
 // or an error in the user's words.
 
-// legal is the moves at n: nil when over says so or moves gives [].
-func (x *run) legal(n node) ([]any, error) {
+// legal is the moves at n: none when over says so or moves gives [].
+func (x *run) legal(n node) (moveList, error) {
 	if x.d.over != nil {
 		v, err := x.call("over", x.d.over, n, nil)
 		if err != nil {
-			return nil, err
+			return moveList{}, err
 		}
 		done, ok := v.(bool)
 		if !ok {
-			return nil, x.d.badResult("over", n, nil, v, "true or false")
+			return moveList{}, x.d.badResult("over", n, nil, v, "true or false")
 		}
 		if done {
-			return nil, nil
+			return moveList{}, nil
 		}
 	}
 	v, err := x.call("moves", x.d.moves, n, nil)
 	if err != nil {
-		return nil, err
+		return moveList{}, err
+	}
+	switch l := v.(type) {
+	case []any:
+		return moveList{items: l}, nil
+	case []int:
+		return moveList{ints: l}, nil
 	}
 	list, ok := kit.AsList(v)
 	if !ok {
-		return nil, x.d.badResult("moves", n, nil, v, "a list of moves")
+		return moveList{}, x.d.badResult("moves", n, nil, v, "a list of moves")
 	}
-	return list, nil
+	return moveList{items: list}, nil
+}
+
+// moveList is the moves a part gave, read in place: a list, or a range's
+// ints.
+type moveList struct {
+	items []any
+	ints  []int
+}
+
+func (l moveList) len() int { return len(l.items) + len(l.ints) }
+
+// at is move i.
+func (l moveList) at(i int) any {
+	if l.ints != nil {
+		return l.ints[i]
+	}
+	return l.items[i]
 }
 
 // next is the node after move m at n.
@@ -210,34 +288,34 @@ func (x *run) moverAt(n node) (string, error) {
 }
 
 // reward is what move m at n earns its mover: earn's answer, or 0.
-func (x *run) reward(n node, m any) (*big.Int, error) {
+func (x *run) reward(n node, m any) (val, error) {
 	if x.d.earn == nil {
-		return new(big.Int), nil
+		return val{}, nil
 	}
 	v, err := x.call("earn", x.d.earn, n, m)
 	if err != nil {
-		return nil, err
+		return val{}, err
 	}
 	b, ok := integer(v)
 	if !ok {
-		return nil, x.d.badResult("earn", n, m, v, "an integer")
+		return val{}, x.d.badResult("earn", n, m, v, "an integer")
 	}
 	return b, nil
 }
 
 // terminal is what the ended state n is worth to its mover: value's
 // answer, or 0.
-func (x *run) terminal(n node) (*big.Int, error) {
+func (x *run) terminal(n node) (val, error) {
 	if x.d.value == nil {
-		return new(big.Int), nil
+		return val{}, nil
 	}
 	v, err := x.call("value", x.d.value, n, nil)
 	if err != nil {
-		return nil, err
+		return val{}, err
 	}
 	b, ok := integer(v)
 	if !ok {
-		return nil, x.d.badResult("value", n, nil, v, "an integer")
+		return val{}, x.d.badResult("value", n, nil, v, "an integer")
 	}
 	return b, nil
 }
@@ -263,13 +341,27 @@ func (x *run) minimizes(n node) (bool, error) {
 // keyOf names n for the search: the key part's text (or the state's) and
 // the mover, who is part of a position.
 func (x *run) keyOf(n node) (string, error) {
-	k := n.state
-	if x.d.key != nil {
-		v, err := x.call("key", x.d.key, n, nil)
-		if err != nil {
-			return "", err
-		}
-		k = v
+	k, err := x.keyValue(n)
+	if err != nil {
+		return "", err
 	}
-	return n.mover + "|" + text(k), nil
+	return string(x.keyText(n, k)), nil
+}
+
+// keyValue is what names n: the key part's answer, or the state.
+func (x *run) keyValue(n node) (any, error) {
+	if x.d.key == nil {
+		return n.state, nil
+	}
+	return x.call("key", x.d.key, n, nil)
+}
+
+// keyText is keyOf's text of n, whose key is k, in x's buffer, which the
+// next call writes over: what a lookup of the table reads without making
+// a string.
+func (x *run) keyText(n node, k any) []byte {
+	b := append(x.keyBuf[:0], n.mover...)
+	b = appendLiteral(append(b, '|'), k)
+	x.keyBuf = b
+	return b
 }

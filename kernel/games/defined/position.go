@@ -85,7 +85,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 // position is the position at n, after history h (nil: the instance),
 // its parts asked; parent is the position h's last move was made from.
 func (x *run) position(n node, h *games.History, start, parent *Position) (*Position, error) {
-	p := &Position{Name: x.d.name, State: n.state, ToMove: playerValue(n.mover), Turn: n.turn, Played: []any{},
+	p := &Position{Name: x.d.name, State: n.state, ToMove: x.playerValue(n.mover), Turn: n.turn, Played: []any{},
 		RuleMap: x.rmap, Start: start, x: x, n: n, h: h}
 	if parent != nil {
 		p.line, p.Played = extend(parent, h.Moves[h.Len()-1].Value())
@@ -94,7 +94,8 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range moves {
+	for i := range moves.len() {
+		m := moves.at(i)
 		p.legal = append(p.legal, move{m, text(m)})
 	}
 	if p.key, err = x.keyOf(n); err != nil {
@@ -102,9 +103,11 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	}
 	if len(p.legal) == 0 {
 		p.ToMove = nil
-		if p.end, err = x.terminal(n); err != nil {
+		end, err := x.terminal(n)
+		if err != nil {
 			return nil, err
 		}
+		p.end = end.Big()
 	} else if p.min, err = x.minimizes(n); err != nil {
 		return nil, err
 	}
@@ -294,7 +297,7 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	if next.mover == p.n.mover {
 		carry = games.CarrySame
 	}
-	k := kid{n: next, key: key, step: games.Step{Reward: reward, Carry: carry}}
+	k := kid{n: next, key: key, step: games.Step{Reward: reward.Big(), Carry: carry}}
 	if p.kids == nil {
 		p.kids = map[string]kid{}
 	}

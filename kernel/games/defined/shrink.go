@@ -76,7 +76,7 @@ func (p *Position) ShrinkValues() []*big.Int {
 			if !ok {
 				return nil
 			}
-			out[i] = b
+			out[i] = b.Big()
 		}
 		return out
 	}

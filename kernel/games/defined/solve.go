@@ -3,10 +3,8 @@ package defined
 import (
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 
-	"gamelab/internal/checked"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 )
@@ -18,76 +16,11 @@ import (
 // exhaustive search (games.Exhaustive) made fast: the same recurrence, the
 // parts asked once per move.
 
-// table is the positions an instance's search has solved: each key's
-// value for its mover.
-type table struct {
-	vals     map[string]val
-	reserved int // entries whose memory was reserved
-}
-
-// val is a position's value: small, unless big holds it.
-type val struct {
-	small int64
-	big   *big.Int
-}
-
-func (v val) Big() *big.Int {
-	if v.big != nil {
-		return v.big
-	}
-	return big.NewInt(v.small)
-}
-
-func bigVal(b *big.Int) val {
-	if b.IsInt64() {
-		return val{small: b.Int64()}
-	}
-	return val{big: b}
-}
-
-// cmp compares a and b.
-func (a val) cmp(b val) int {
-	if a.big == nil && b.big == nil {
-		switch {
-		case a.small < b.small:
-			return -1
-		case a.small > b.small:
-			return 1
-		}
-		return 0
-	}
-	return a.Big().Cmp(b.Big())
-}
-
-// after is reward + carry · next, exact.
-func after(reward val, carry games.Carry, next val) val {
-	if reward.big == nil && next.big == nil {
-		var v int64
-		ok := true
-		switch carry {
-		case games.CarrySame:
-			v, ok = checked.Add(reward.small, next.small)
-		case games.CarryNegated:
-			v, ok = checked.Sub(reward.small, next.small)
-		default:
-			v = reward.small
-		}
-		if ok {
-			return val{small: v}
-		}
-	}
-	return bigVal(games.AfterValue(games.Step{Reward: reward.Big(), Carry: carry}, next.Big()))
-}
-
-// bytesPerPosition is what the table keeps of a position past its key:
-// the value and the map's share.
-const bytesPerPosition = 80
-
 // frame is a position on the search's stack.
 type frame struct {
 	n     node
-	key   string
-	moves []any
+	key   tkey
+	moves moveList
 	i     int  // the next move to try
 	min   bool // its mover wants the smallest value
 	best  val
@@ -97,39 +30,77 @@ type frame struct {
 	carry  games.Carry
 }
 
-// solve is the value of n (key k) for its mover, every position under it
-// solved and kept in the table.
-func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
+// frames is the search's stack, in blocks that never move: a line of
+// 100,000 moves grows it without copying (and the collector scanning)
+// the frames already on it.
+type frames struct {
+	blocks [][]frame
+	n      int
+}
+
+// frameBlock is the frames of a block.
+const frameBlock = 1024
+
+func (s *frames) push(f frame) {
+	if s.n/frameBlock == len(s.blocks) {
+		s.blocks = append(s.blocks, make([]frame, frameBlock))
+	}
+	s.blocks[s.n/frameBlock][s.n%frameBlock] = f
+	s.n++
+}
+
+func (s *frames) at(i int) *frame { return &s.blocks[i/frameBlock][i%frameBlock] }
+
+func (s *frames) top() *frame { return s.at(s.n - 1) }
+
+// pop drops the top frame, and what it holds.
+func (s *frames) pop() {
+	*s.top() = frame{}
+	s.n--
+}
+
+// solve is the value of n for its mover, every position under it solved
+// and kept in the table.
+func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 	if x.memo == nil {
-		x.memo = &table{vals: map[string]val{}}
+		x.memo = newTable()
 	}
 	t := x.memo
-	if v, ok := t.vals[k]; ok {
+	packed, text, err := x.tableKey(n)
+	if err != nil {
+		return val{}, err
+	}
+	if v, ok := t.get(packed, text); ok {
 		return v, nil
 	}
-	onPath := map[string]int{} // key → its frame
-	var stack []*frame
+	var stack frames
+	defer func() {
+		if err != nil { // the positions left on the stack are not solved
+			for i := range stack.n {
+				t.remove(stack.at(i).key)
+			}
+		}
+	}()
 	visits := 0
-	push := func(n node, k string) error {
+	push := func(n node, k tkey) error {
 		moves, err := x.legal(n)
 		if err != nil {
 			return err
 		}
-		f := &frame{n: n, key: k, moves: moves}
-		if len(moves) > 0 {
+		f := frame{n: n, key: k, moves: moves}
+		if moves.len() > 0 {
 			if f.min, err = x.minimizes(n); err != nil {
 				return err
 			}
 		}
-		onPath[k] = len(stack)
-		stack = append(stack, f)
+		t.set(k, val{big: searching})
+		stack.push(f)
 		return nil
 	}
-	if err := push(n, k); err != nil {
+	if err := push(n, newKey(packed, text)); err != nil {
 		return val{}, err
 	}
-	var result val
-	for len(stack) > 0 {
+	for stack.n > 0 {
 		if visits++; visits%1024 == 0 {
 			if err := env.Ctx.Err(); err != nil {
 				return val{}, err
@@ -137,53 +108,49 @@ func (x *run) solve(env *builtin.Env, n node, k string) (val, error) {
 			if err := x.reserve(env); err != nil {
 				return val{}, err
 			}
-			env.ReportCount(int64(len(t.vals)), "positions solved")
+			env.ReportCount(int64(t.size()), "positions solved")
 		}
-		f := stack[len(stack)-1]
-		if f.i == len(f.moves) { // solved: keep it, hand it to the position below
+		f := stack.top()
+		if f.i == f.moves.len() { // solved: keep it, hand it to the position below
 			v := f.best
-			if len(f.moves) == 0 {
-				end, err := x.terminal(f.n)
-				if err != nil {
+			if f.moves.len() == 0 {
+				if v, err = x.terminal(f.n); err != nil {
 					return val{}, err
 				}
-				v = bigVal(end)
 			}
-			t.vals[f.key] = v
-			delete(onPath, f.key)
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
+			t.set(f.key, v)
+			stack.pop()
+			if stack.n == 0 {
 				result = v
 				break
 			}
-			stack[len(stack)-1].take(v)
+			stack.top().take(v)
 			continue
 		}
-		m := f.moves[f.i]
+		m := f.moves.at(f.i)
 		next, err := x.next(f.n, m)
 		if err != nil {
 			return val{}, err
 		}
-		reward, err := x.reward(f.n, m)
-		if err != nil {
+		if f.reward, err = x.reward(f.n, m); err != nil {
 			return val{}, err
 		}
-		f.reward, f.carry = bigVal(reward), games.CarryNegated
+		f.carry = games.CarryNegated
 		if next.mover == f.n.mover {
 			f.carry = games.CarrySame
 		}
-		nk, err := x.keyOf(next)
+		packed, text, err := x.tableKey(next)
 		if err != nil {
 			return val{}, err
 		}
-		if v, ok := t.vals[nk]; ok {
+		if v, ok := t.get(packed, text); ok {
+			if v.big == searching {
+				return val{}, x.loop(&stack, newKey(packed, text), m)
+			}
 			f.take(v)
 			continue
 		}
-		if at, ok := onPath[nk]; ok {
-			return val{}, x.loop(stack[at:], m)
-		}
-		if err := push(next, nk); err != nil {
+		if err := push(next, newKey(packed, text)); err != nil {
 			return val{}, err
 		}
 	}
@@ -211,35 +178,44 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 		if r := recover(); r != nil {
 			var be *builtin.Error
 			if e, ok := r.(error); ok && errors.As(e, &be) && be.Kind == builtin.MemoryError {
-				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
 				return
 			}
 			panic(r)
 		}
 	}()
-	grown := len(t.vals) - t.reserved
+	grown := t.size() - t.reserved
 	if err := env.Reserve(int64(grown) * bytesPerPosition); err != nil {
 		var be *builtin.Error
 		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
-			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, len(t.vals))
+			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
 		}
 		return err
 	}
-	t.reserved = len(t.vals)
+	t.reserved = t.size()
 	return nil
 }
 
 // loop is the error of a game that returns to a position: the line from
-// the position's first visit (path[0]) back to it.
-func (x *run) loop(path []*frame, last any) error {
+// the position's first visit (the frame of key k) back to it.
+func (x *run) loop(stack *frames, k tkey, last any) error {
+	from := 0
+	for i := range stack.n {
+		if stack.at(i).key == k {
+			from = i
+			break
+		}
+	}
 	var moves []string
-	for _, f := range path[:len(path)-1] {
-		moves = append(moves, text(f.moves[f.i]))
+	for i := from; i < stack.n-1; i++ {
+		f := stack.at(i)
+		moves = append(moves, text(f.moves.at(f.i)))
 	}
 	moves = append(moves, text(last))
+	first := stack.at(from)
 	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
 		"a game must end whatever is played (its state must change towards the end, or over say when it is)",
-		x.d.name, short(path[0].n.state), path[0].n.mover, strings.Join(moves, ", "))
+		x.d.name, short(first.n.state), first.n.mover, strings.Join(moves, ", "))
 }
 
 // Evaluate is p's value for its mover, every optimal move and the first
@@ -248,7 +224,7 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 	if len(p.legal) == 0 {
 		return &games.Eval{Value: p.terminalValue()}, nil
 	}
-	v, err := p.x.solve(env, p.n, p.key)
+	v, err := p.x.solve(env, p.n)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +234,7 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 		if err != nil {
 			return nil, err
 		}
-		nv, err := p.x.solve(env, k.n, k.key)
+		nv, err := p.x.solve(env, k.n)
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,99 @@
+package defined_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"gamelab/kernel"
+	"gamelab/kernel/builtin"
+)
+
+// TestFastPartsAgree: the same game written so that its parts take the
+// fast paths (they read only fields of #, which the search then reuses;
+// keys that pack) and so that they cannot (a part that keeps # in its
+// state, a let of #, a text key) solves to the same values and optimal
+// moves, on subtraction games of many sizes and rules.
+func TestFastPartsAgree(t *testing.T) {
+	s := kernel.NewSession()
+	for _, def := range []string{
+		`fast = game({name: "fast", rules: {take: 3}, moves: {1..min(#.state, #.rules.take)}, play: {#.state - #.move}, value: {-1}})`,
+		// play keeps # in its state ({n, by}), which value reads (the
+		// last move, at least 1: -1); moves reads # through a let; the
+		// key is a string.
+		`slow = game({name: "slow", rules: {take: 3}, start: {{n: #.state, by: nil}}, moves: {let v = #; 1..min(v.state.n, v.rules.take)}, ` +
+			`play: {{n: #.state.n - #.move, by: #}}, value: {let v = #; v.state.by == nil || v.state.by.move > 0 ? -1 : 5}, key: {string(#.state.n)}})`,
+	} {
+		if out := s.Execute(context.Background(), def); out.Err != nil {
+			t.Fatal(out.Err.Msg)
+		}
+	}
+	out := s.Execute(context.Background(), `filter(0..60, {let n = #; any(1..5, {let r = {take: #}; `+
+		`let a = solve(fast(n, r)); let b = solve(slow(n, r)); a.value != b.value || a.optimal != b.optimal})})`)
+	if out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	if out.Result.Text != "[]" {
+		t.Errorf("the two differ at piles %s", out.Result.Text)
+	}
+}
+
+// TestValuesPastInt64: coins worth about 2**62 each (whose margins pass
+// int64 on the way) and about 2**70 (past it from the start) solve
+// exactly: the margin and the optimal moves are the native coins
+// solver's, on rows of every length to 12.
+func TestValuesPastInt64(t *testing.T) {
+	s := kernel.NewSession()
+	def := `big = game({name: "big", start: {[1, len(#.state)]}, moves: {#.state[1] <= #.state[2] ? ["L", "R"] : []}, ` +
+		`play: {#.move == "L" ? [#.state[1] + 1, #.state[2]] : [#.state[1], #.state[2] - 1]}, ` +
+		`earn: {cs[#.move == "L" ? #.state[1] : #.state[2]]}})`
+	for _, size := range []string{"2 ** 62", "2 ** 70"} {
+		if out := s.Execute(context.Background(), "cs = map(1..12, {"+size+" * (# % 2 * 2 - 1) + # * 7919 % 13})\n"+def); out.Err != nil {
+			t.Fatal(out.Err.Msg)
+		}
+		out := s.Execute(context.Background(), `filter(1..12, {let c = cs[1:#]; let mine = solve(big(c)); let native = solve(coins(c)); `+
+			`mine.value != native.diff || # > 1 && mine.optimal != native.optimal})`)
+		if out.Err != nil {
+			t.Fatal(out.Err.Msg)
+		}
+		if out.Result.Text != "[]" {
+			t.Errorf("coins of %s: the two differ on rows of lengths %s", size, out.Result.Text)
+		}
+		if out := s.Execute(context.Background(), `abs(solve(big(cs)).value) > 2 ** 63`); out.Err != nil || out.Result.Text != "true" {
+			t.Errorf("coins of %s: the margin of the whole row is not past 2**63: %v", size, out.Result)
+		}
+	}
+}
+
+// TestLongSolvesStop: a defined game's long solve stops at the memory
+// budget with a MemoryError (the table's reservation's, which counts the
+// positions, or the heap's check, whichever comes first), and at an
+// interrupt (Ctrl-C: the cell's context cancelled) within a second; the
+// session goes on, and a smaller solve of the same game works after either.
+func TestLongSolvesStop(t *testing.T) {
+	s := kernel.NewSession()
+	def := `wide = game({name: "wide", start: {[#.state, 0]}, moves: {#.state[1] > 0 ? [1, 2] : []}, ` +
+		`play: {[#.state[1] - 1, #.state[2] * 2 + #.move]}, value: {#.state[2] % 3 - 1}})`
+	if out := s.Execute(context.Background(), "budget(\"100MB\")\n"+def); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	// 2**41 positions: past any budget.
+	out := s.Execute(context.Background(), "solve(wide(40)).value")
+	if out.Err == nil || out.Err.Kind != builtin.MemoryError || !strings.Contains(out.Err.Msg, "memory budget") {
+		t.Fatalf("past the budget: %v, want a MemoryError", out.Err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if out := s.Execute(context.Background(), `budget("1GB")`); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	start := time.Now()
+	out = s.ExecuteWith(ctx, "solve(wide(40)).value", kernel.ExecOptions{})
+	if out.Err == nil || out.Err.Kind != builtin.Interrupted || time.Since(start) > 5*time.Second {
+		t.Fatalf("interrupted: %v after %v, want Interrupted within a second or so", out.Err, time.Since(start))
+	}
+	if out := s.Execute(context.Background(), "solve(wide(10)).value"); out.Err != nil {
+		t.Fatalf("after both: %s", out.Err.Msg)
+	}
+}

@@ -1,0 +1,79 @@
+//go:build !js
+
+package defined
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPackedKeys: two keys pack the same exactly when their texts (what
+// named positions before keys were packed) are the same, on random
+// integers and lists of them at the edges of each shape's bits, and a key
+// too large for its shape does not pack.
+func TestPackedKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 2))
+	edges := []int64{0, 1, -1, 2, 7, 1<<19 - 1, -1 << 19, 1 << 19, 1<<29 - 1, -1 << 29, 1 << 29, 1<<59 - 1, -1 << 59, 1 << 59}
+	num := func() any {
+		i := edges[r.IntN(len(edges))]
+		switch r.IntN(3) {
+		case 0:
+			return big.NewInt(i)
+		case 1:
+			return int(i)
+		}
+		return int(r.Int64N(5) - 2)
+	}
+	value := func() any {
+		n := r.IntN(5) - 1
+		if n < 0 {
+			return num()
+		}
+		l := make([]any, n)
+		ints := make([]int, n)
+		for i := range l {
+			l[i] = num()
+			if b, ok := l[i].(*big.Int); ok {
+				ints[i] = int(b.Int64())
+			} else {
+				ints[i] = l[i].(int)
+			}
+		}
+		if r.IntN(2) == 0 {
+			return ints
+		}
+		return l
+	}
+	byText := map[string]uint64{}
+	byPacked := map[uint64]string{}
+	packed := 0
+	for range 20000 {
+		v := value()
+		p, ok := pack(v)
+		s := text(v)
+		if !ok {
+			if q, seen := byText[s]; seen && q != 0 {
+				t.Fatalf("%s packs as %x and does not", s, q)
+			}
+			byText[s] = 0
+			continue
+		}
+		packed++
+		if q, seen := byText[s]; seen && q != p {
+			t.Fatalf("%s packs as %x and %x", s, q, p)
+		}
+		if other, seen := byPacked[p]; seen && other != s {
+			t.Fatalf("%s and %s both pack as %x", s, other, p)
+		}
+		byText[s], byPacked[p] = p, s
+	}
+	if packed < 5000 {
+		t.Errorf("only %d of 20000 keys packed", packed)
+	}
+	for _, v := range []any{1 << 59, []any{1 << 29, 0}, []int{0, 0, 1 << 19}, []any{1, 2, 3, 4}, "s", []any{"X"}} {
+		if _, ok := pack(v); ok {
+			t.Errorf("%s packs, but passes its shape's bits", text(v))
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package lang
+
+import (
+	"testing"
+
+	"gamelab/kernel/builtin"
+)
+
+// TestBorrows: a predicate borrows its # (builtin.Borrowing) exactly when
+// its body reads only fields of it; # of a predicate inside it is that
+// predicate's own.
+func TestBorrows(t *testing.T) {
+	var got builtin.Predicate
+	lib := &builtin.Library{Builtins: []*builtin.Builtin{{Name: "keep", Predicates: []int{1},
+		Fn: func(_ *builtin.Env, args ...any) (any, error) { got = args[0].(builtin.Predicate); return nil, nil }}}}
+	l := New(Config{Libraries: []*builtin.Library{lib}})
+	for body, want := range map[string]bool{
+		`{#.state}`:                          true,
+		`{#.state[#.move] + 1}`:              true,
+		`{map(#.state, {[#, #.move]})}`:      true, // the inner #s are the items
+		`{let s = #.state; map(s, {# * 2})}`: true,
+		`{-1}`:                               true,
+		`{#}`:                                false,
+		`{[#.state, #]}`:                     false,
+		`{let v = #; v.state}`:               false,
+		`{{at: #}}`:                          false,
+		`{#.state == # ? 1 : 2}`:             false,
+	} {
+		if _, e := evalIn(t, l, "keep("+body+")", nil); e != nil {
+			t.Fatalf("%s: %s", body, e.Msg)
+		}
+		if b := got.(builtin.Borrowing).Borrows(); b != want {
+			t.Errorf("%s borrows: %v, want %v", body, b, want)
+		}
+	}
+}
