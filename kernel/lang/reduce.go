@@ -38,12 +38,24 @@ func reduceFunctions() []expr.Option {
 // patchReduce rewrites reduce(xs, body, initial) as the file's comment
 // says, once (the patches run more than once over a tree).
 func patchReduce(node *ast.Node, n *ast.BuiltinNode) {
-	if len(n.Arguments) != 3 || isCallOf(n.Arguments[2], "$box") {
+	if len(n.Arguments) != 3 || isCallOf(n.Arguments[2], "$box") || writtenOut(n.Arguments[2]) {
 		return
 	}
 	n.Arguments[2] = callAt("$box", n.Arguments[2], n.Arguments[2])
 	ast.Walk(&n.Arguments[1], accReads{})
 	ast.Patch(node, callAt("$unbox", n, n))
+}
+
+// writtenOut says x is written out (nil, a number, a string, a list or map
+// literal): dereferencing leaves it as it is, and every predicate's body
+// runs as reduce([$it], {body}, nil) (see compile), which stays as it is
+// for the fast path to recognise.
+func writtenOut(x ast.Node) bool {
+	switch x.(type) {
+	case *ast.NilNode, *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.ArrayNode, *ast.MapNode:
+		return true
+	}
+	return false
 }
 
 // accReads takes #acc out of its box wherever it is read.

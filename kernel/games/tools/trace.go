@@ -42,9 +42,16 @@ func fnTrace(env *builtin.Env, args ...any) (any, error) {
 	return OptimalLine(env, p)
 }
 
-// maxTraceMoves bounds the generic trace: it solves each position it
-// passes, so a game long enough to pass it has a trace of its own.
-const maxTraceMoves = 10000
+// maxTraceMoves bounds the generic trace and a match. Each step is kept
+// (and reserved in the memory budget) and the cell is polled at each, so
+// the bound is a guard, not the limit a user meets: the subtraction game
+// from 100,000 is a line of 25,000 moves (it was 10,000, and solve of it
+// failed after its value was known).
+const maxTraceMoves = 10_000_000
+
+// stepBytes is what a step of the generic trace keeps: its map of four
+// entries, the position after it and the move.
+const stepBytes = 640
 
 // Trace is the optimal line from a position, move by move: what trace
 // gives for a game without a trace of its own.
@@ -75,6 +82,12 @@ func optimalLine(env *builtin.Env, fn string, p games.Position) (*Trace, error) 
 	for !games.Over(p) {
 		if len(t.line) == maxTraceMoves {
 			return nil, fmt.Errorf("%s: the game goes on past %d moves", fn, maxTraceMoves)
+		}
+		if err := env.Ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := env.Reserve(stepBytes); err != nil {
+			return nil, err
 		}
 		ev, err := solved.Eval(p)
 		if err != nil {

@@ -1,0 +1,38 @@
+package defined_test
+
+import (
+	"context"
+	"testing"
+
+	"gamelab/kernel"
+)
+
+// A defined game whose optimal line is longer than 10,000 moves solves
+// with its whole line (solve, trace and match stopped at 10,000 moves
+// with "the game goes on past 10000 moves", after the value was known):
+// the subtraction game from 100,000, taking 1..7, whose losing mover takes
+// 1 and whose winner then takes 7 (25,000 moves).
+func TestLongLinesSolve(t *testing.T) {
+	s := kernel.NewSession()
+	for _, c := range []struct{ code, want string }{
+		{`sub = game({name: "sub", moves: {1..min(#.state, 7)}, play: {#.state - #.move}, value: {-1}})`, ""},
+		{`r = solve(sub(100000)); [r.value, len(r.line)]`, "[-1, 25000]"},
+		{`len(trace(sub(100000)).steps)`, "25000"},
+		{`len(match(sub(100000), optimal, optimal).moves)`, "25000"},
+	} {
+		out := s.Execute(context.Background(), c.code)
+		if out.Err != nil {
+			t.Fatalf("%s: %s", c.code, out.Err.Msg)
+		}
+		if got := resultOf(out); got != c.want {
+			t.Errorf("%s = %s, want %s", c.code, got, c.want)
+		}
+	}
+}
+
+func resultOf(out *kernel.Output) string {
+	if out.Result == nil {
+		return ""
+	}
+	return out.Result.Text
+}
