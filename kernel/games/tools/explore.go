@@ -1,0 +1,223 @@
+package tools
+
+import (
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
+)
+
+func init() {
+	register(&builtin.Builtin{
+		Name:      "explore",
+		Signature: `explore(x) / explore(x, moves) / explore(x, moves, players)`,
+		Doc: `Explores x (a game value or a position from after) by hand: the position the line moves ` +
+			`(as after takes them, none by default) leads to, drawn, with every legal move marked by its ` +
+			`loss (0 for an optimal move, as analyze counts it: how much worse than the best it is for ` +
+			`the mover, exact) and beside it the value along the line so far (plot of analyze). In the web ` +
+			`page the moves are buttons coloured from green (optimal) to red (the worst), the exact loss on ` +
+			`hover: a click plays one and the picture and the chart change in place, with Undo and Reset; ` +
+			`the notebook's cells stay as they were. Elsewhere (the REPL, Jupyter) it lists each move's ` +
+			`loss, and explore(x, moves) plays a line. players gives the order of play of a game that has ` +
+			`none (a Life Line board: explore(b, [], [4, 2])). Its fields: position, mover, value, moves ` +
+			`(each move and its loss), line, analysis.`,
+		Example: `explore(coins([10, 80, 90, 30]), "L")`,
+		Returns: []any{&Explorer{}},
+		Fn:      fnExplore,
+	})
+}
+
+// Explorer is explore(x, moves): the position a line leads to, each legal
+// move there with its loss, and the line scored so far.
+type Explorer struct {
+	Position any              `expr:"position"` // where the line ends
+	Mover    any              `expr:"mover"`    // who moves there; "" once the game is over
+	Value    any              `expr:"value"`    // what the mover can still guarantee there
+	Moves    []map[string]any `expr:"moves"`    // per legal move: move, loss
+	Line     []any            `expr:"line"`     // the moves played from x
+	Analysis *Analysis        `expr:"analysis"` // analyze(x, line)
+
+	id     int   // the page's handle on it (see explorers)
+	places []int // the line as the page plays it (see ExploreAgain)
+	start  games.Position
+	pos    games.Position
+	value  *big.Int
+	moves  []moveLoss
+}
+
+// moveLoss is one legal move and what it loses, exact.
+type moveLoss struct {
+	move games.Move
+	loss *big.Int
+}
+
+func (e *Explorer) TypeName() string { return "explorer" }
+
+func fnExplore(env *builtin.Env, args ...any) (any, error) {
+	var x, moves, players any
+	if err := kit.Unpack("explore", args, "x", &x, "moves?", &moves, "players?", &players); err != nil {
+		return nil, err
+	}
+	p, ok := x.(games.Position)
+	if !ok {
+		return nil, kit.BadType("explore", 1, "x", kindsOf("explore", is[games.Position]), x)
+	}
+	p, err := inOrder(p, players)
+	if err != nil {
+		return nil, err
+	}
+	var line []games.Move
+	if moves != nil {
+		if line, err = ParseLine(p, "explore", 2, moves); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range warnings(p) {
+		env.Warning(w)
+	}
+	e, err := Explore(env, p, line)
+	if err != nil {
+		return nil, err
+	}
+	e.id = keepExplorer(p)
+	return e, nil
+}
+
+// inOrder is p with the order of play players (a list) where its game has
+// none (Life Line); p itself when players is nil. A position nobody is to
+// move in, of such a game, needs one.
+func inOrder(p games.Position, players any) (games.Position, error) {
+	ft, free := p.(games.FreeTurns)
+	if players == nil {
+		if free && p.Mover() == "" && p.History().Len() == 0 {
+			return nil, builtin.ArgError("explore", 3, "players", "is missing: nobody is to move in %s until the order of play is given, e.g. explore(x, [], [4, 2])", builtin.WithArticle(kit.TypeName(p)))
+		}
+		return p, nil
+	}
+	l, ok := kit.AsList(players)
+	if !ok || len(l) == 0 || !free {
+		if !free {
+			return nil, builtin.ArgError("explore", 3, "players", "is for a game without an order of play (a Life Line board); x (%s) has one", kit.TypeName(p))
+		}
+		return nil, builtin.ArgError("explore", 3, "players", "must be a list of players, e.g. [4, 2], got %s", kit.Format(players))
+	}
+	order := make([]string, len(l))
+	for i, pl := range l {
+		order[i] = kit.Format(pl)
+	}
+	q, err := ft.ForPlayers(order)
+	if err != nil {
+		return nil, builtin.ArgError("explore", 3, "players", "cannot be the order of play: %s", err.Error())
+	}
+	return q, nil
+}
+
+// Explore is the explorer of line from p: the line scored by Analyze, and
+// each legal move where it ends solved as analyze would score it (its
+// loss: the value there against what the move leaves, from the mover's
+// side), with the same solvers, so that a move's loss here is the loss
+// analyze gives it.
+func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, error) {
+	a, err := Analyze(env, "explore", p, line)
+	if err != nil {
+		return nil, err
+	}
+	pos := a.End.(games.Position)
+	e := &Explorer{Position: pos, Mover: playerValue(pos.Mover()), Analysis: a, start: p, pos: pos, Line: []any{}, Moves: []map[string]any{}}
+	_, positions, _ := PlayLineIn(env, p, "explore", 2, line) // legal: Analyze played it
+	for t, m := range line {
+		e.Line = append(e.Line, m.Value())
+		played := Played(positions[t+1]).String()
+		e.places = append(e.places, slices.IndexFunc(positions[t].Legal(), func(l games.Move) bool { return l.String() == played }))
+	}
+	if games.Over(pos) {
+		e.Mover, e.value = "", pos.Terminal()
+		e.Value = kit.Number(e.value)
+		return e, nil
+	}
+	ev := games.NewEvaluator(env)
+	here, err := ev.Eval(pos)
+	if err != nil {
+		return nil, kit.SolverError("explore", err)
+	}
+	e.value, e.Value = here.Value, kit.Number(here.Value)
+	for _, m := range pos.Legal() {
+		if env.Meter != nil {
+			env.Meter.Tick()
+		}
+		next, err := pos.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("explore: the legal move %s cannot be played: %v", games.Describe(m), err)
+		}
+		v := next.Terminal()
+		if !games.Over(next) {
+			nev, err := ev.Eval(next)
+			if err != nil {
+				return nil, kit.SolverError("explore", err)
+			}
+			v = nev.Value
+		}
+		loss := games.Loss(pos, here.Value, games.AfterValue(pos.Step(m), v))
+		e.moves = append(e.moves, moveLoss{m, loss})
+		e.Moves = append(e.Moves, map[string]any{"move": m.Value(), "loss": kit.Number(loss)})
+	}
+	return e, nil
+}
+
+// Text is the position, each move with its loss, the line so far, and what
+// the web page adds.
+func (e *Explorer) Text() string { return kit.TextOf(e, false) }
+
+func (e *Explorer) WriteText(w io.Writer, full bool) error {
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(e.pos.Text(), "\n") + "\n")
+	b.WriteString(e.status() + "\n")
+	if len(e.moves) > 0 {
+		parts := make([]string, len(e.moves))
+		for i, m := range e.moves {
+			parts[i] = m.move.String() + " loses " + m.loss.String()
+		}
+		b.WriteString("moves: " + kit.ListCut(len(parts), full, ", ", func(i int) string { return parts[i] }, "e.moves") + "\n")
+	}
+	b.WriteString(e.lineText() + "\n")
+	b.WriteString("In the web page the moves are buttons: a click plays one (Undo, Reset); here explore(x, moves) plays a line.\n")
+	return kit.WriteString(w, b.String())
+}
+
+// status says who moves and what they can still get, or that it is over.
+func (e *Explorer) status() string {
+	if len(e.moves) == 0 {
+		a := e.Analysis
+		if a.Score != nil || a.game.Scoring == games.AtEnd {
+			return "game over: score " + e.value.String()
+		}
+		totals := map[string]any{}
+		for _, pl := range e.pos.Game().Players {
+			totals[pl] = kit.Number(e.pos.History().Total(pl))
+		}
+		for pl, v := range e.pos.History().Totals {
+			totals[pl] = kit.Number(v)
+		}
+		return "game over: totals " + a.byPlayer(kit.View{Full: true}, totals)
+	}
+	g := e.pos.Game()
+	return fmt.Sprintf("%s to move, %s %s", strings.TrimLeft(g.Words.Player+" "+e.pos.Mover(), " "), g.Words.Value, e.value)
+}
+
+// lineText is the line played so far and what it lost.
+func (e *Explorer) lineText() string {
+	a := e.Analysis
+	if len(a.turns) == 0 {
+		return "line: no moves yet"
+	}
+	moves := make([]string, len(a.turns))
+	for i := range a.turns {
+		moves[i] = a.turns[i].move
+	}
+	return "line: " + strings.Join(moves, e.pos.Game().Words.LineSep) + " (loss " + a.byPlayer(kit.View{Full: true}, a.Loss) + ")"
+}
