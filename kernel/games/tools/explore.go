@@ -200,8 +200,10 @@ func (e *Explorer) status() string {
 		for _, pl := range e.pos.Game().Players {
 			totals[pl] = kit.Number(e.pos.History().Total(pl))
 		}
-		for pl, v := range e.pos.History().Totals {
-			totals[pl] = kit.Number(v)
+		if h := e.pos.History(); h != nil {
+			for pl, v := range h.Totals {
+				totals[pl] = kit.Number(v)
+			}
 		}
 		return "game over: totals " + a.byPlayer(kit.View{Full: true}, totals)
 	}
