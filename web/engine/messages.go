@@ -24,6 +24,7 @@ const (
 	ReqCells    = "cells"    // split the script or notebook Text (file Name) into cells
 	ReqReplay   = "replay"   // run Cells silently, restoring a session after a restart
 	ReqNames    = "names"    // the variables Code reads and writes (kernel.Session.Names)
+	ReqExplore  = "explore"  // explorer Name after the line Text (its moves' places, JSON): done with its Result, no cell
 )
 
 // Reply types, as the Runner sends them.
