@@ -11,6 +11,7 @@ import (
 	"gamelab/kernel"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games/tools"
+	"gamelab/kernel/printer"
 )
 
 // Runner answers the page's requests with one session. Cells run one at a
@@ -238,7 +239,7 @@ func (r *Runner) explore(ctx context.Context, req Request) {
 		done.Error = &ErrorInfo{Kind: kind, Msg: err.Error(), Text: err.Error()}
 	} else {
 		e := v.(*tools.Explorer)
-		done.Result = &Bundle{Text: e.Text(), HTML: e.HTML()}
+		done.Result = &Bundle{Text: printer.Shown(e, ""), HTML: e.HTML()} // as a cell shows it
 	}
 	r.post(done)
 }
