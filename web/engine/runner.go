@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"runtime"
 	"strings"
 	"sync"
@@ -226,20 +225,17 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 func (r *Runner) explore(ctx context.Context, req Request) {
 	ctx, c, end := r.start(ctx, req.ID, false)
 	defer end()
-	v, err := r.session.Call(ctx, kernel.ExecOptions{StopControl: StopControl, Progress: func(line string) {
+	progress := func(line string) {
 		r.post(Reply{Type: RepProgress, ID: req.ID, Text: line})
 		r.pollStop(c)
-	}}, func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, req.Name, req.Text) })
+	}
+	v, err := r.session.Call(ctx, kernel.ExecOptions{StopControl: StopControl, Progress: progress},
+		func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, req.Name, req.Text) })
 	done := Reply{Type: RepDone, ID: req.ID}
-	if err != nil {
-		kind, be := "Error", (*builtin.Error)(nil)
-		if errors.As(err, &be) && be.Kind != "" {
-			kind = string(be.Kind)
-		}
-		done.Error = &ErrorInfo{Kind: kind, Msg: err.Error(), Text: err.Error()}
-	} else {
-		e := v.(*tools.Explorer)
+	if e, ok := v.(*tools.Explorer); ok && err == nil {
 		done.Result = &Bundle{Text: printer.Shown(e, ""), HTML: e.HTML()} // as a cell shows it
+	} else {
+		done.Error = &ErrorInfo{Kind: "Error", Msg: err.Error(), Text: err.Error()}
 	}
 	r.post(done)
 }

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"fmt"
 	"io"
 	"math/big"
 	"slices"
@@ -16,16 +15,12 @@ func init() {
 	register(&builtin.Builtin{
 		Name:      "explore",
 		Signature: `explore(x) / explore(x, moves) / explore(x, moves, players)`,
-		Doc: `Explores x (a game value or a position from after) by hand: the position the line moves ` +
-			`(as after takes them, none by default) leads to, drawn, with every legal move marked by its ` +
-			`loss (0 for an optimal move, as analyze counts it: how much worse than the best it is for ` +
-			`the mover, exact) and beside it the value along the line so far (plot of analyze). In the web ` +
-			`page the moves are buttons coloured from green (optimal) to red (the worst), the exact loss on ` +
-			`hover: a click plays one and the picture and the chart change in place, with Undo and Reset; ` +
-			`the notebook's cells stay as they were. Elsewhere (the REPL, Jupyter) it lists each move's ` +
-			`loss, and explore(x, moves) plays a line. players gives the order of play of a game that has ` +
-			`none (a Life Line board: explore(b, [], [4, 2])). Its fields: position, mover, value, moves ` +
-			`(each move and its loss), line, analysis.`,
+		Doc: `x (a game value or a position) after the line moves (as after takes them; none by default), ` +
+			`drawn with every legal move marked by its loss as analyze counts it (0 for an optimal move; exact), ` +
+			`beside the value along the line (plot of analyze). In the web page each move is a button coloured ` +
+			`from green to red, its loss on hover: a click plays it in place, with Undo and Reset, and no cell ` +
+			`runs. Elsewhere it lists each move's loss. players is the order of play of a game that has none ` +
+			`(a Life Line board: explore(b, [], [4, 2])). Fields: position, mover, value, moves (move, loss), analysis.`,
 		Example: `explore(coins([10, 80, 90, 30]), "L")`,
 		Returns: []any{&Explorer{}},
 		Fn:      fnExplore,
@@ -39,7 +34,6 @@ type Explorer struct {
 	Mover    any              `expr:"mover"`    // who moves there; "" once the game is over
 	Value    any              `expr:"value"`    // what the mover can still guarantee there
 	Moves    []map[string]any `expr:"moves"`    // per legal move: move, loss
-	Line     []any            `expr:"line"`     // the moves played from x
 	Analysis *Analysis        `expr:"analysis"` // analyze(x, line)
 
 	id     int   // the page's handle on it (see explorers)
@@ -93,28 +87,22 @@ func fnExplore(env *builtin.Env, args ...any) (any, error) {
 // move in, of such a game, needs one.
 func inOrder(p games.Position, players any) (games.Position, error) {
 	ft, free := p.(games.FreeTurns)
-	if players == nil {
-		if free && p.Mover() == "" && p.History().Len() == 0 {
-			return nil, builtin.ArgError("explore", 3, "players", "is missing: nobody is to move in %s until the order of play is given, e.g. explore(x, [], [4, 2])", builtin.WithArticle(kit.TypeName(p)))
-		}
+	if players == nil && (!free || p.Mover() != "" || p.History().Len() > 0) {
 		return p, nil
 	}
-	l, ok := kit.AsList(players)
-	if !ok || len(l) == 0 || !free {
-		if !free {
-			return nil, builtin.ArgError("explore", 3, "players", "is for a game without an order of play (a Life Line board); x (%s) has one", kit.TypeName(p))
+	why := "gives the order of play of a game that has none (a Life Line board), and only there: explore(b, [], [4, 2])"
+	if l, ok := kit.AsList(players); free && ok && len(l) > 0 {
+		order := make([]string, len(l))
+		for i, pl := range l {
+			order[i] = kit.Format(pl)
 		}
-		return nil, builtin.ArgError("explore", 3, "players", "must be a list of players, e.g. [4, 2], got %s", kit.Format(players))
+		q, err := ft.ForPlayers(order)
+		if err == nil {
+			return q, nil
+		}
+		why = "cannot be the order of play: " + err.Error()
 	}
-	order := make([]string, len(l))
-	for i, pl := range l {
-		order[i] = kit.Format(pl)
-	}
-	q, err := ft.ForPlayers(order)
-	if err != nil {
-		return nil, builtin.ArgError("explore", 3, "players", "cannot be the order of play: %s", err.Error())
-	}
-	return q, nil
+	return nil, builtin.ArgError("explore", 3, "players", "%s", why)
 }
 
 // Explore is the explorer of line from p: the line scored by Analyze, and
@@ -128,10 +116,9 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 		return nil, err
 	}
 	pos := a.End.(games.Position)
-	e := &Explorer{Position: pos, Mover: playerValue(pos.Mover()), Analysis: a, start: p, pos: pos, Line: []any{}, Moves: []map[string]any{}}
+	e := &Explorer{Position: pos, Mover: playerValue(pos.Mover()), Analysis: a, start: p, pos: pos, Moves: []map[string]any{}}
 	_, positions, _ := PlayLineIn(env, p, "explore", 2, line) // legal: Analyze played it
-	for t, m := range line {
-		e.Line = append(e.Line, m.Value())
+	for t := range line {
 		played := Played(positions[t+1]).String()
 		e.places = append(e.places, slices.IndexFunc(positions[t].Legal(), func(l games.Move) bool { return l.String() == played }))
 	}
@@ -152,7 +139,7 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 		}
 		next, err := pos.Play(m)
 		if err != nil {
-			return nil, fmt.Errorf("explore: the legal move %s cannot be played: %v", games.Describe(m), err)
+			return nil, err
 		}
 		v := next.Terminal()
 		if !games.Over(next) {
@@ -173,42 +160,28 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 // the web page adds.
 func (e *Explorer) Text() string { return kit.TextOf(e, false) }
 
-func (e *Explorer) WriteText(w io.Writer, full bool) error {
-	var b strings.Builder
-	b.WriteString(strings.TrimRight(e.pos.Text(), "\n") + "\n")
-	b.WriteString(e.status() + "\n")
+func (e *Explorer) WriteText(w io.Writer, _ bool) error {
+	text := strings.TrimRight(e.pos.Text(), "\n") + "\n" + e.status() + "\n"
 	if len(e.moves) > 0 {
 		parts := make([]string, len(e.moves))
 		for i, m := range e.moves {
 			parts[i] = m.move.String() + " loses " + m.loss.String()
 		}
-		b.WriteString("moves: " + kit.ListCut(len(parts), full, ", ", func(i int) string { return parts[i] }, "e.moves") + "\n")
+		text += "moves: " + strings.Join(parts, ", ") + "\n"
 	}
-	b.WriteString(e.lineText() + "\n")
-	b.WriteString("In the web page the moves are buttons: a click plays one (Undo, Reset); here explore(x, moves) plays a line.\n")
-	return kit.WriteString(w, b.String())
+	return kit.WriteString(w, text+e.lineText()+"\nIn the web page the moves are buttons: a click plays one (Undo, Reset); here explore(x, moves) plays a line.\n")
 }
 
 // status says who moves and what they can still get, or that it is over.
 func (e *Explorer) status() string {
-	if len(e.moves) == 0 {
-		a := e.Analysis
-		if a.Score != nil || a.game.Scoring == games.AtEnd {
-			return "game over: score " + e.value.String()
-		}
-		totals := map[string]any{}
-		for _, pl := range e.pos.Game().Players {
-			totals[pl] = kit.Number(e.pos.History().Total(pl))
-		}
-		if h := e.pos.History(); h != nil {
-			for pl, v := range h.Totals {
-				totals[pl] = kit.Number(v)
-			}
-		}
-		return "game over: totals " + a.byPlayer(kit.View{Full: true}, totals)
-	}
 	g := e.pos.Game()
-	return fmt.Sprintf("%s to move, %s %s", strings.TrimLeft(g.Words.Player+" "+e.pos.Mover(), " "), g.Words.Value, e.value)
+	switch {
+	case len(e.moves) > 0:
+		return strings.TrimLeft(g.Words.Player+" "+e.pos.Mover(), " ") + " to move, " + g.Words.Value + " " + e.value.String()
+	case g.Scoring == games.AtEnd:
+		return "game over: score " + e.value.String()
+	}
+	return "game over"
 }
 
 // lineText is the line played so far and what it lost.

@@ -2,11 +2,10 @@ package tools
 
 import (
 	"encoding/json"
-	"fmt"
-	"html"
+	"errors"
+	"gamelab/kernel/display"
 	"math/big"
 	"strconv"
-	"strings"
 	"sync"
 
 	"gamelab/kernel/builtin"
@@ -54,17 +53,17 @@ func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
 	start := explorers.start[n]
 	explorers.Unlock()
 	if start == nil {
-		return nil, fmt.Errorf("explore: this explorer is gone (the engine restarted, or %d newer ones were made): run its cell again", keptExplorers)
+		return nil, errors.New("explore: this explorer is gone (the engine restarted, or " + strconv.Itoa(keptExplorers) + " newer ones were made): run its cell again")
 	}
 	var places []int
 	if err := json.Unmarshal([]byte(line), &places); err != nil {
-		return nil, fmt.Errorf("explore: the page sent a line that is not a list of moves: %v", err)
+		return nil, errors.New("explore: the page sent a line that is not a list of moves")
 	}
 	p, moves := start, []games.Move{}
-	for t, i := range places {
+	for _, i := range places {
 		legal := p.Legal()
 		if i < 0 || i >= len(legal) {
-			return nil, fmt.Errorf("explore: move %d of the page's line is not one of the %d legal moves", t+1, len(legal))
+			return nil, errors.New("explore: the page's line has a move that is not one of the " + strconv.Itoa(len(legal)) + " legal moves")
 		}
 		next, err := p.Play(legal[i])
 		if err != nil {
@@ -73,21 +72,19 @@ func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
 		p, moves = next, append(moves, legal[i])
 	}
 	e, err := Explore(env, start, moves)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		e.id, e.places = n, places
 	}
-	e.id, e.places = n, places
-	return e, nil
+	return e, err
 }
 
 // HTML is the explorer as the page shows it (and Jupyter, whose buttons do
 // nothing: the note under it says so). Every text is escaped.
 func (e *Explorer) HTML() string {
-	var b strings.Builder
 	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
-	fmt.Fprintf(&b, `<div class="explore" data-gl="explore" data-explorer="%d" data-line="%s">`, e.id, html.EscapeString(string(line)))
-	b.WriteString(`<div class="explore-position">` + picture(e.pos) + `</div>`)
-	fmt.Fprintf(&b, `<div class="explore-moves"><span class="explore-status">%s</span>`, html.EscapeString(e.status()))
+	out := `<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
+		`"><div class="explore-position">` + picture(e.pos) + `</div><div class="explore-moves"><span class="explore-status">` +
+		display.Escape(e.status()) + `</span>`
 	worst := new(big.Int)
 	for _, m := range e.moves {
 		if m.loss.Cmp(worst) > 0 {
@@ -95,28 +92,25 @@ func (e *Explorer) HTML() string {
 		}
 	}
 	for i, m := range e.moves {
-		title := games.Describe(m.move) + " loses " + m.loss.String()
+		loss := m.loss.String()
+		title := games.Describe(m.move) + " loses " + loss
 		if m.loss.Sign() == 0 {
 			title += " (optimal)"
 		}
-		fmt.Fprintf(&b, `<button type="button" data-move="%d" data-loss="%s" style="background:%s" title="%s">%s<small>%s</small></button>`,
-			i, m.loss, lossColour(m.loss, worst), html.EscapeString(title),
-			html.EscapeString(m.move.String()), short(m.loss.String()))
+		if len(loss) > 12 { // a long number cut on the button; its title has it whole
+			loss = loss[:11] + "…"
+		}
+		out += `<button type="button" data-move="` + strconv.Itoa(i) + `" style="background:` + lossColour(m.loss, worst) + `" title="` +
+			display.Escape(title) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`
 	}
-	b.WriteString(`</div><div class="explore-chart">`)
+	chart := `<p>The value along the line shows here once a move is played.</p>`
+	undo := " disabled"
 	if len(e.Analysis.turns) > 0 {
-		b.WriteString(e.Analysis.plot().SVG())
-	} else {
-		b.WriteString(`<p>The value along the line shows here once a move is played.</p>`)
+		chart, undo = e.Analysis.plot().SVG(), ""
 	}
-	undo := ""
-	if len(e.Line) == 0 {
-		undo = " disabled"
-	}
-	fmt.Fprintf(&b, `</div><div class="explore-controls"><button type="button" data-act="undo"%s>Undo</button><button type="button" data-act="reset"%s>Reset</button> <span class="explore-line">%s</span></div>`,
-		undo, undo, html.EscapeString(e.lineText()))
-	b.WriteString(`<p class="explore-note">A click on a move plays it in the web page; elsewhere explore(x, moves) plays a line.</p></div>`)
-	return b.String()
+	return out + `</div><div class="explore-chart">` + chart + `</div><div class="explore-controls"><button type="button" data-act="undo"` + undo +
+		`>Undo</button><button type="button" data-act="reset"` + undo + `>Reset</button> <span class="explore-line">` + display.Escape(e.lineText()) +
+		`</span></div><p class="explore-note">A click on a move plays it in the web page; elsewhere explore(x, moves) plays a line.</p></div>`
 }
 
 // picture is p's SVG, else its text.
@@ -126,7 +120,7 @@ func picture(p games.Position) string {
 			return svg
 		}
 	}
-	return "<pre>" + html.EscapeString(p.Text()) + "</pre>"
+	return "<pre>" + display.Escape(p.Text()) + "</pre>"
 }
 
 // lossColour is a move's colour: green for no loss to red for the worst
@@ -135,15 +129,9 @@ func picture(p games.Position) string {
 func lossColour(loss, worst *big.Int) string {
 	t := 0.0
 	if worst.Sign() > 0 {
-		t, _ = new(big.Float).Quo(new(big.Float).SetInt(loss), new(big.Float).SetInt(worst)).Float64()
+		l, _ := new(big.Float).SetInt(loss).Float64()
+		w, _ := new(big.Float).SetInt(worst).Float64()
+		t = l / w
 	}
-	return fmt.Sprintf("hsl(%d,65%%,%d%%)", int(120*(1-t)), 78-int(18*t))
-}
-
-// short is a long number cut for a button (its title has it whole).
-func short(s string) string {
-	if len(s) <= 12 {
-		return s
-	}
-	return s[:11] + "…"
+	return "hsl(" + strconv.Itoa(int(120*(1-t))) + ",65%," + strconv.Itoa(78-int(18*t)) + "%)"
 }

@@ -167,10 +167,10 @@ func TestExploreExactAndErrors(t *testing.T) {
 	}
 	for call, want := range map[string]string{
 		"explore(3)": "explore: argument 1 (x) must be",
-		`explore(board(4, "2  2 3  1 0 4  1 1 4 0"))`:          "explore: argument 3 (players) is missing",
+		`explore(board(4, "2  2 3  1 0 4  1 1 4 0"))`:          "explore: argument 3 (players) gives the order of play",
 		`explore(coins([1, 2]), "X")`:                          "explore: argument 2 (moves)",
-		`explore(coins([1, 2]), "", [1, 2])`:                   "explore: argument 3 (players) is for a game without an order of play",
-		`explore(board(4, "2  2 3  1 0 4  1 1 4 0"), [], [0])`: "explore: argument 3 (players)",
+		`explore(coins([1, 2]), "", [1, 2])`:                   "explore: argument 3 (players) gives the order of play",
+		`explore(board(4, "2  2 3  1 0 4  1 1 4 0"), [], [0])`: "explore: argument 3 (players) cannot be the order of play: ",
 	} {
 		out := s.Execute(context.Background(), call)
 		if out.Err == nil || !strings.Contains(out.Err.Msg, want) || strings.Contains(out.Err.Msg, "%!") {
