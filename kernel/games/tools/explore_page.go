@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"sync"
+	"time"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
@@ -34,7 +35,11 @@ func keepExplorer(start games.Position) int {
 	explorers.Lock()
 	defer explorers.Unlock()
 	if explorers.start == nil {
+		// Numbered from the clock's microseconds, so that an output kept
+		// from an earlier session (a reload, a restarted engine) names no
+		// explorer of this one: its click says it is gone.
 		explorers.start = map[int]games.Position{}
+		explorers.last = int(time.Now().UnixMicro())
 	}
 	explorers.last++
 	explorers.start[explorers.last] = start
