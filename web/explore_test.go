@@ -24,6 +24,7 @@ type explorerState struct {
 	Position string   `json:"position"` // the position's picture
 	Chart    string   `json:"chart"`    // the chart of the line
 	Moves    []string `json:"moves"`    // each move button's title: the move and its exact loss
+	Colours  []string `json:"colours"`  // each move button's colour
 	Text     string   `json:"text"`     // the cell's output as text
 	Items    []string `json:"items"`    // the output's items' kinds
 	Count    any      `json:"count"`
@@ -35,6 +36,7 @@ const jsExplorer = `((i) => {
     line: ex.dataset.line, position: ex.querySelector(".explore-position").innerHTML,
     chart: ex.querySelector(".explore-chart").innerHTML,
     moves: [...ex.querySelectorAll("[data-move]")].map((b) => b.title),
+    colours: [...ex.querySelectorAll("[data-move]")].map((b) => getComputedStyle(b).backgroundColor),
     text: cell.out.text(), items: cell.out.items.map((it) => it.kind), count: cell.count,
   };
 })`
@@ -91,6 +93,9 @@ func TestPageExplore(t *testing.T) {
 				if !strings.Contains(m, " loses ") {
 					t.Errorf("a move's title has no loss: %q", m)
 				}
+			}
+			if i == 0 && (start.Moves[0] != `"L" loses 20` || start.Moves[1] != `"R" loses 0 (optimal)` || start.Colours[0] == start.Colours[1]) {
+				t.Errorf("the coins' moves are not marked by their losses: %q in %q", start.Moves, start.Colours)
 			}
 			clicks = append(clicks, p.click(i, "[data-move='1']", "[1]"))
 			one := p.explorer(i)
