@@ -133,10 +133,9 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 		return nil, kit.SolverError("explore", err)
 	}
 	e.value, e.Value = here.Value, kit.Number(here.Value)
-	for _, m := range pos.Legal() {
-		if env.Meter != nil {
-			env.Meter.Tick()
-		}
+	legal := pos.Legal()
+	for i, m := range legal {
+		env.Report(int64(i), int64(len(legal))) // each move is a solve: a ring of hundreds takes seconds
 		next, err := pos.Play(m)
 		if err != nil {
 			return nil, err
@@ -153,6 +152,7 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 		e.moves = append(e.moves, moveLoss{m, loss})
 		e.Moves = append(e.Moves, map[string]any{"move": m.Value(), "loss": kit.Number(loss)})
 	}
+	env.Report(int64(len(legal)), int64(len(legal)))
 	return e, nil
 }
 
