@@ -131,4 +131,23 @@ func TestPageExplore(t *testing.T) {
 		t.Errorf("the clicks changed the cells: %q", codes)
 	}
 	t.Logf("click to the explorer drawn: %v", clicks)
+
+	// After a reload the outputs are kept but the session is new: a click
+	// on an old explorer says so, and running its cell makes it play again.
+	t.Run("reload", func(t *testing.T) {
+		p := p.with(t)
+		p.load()
+		p.wait("the restored explorers", `document.querySelectorAll("[data-gl=explore]").length === 4`)
+		// New explorers in the new session, which must not answer for the old one.
+		p.eval(`(async () => { for (const i of [3, 2, 1]) await gamelab.notebook.runOne(gamelab.notebook.cells[i]); })()`, nil)
+		p.eval(`gamelab.notebook.cells[0].el.querySelector("[data-gl=explore] [data-move='1']").click()`, nil)
+		p.wait("the old explorer's answer", `!!gamelab.notebook.cells[0].el.querySelector("[data-gl=explore-error]")`)
+		var why string
+		p.eval(`gamelab.notebook.cells[0].el.querySelector("[data-gl=explore-error]").textContent`, &why)
+		if !strings.Contains(why, "run its cell again") {
+			t.Errorf("a click on an explorer of the old session says %q", why)
+		}
+		p.eval(`gamelab.notebook.run(gamelab.notebook.cells[0], false)`, nil)
+		p.click(0, "[data-move='1']", "[1]")
+	})
 }
