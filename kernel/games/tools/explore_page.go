@@ -3,13 +3,14 @@ package tools
 import (
 	"encoding/json"
 	"errors"
-	"gamelab/kernel/display"
 	"math/big"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
 	"gamelab/kernel/games"
 )
 
@@ -58,7 +59,7 @@ func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
 	start := explorers.start[n]
 	explorers.Unlock()
 	if start == nil {
-		return nil, errors.New("explore: this explorer is gone (the engine restarted, or " + strconv.Itoa(keptExplorers) + " newer ones were made): run its cell again")
+		return nil, errors.New("explore: this explorer is gone (its session ended, or " + strconv.Itoa(keptExplorers) + " newer ones were made): run its cell again")
 	}
 	var places []int
 	if err := json.Unmarshal([]byte(line), &places); err != nil {
@@ -87,9 +88,10 @@ func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
 // nothing: the note under it says so). Every text is escaped.
 func (e *Explorer) HTML() string {
 	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
-	out := `<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
+	var out strings.Builder                               // a button per move: hundreds on a large ring
+	out.WriteString(`<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
 		`"><div class="explore-position">` + picture(e.pos) + `</div><div class="explore-moves"><span class="explore-status">` +
-		display.Escape(e.status()) + `</span>`
+		display.Escape(e.status()) + `</span>`)
 	worst := new(big.Int)
 	for _, m := range e.moves {
 		if m.loss.Cmp(worst) > 0 {
@@ -105,15 +107,15 @@ func (e *Explorer) HTML() string {
 		if len(loss) > 12 { // a long number cut on the button; its title has it whole
 			loss = loss[:11] + "…"
 		}
-		out += `<button type="button" data-move="` + strconv.Itoa(i) + `" style="background:` + lossColour(m.loss, worst) + `" title="` +
-			display.Escape(title) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`
+		out.WriteString(`<button type="button" data-move="` + strconv.Itoa(i) + `" style="background:` + lossColour(m.loss, worst) + `" title="` +
+			display.Escape(title) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`)
 	}
 	chart := `<p>The value along the line shows here once a move is played.</p>`
 	undo := " disabled"
 	if len(e.Analysis.turns) > 0 {
 		chart, undo = e.Analysis.plot().SVG(), ""
 	}
-	return out + `</div><div class="explore-chart">` + chart + `</div><div class="explore-controls"><button type="button" data-act="undo"` + undo +
+	return out.String() + `</div><div class="explore-chart">` + chart + `</div><div class="explore-controls"><button type="button" data-act="undo"` + undo +
 		`>Undo</button><button type="button" data-act="reset"` + undo + `>Reset</button> <span class="explore-line">` + display.Escape(e.lineText()) +
 		`</span></div><p class="explore-note">A click on a move plays it in the web page; elsewhere explore(x, moves) plays a line.</p></div>`
 }
