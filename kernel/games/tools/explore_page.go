@@ -88,7 +88,8 @@ func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
 // nothing: the note under it says so). Every text is escaped.
 func (e *Explorer) HTML() string {
 	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
-	var out strings.Builder                               // a button per move: hundreds on a large ring
+	// One buffer: a button per move, hundreds on a large ring.
+	var out strings.Builder
 	out.WriteString(`<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
 		`"><div class="explore-position">` + picture(e.pos) + `</div><div class="explore-moves"><span class="explore-status">` +
 		display.Escape(e.status()) + `</span>`)
