@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"math/big"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -61,6 +62,7 @@ func exploreCases(r *rand.Rand) []exploreCase {
 	for _, rules := range []string{"{}", `{capture: "others-first"}`, "{suicide: false}"} {
 		out = append(out, exploreCase{fmt.Sprintf("with(randboard(%d, %d), %s)", 3+r.IntN(2), r.IntN(1000), rules), "[1, 2]"})
 	}
+	out = append(out, exploreCase{fmt.Sprintf(`randboard(3, %d, {grid: "square", suicide: false})`, r.IntN(1000)), "[2, 1, 3]"})
 	out = append(out,
 		exploreCase{fmt.Sprintf("pile(%d)", 1+r.IntN(9)), ""},
 		exploreCase{fmt.Sprintf("pile(%d, {take: 2, misere: true})", 1+r.IntN(9)), ""},
@@ -106,6 +108,12 @@ func TestExploreLossesAreAnalyzes(t *testing.T) {
 						t.Fatalf("%s: move %v loses %s, analyze says %s", call, m["move"], got, want)
 					}
 					checked++
+				}
+				// In a cell: a defined game's parts run in the language.
+				if _, err := s.Call(ctx, kernel.ExecOptions{}, func(env *builtin.Env) (any, error) {
+					return nil, exhaustiveLosses(env.Ctx, e)
+				}); err != nil {
+					t.Fatalf("%s: %v", call, err)
 				}
 				if len(e.Moves) > 0 {
 					if got, want := fmt.Sprint(e.Value), sessiontest.Result(t, s, "analyze(e.position, ["+moveText(c, e, 0)+"]).moves[1].value"); got != want {
@@ -180,4 +188,38 @@ func TestExploreExactAndErrors(t *testing.T) {
 	if got := sessiontest.Result(t, s, "e.value"); got != "99999999999999999999999998" {
 		t.Fatalf("the session lost e: %s", got)
 	}
+}
+
+// exhaustiveLosses checks e's value and losses against the exhaustive
+// search, which knows nothing of the games' own solvers; nil when they agree.
+func exhaustiveLosses(ctx context.Context, e *tools.Explorer) error {
+	pos := e.Position.(games.Position)
+	if games.Over(pos) {
+		return nil
+	}
+	value := func(p games.Position) *big.Int {
+		if games.Over(p) {
+			return p.Terminal()
+		}
+		ev, err := games.Exhaustive(ctx, p)
+		if err != nil {
+			panic(err)
+		}
+		return ev.Value
+	}
+	here := value(pos)
+	if fmt.Sprint(e.Value) != here.String() {
+		return fmt.Errorf("value %v, the exhaustive search says %s", e.Value, here)
+	}
+	for i, m := range pos.Legal() {
+		next, err := pos.Play(m)
+		if err != nil {
+			return err
+		}
+		loss := games.Loss(pos, here, games.AfterValue(pos.Step(m), value(next)))
+		if got := fmt.Sprint(e.Moves[i]["loss"]); got != loss.String() {
+			return fmt.Errorf("move %s loses %s, the exhaustive search says %s", m, got, loss)
+		}
+	}
+	return nil
 }
