@@ -230,7 +230,7 @@ func (r *Runner) explore(ctx context.Context, req Request) {
 		r.pollStop(c)
 	}
 	v, err := r.session.Call(ctx, kernel.ExecOptions{StopControl: StopControl, Progress: progress},
-		func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, req.Name, req.Text) })
+		func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, req.Name, req.Line) })
 	done := Reply{Type: RepDone, ID: req.ID}
 	if e, ok := v.(*tools.Explorer); ok && err == nil {
 		done.Result = &Bundle{Text: printer.Shown(e, ""), HTML: e.HTML()} // as a cell shows it

@@ -198,7 +198,7 @@ export class Engine {
   // result, and no cell: nothing of it is replayed after a restart.
   explore(name, line, sink) {
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, explore: { name, text: JSON.stringify(line) }, sink, answers: [], resolve });
+      this.queue.push({ id: this.nextId++, explore: { name, line }, sink, answers: [], resolve });
       this.pump();
     });
   }

@@ -48,22 +48,18 @@ func keepExplorer(start games.Position) int {
 	return explorers.last
 }
 
-// ExploreAgain is explorer id after the moves of line, a JSON list of
-// each move's place among the legal moves of its position (from 0, as the
-// page's buttons carry them): what the page shows when a move is clicked,
+// ExploreAgain is explorer id after the moves of line, each move's place
+// among the legal moves of its position (from 0, as the page's buttons
+// carry them): what the page shows when a move is clicked,
 // undone or reset. Places, not the moves' own values, make it one code
 // for every game.
-func ExploreAgain(env *builtin.Env, id string, line string) (*Explorer, error) {
+func ExploreAgain(env *builtin.Env, id string, places []int) (*Explorer, error) {
 	n, _ := strconv.Atoi(id)
 	explorers.Lock()
 	start := explorers.start[n]
 	explorers.Unlock()
 	if start == nil {
 		return nil, errors.New("explore: this explorer is gone (its session ended, or " + strconv.Itoa(keptExplorers) + " newer ones were made): run its cell again")
-	}
-	var places []int
-	if err := json.Unmarshal([]byte(line), &places); err != nil {
-		return nil, errors.New("explore: the page sent a line that is not a list of moves")
 	}
 	p, moves := start, []games.Move{}
 	for _, i := range places {

@@ -125,7 +125,7 @@ func TestExploreLossesAreAnalyzes(t *testing.T) {
 					t.Fatalf("%s: the page's line is not %s:\n%s", call, placesJSON, e.HTML())
 				}
 				id := regexp.MustCompile(`data-explorer="(\d+)"`).FindStringSubmatch(e.HTML())
-				again, err := s.Call(ctx, kernel.ExecOptions{}, func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, id[1], string(placesJSON)) })
+				again, err := s.Call(ctx, kernel.ExecOptions{}, func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, id[1], places) })
 				if err != nil {
 					t.Fatalf("%s: from the page: %v", call, err)
 				}
