@@ -78,7 +78,7 @@ function sliderElement(s, slide) {
 
 // exploreClicks makes the buttons of an explorer in el play: a move adds
 // its place to the line the explorer carries, Undo takes the last away,
-// Reset empties it, and go(line) shows the explorer after it.
+// Reset empties it, and go(ex, line) shows explorer ex after it.
 function exploreClicks(el, go) {
   el.addEventListener("click", (e) => {
     const b = e.target.closest("button");
