@@ -24,6 +24,7 @@ const (
 	ReqCells    = "cells"    // split the script or notebook Text (file Name) into cells
 	ReqReplay   = "replay"   // run Cells silently, restoring a session after a restart
 	ReqNames    = "names"    // the variables Code reads and writes (kernel.Session.Names)
+	ReqExplore  = "explore"  // explorer Name after Line (its moves' places): done with its Result, no cell
 )
 
 // Reply types, as the Runner sends them.
@@ -51,6 +52,7 @@ type Request struct {
 	Text   string       `json:"text,omitempty"`
 	Name   string       `json:"name,omitempty"`
 	Cells  []ReplayCell `json:"cells,omitempty"`
+	Line   []int        `json:"line,omitempty"` // an explorer's line (ReqExplore)
 }
 
 // ReplayCell is a cell to run again after the engine restarted: its code

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/tools"
+	"gamelab/kernel/printer"
 )
 
 // Runner answers the page's requests with one session. Cells run one at a
@@ -50,7 +53,7 @@ func NewRunner(s *kernel.Session, post func(Reply), stopFlag func() bool) *Runne
 // Handle takes one request from the page.
 func (r *Runner) Handle(req Request) {
 	switch req.Type {
-	case ReqExecute, ReqReplay:
+	case ReqExecute, ReqReplay, ReqExplore:
 		select {
 		case r.queue <- req:
 		default:
@@ -100,9 +103,12 @@ func (r *Runner) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case req := <-r.queue:
-			if req.Type == ReqReplay {
+			switch req.Type {
+			case ReqReplay:
 				r.replay(ctx, req)
-			} else {
+			case ReqExplore:
+				r.explore(ctx, req)
+			default:
 				r.execute(ctx, req)
 			}
 		}
@@ -208,6 +214,28 @@ func (r *Runner) execute(ctx context.Context, req Request) {
 	}
 	if res.Err != nil {
 		done.Error = errorInfo(res.Err)
+	}
+	r.post(done)
+}
+
+// explore answers a click in an explorer (explore(x) in a cell): the
+// explorer after the page's line, as the done reply's Result, computed in
+// the session without a cell, so the notebook's counter and history stay
+// as they were. It runs in turn with the cells, and Stop stops it.
+func (r *Runner) explore(ctx context.Context, req Request) {
+	ctx, c, end := r.start(ctx, req.ID, false)
+	defer end()
+	progress := func(line string) {
+		r.post(Reply{Type: RepProgress, ID: req.ID, Text: line})
+		r.pollStop(c)
+	}
+	v, err := r.session.Call(ctx, kernel.ExecOptions{StopControl: StopControl, Progress: progress},
+		func(env *builtin.Env) (any, error) { return tools.ExploreAgain(env, req.Name, req.Line) })
+	done := Reply{Type: RepDone, ID: req.ID}
+	if e, ok := v.(*tools.Explorer); ok && err == nil {
+		done.Result = &Bundle{Text: printer.Shown(e, ""), HTML: e.HTML()} // as a cell shows it
+	} else {
+		done.Error = &ErrorInfo{Kind: "Error", Msg: err.Error(), Text: err.Error()}
 	}
 	r.post(done)
 }

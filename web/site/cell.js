@@ -65,7 +65,12 @@ export class Cell {
     const out = document.createElement("div");
     out.className = "output";
     out.dataset.gl = "output";
-    this.out = new OutputArea(out, () => nb.changed(), (name, value) => nb.slide(this, name, value));
+    this.out = new OutputArea(
+      out,
+      () => nb.changed(),
+      (name, value) => nb.slide(this, name, value),
+      (name, line) => nb.explore(this, name, line),
+    );
     this.staleEl = document.createElement("p");
     this.staleEl.className = "stale-mark";
     this.staleEl.dataset.gl = "stale";

@@ -193,6 +193,16 @@ export class Engine {
     });
   }
 
+  // explore queues a click in explorer name: the engine answers with the
+  // explorer after line (a list of the moves' places) as a done reply's
+  // result, and no cell: nothing of it is replayed after a restart.
+  explore(name, line, sink) {
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, explore: { name, line }, sink, answers: [], resolve });
+      this.pump();
+    });
+  }
+
   pump() {
     if (this.current || !this.alive) return;
     const job = this.queue.shift();
@@ -203,6 +213,10 @@ export class Engine {
     this.current = job;
     if (this.stopFlag) Atomics.store(this.stopFlag, 0, 0);
     this.events.busy(true);
+    if (job.explore) {
+      this.post({ type: "explore", id: job.id, ...job.explore });
+      return;
+    }
     const move = job.move ? { name: job.move.name, text: job.move.value } : {};
     this.post({ type: "execute", id: job.id, code: job.code, ...move });
   }
@@ -218,7 +232,7 @@ export class Engine {
   finish(job, m) {
     clearTimeout(job.stopTimer);
     this.current = null;
-    this.history.push({ code: replayed(m.code || job.code, m.error), answers: job.answers });
+    if (!job.explore) this.history.push({ code: replayed(m.code || job.code, m.error), answers: job.answers });
     job.resolve({ reply: m });
     this.pump();
   }

@@ -257,6 +257,25 @@ export class Notebook {
     return cell.sliding;
   }
 
+  // explore plays the line of explorer name (a click in its output): the
+  // engine answers in the session without a cell, so the cell's code,
+  // count and dependants stay as they were.
+  explore(cell, name, line) {
+    const sink = {
+      stream() {},
+      display() {},
+      clear() {},
+      progress: (text) => cell.out.progress(text),
+      ask() {},
+    };
+    return this.track(
+      this.engine.explore(name, line, sink).then((r) => {
+        cell.out.progress("");
+        return r;
+      }),
+    );
+  }
+
   clearOutputs() {
     for (const c of this.cells) {
       c.out.reset(false);

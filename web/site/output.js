@@ -10,6 +10,9 @@
 // the page says about the cell: stopped, restored), cached {text} (the
 // mark of a result that came from the session's solve cache). A display
 // whose data has a slider draws it: moving it calls slide(name, value).
+// An explorer's HTML (explore(x)) has a button per move and Undo and
+// Reset: a click asks explore(name, line) for the explorer after the new
+// line, which takes the item's place.
 
 // itemText is an item's text as the REPL prints it ("" for the page's own).
 function itemText(item) {
@@ -73,9 +76,32 @@ function sliderElement(s, slide) {
   return el;
 }
 
+// exploreClicks makes the buttons of an explorer in el play: a move adds
+// its place to the line the explorer carries, Undo takes the last away,
+// Reset empties it, and go(ex, line) shows explorer ex after it.
+function exploreClicks(el, go) {
+  el.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    const ex = el.querySelector('[data-gl="explore"]');
+    if (!b || b.disabled || !ex || ex.dataset.busy) return;
+    let line = JSON.parse(ex.dataset.line);
+    if (b.dataset.move !== undefined) {
+      line = line.concat([Number(b.dataset.move)]);
+    } else if (b.dataset.act === "undo") {
+      line = line.slice(0, -1);
+    } else if (b.dataset.act === "reset") {
+      line = [];
+    } else {
+      return;
+    }
+    ex.dataset.busy = "";
+    go(ex, line);
+  });
+}
+
 // render makes an item's element. The SVG and HTML come from the engine,
 // which escapes every text it puts in them.
-function render(item, slide) {
+function render(item, slide, explore) {
   let el;
   switch (item.kind) {
     case "stream":
@@ -92,6 +118,7 @@ function render(item, slide) {
       } else if (d.html) {
         el = element("div", "rich html");
         el.innerHTML = d.html;
+        if (el.querySelector('[data-gl="explore"]')) exploreClicks(el, (ex, line) => explore(el, ex, line));
       } else if (d.svg) {
         el = element("div", "rich svg");
         el.innerHTML = d.svg;
@@ -126,10 +153,14 @@ function render(item, slide) {
 }
 
 export class OutputArea {
-  constructor(el, changed, slide) {
+  constructor(el, changed, slide, explore) {
     this.el = el;
     this.changed = changed; // called when the items change (to save them)
     this.slide = slide; // slide(name, value): a slider moved
+    // explore(name, line): the engine's answer for explorer name after
+    // line, {reply} or {aborted} or {stopped} as a cell's run.
+    this.exploreFn = explore;
+    this.explore = (node, ex, line) => this.exploreTo(node, ex, line);
     this.items = [];
     this.nodes = []; // the element of each item
     this.clearPending = false;
@@ -179,7 +210,7 @@ export class OutputArea {
 
   add(item) {
     if (this.clearPending) this.reset();
-    const el = this.reuse(item) || render(item, this.slide);
+    const el = this.reuse(item) || render(item, this.slide, this.explore);
     const before = this.nodes.length ? this.nodes[this.nodes.length - 1].nextSibling : this.el.firstChild;
     this.items.push(item);
     this.nodes.push(el);
@@ -190,11 +221,36 @@ export class OutputArea {
   }
 
   replace(i, item) {
-    const el = render(item, this.slide);
+    const el = render(item, this.slide, this.explore);
     this.nodes[i].replaceWith(el);
     this.items[i] = item;
     this.nodes[i] = el;
     this.changed();
+  }
+
+  // exploreTo shows the explorer of node after line in node's place (the
+  // same item, its data the engine's new result), or says in it why not.
+  async exploreTo(node, ex, line) {
+    const r = this.exploreFn ? await this.exploreFn(ex.dataset.explorer, line) : null;
+    const i = this.nodes.indexOf(node);
+    delete ex.dataset.busy;
+    if (i < 0) return; // the cell ran again meanwhile
+    const m = r && r.reply;
+    if (m && m.result) {
+      this.replace(i, { ...this.items[i], data: m.result });
+      return;
+    }
+    let why = "the engine is not ready";
+    if (m && m.error) why = m.error.text;
+    else if (r && r.aborted) why = "Stop came before the move was played";
+    else if (r && r.stopped) why = "the engine restarted: run the cell again to explore";
+    let err = ex.querySelector(".explore-error");
+    if (!err) {
+      err = element("p", "explore-error");
+      err.dataset.gl = "explore-error";
+      ex.append(err);
+    }
+    err.textContent = why;
   }
 
   stream(name, text) {

@@ -1,0 +1,141 @@
+package tools
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/display"
+	"gamelab/kernel/games"
+)
+
+// The explorer in the web page: its HTML (the position's picture, a button
+// per legal move coloured by its loss, the chart of the line, Undo and
+// Reset), and the page's way back to it: the start of each recent explorer
+// kept under a number the HTML carries, so a click can play the next move
+// without a cell (ExploreAgain).
+
+// explorers are the starts of the most recent explorers, by number.
+var explorers struct {
+	sync.Mutex
+	last  int
+	start map[int]games.Position
+}
+
+// keptExplorers is how many explorers a click can still reach: the
+// oldest's start is let go past it (its page says to run its cell again).
+const keptExplorers = 64
+
+// keepExplorer keeps start and gives the number the page reaches it by.
+func keepExplorer(start games.Position) int {
+	explorers.Lock()
+	defer explorers.Unlock()
+	if explorers.start == nil {
+		// Numbered from the clock's microseconds, so that an output kept
+		// from an earlier session (a reload, a restarted engine) names no
+		// explorer of this one: its click says it is gone.
+		explorers.start = map[int]games.Position{}
+		explorers.last = int(time.Now().UnixMicro())
+	}
+	explorers.last++
+	explorers.start[explorers.last] = start
+	delete(explorers.start, explorers.last-keptExplorers)
+	return explorers.last
+}
+
+// ExploreAgain is explorer id after the moves of line, each move's place
+// among the legal moves of its position (from 0, as the page's buttons
+// carry them): what the page shows when a move is clicked,
+// undone or reset. Places, not the moves' own values, make it one code
+// for every game.
+func ExploreAgain(env *builtin.Env, id string, places []int) (*Explorer, error) {
+	n, _ := strconv.Atoi(id)
+	explorers.Lock()
+	start := explorers.start[n]
+	explorers.Unlock()
+	if start == nil {
+		return nil, errors.New("explore: this explorer is gone (its session ended, or " + strconv.Itoa(keptExplorers) + " newer ones were made): run its cell again")
+	}
+	p, moves := start, []games.Move{}
+	for _, i := range places {
+		legal := p.Legal()
+		if i < 0 || i >= len(legal) {
+			return nil, errors.New("explore: the page's line has a move that is not one of the " + strconv.Itoa(len(legal)) + " legal moves")
+		}
+		next, err := p.Play(legal[i])
+		if err != nil {
+			return nil, err
+		}
+		p, moves = next, append(moves, legal[i])
+	}
+	e, err := Explore(env, start, moves)
+	if err == nil {
+		e.id, e.places = n, places
+	}
+	return e, err
+}
+
+// HTML is the explorer as the page shows it (and Jupyter, whose buttons do
+// nothing: the note under it says so). Every text is escaped.
+func (e *Explorer) HTML() string {
+	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
+	// One buffer: a button per move, hundreds on a large ring.
+	var out strings.Builder
+	out.WriteString(`<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
+		`"><div class="explore-position">` + picture(e.pos) + `</div><div class="explore-moves"><span class="explore-status">` +
+		display.Escape(e.status()) + `</span>`)
+	worst := new(big.Int)
+	for _, m := range e.moves {
+		if m.loss.Cmp(worst) > 0 {
+			worst = m.loss
+		}
+	}
+	for i, m := range e.moves {
+		loss := m.loss.String()
+		title := games.Describe(m.move) + " loses " + loss
+		if m.loss.Sign() == 0 {
+			title += " (optimal)"
+		}
+		if len(loss) > 12 { // a long number cut on the button; its title has it whole
+			loss = loss[:11] + "…"
+		}
+		out.WriteString(`<button type="button" data-move="` + strconv.Itoa(i) + `" style="background:` + lossColour(m.loss, worst) + `" title="` +
+			display.Escape(title) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`)
+	}
+	chart := `<p>The value along the line shows here once a move is played.</p>`
+	undo := " disabled"
+	if len(e.Analysis.turns) > 0 {
+		chart, undo = e.Analysis.plot().SVG(), ""
+	}
+	return out.String() + `</div><div class="explore-chart">` + chart + `</div><div class="explore-controls"><button type="button" data-act="undo"` + undo +
+		`>Undo</button><button type="button" data-act="reset"` + undo + `>Reset</button> <span class="explore-line">` + display.Escape(e.lineText()) +
+		`</span></div><p class="explore-note">A click on a move plays it in the web page; elsewhere explore(x, moves) plays a line.</p></div>`
+}
+
+// picture is p's SVG, else its text.
+func picture(p games.Position) string {
+	if pic, ok := p.(builtin.Pictured); ok {
+		if svg := pic.SVG(); svg != "" {
+			return svg
+		}
+	}
+	return "<pre>" + display.Escape(p.Text()) + "</pre>"
+}
+
+// lossColour is a move's colour: green for no loss to red for the worst
+// loss of the position. Only the colour is approximate; the number is
+// exact beside it.
+func lossColour(loss, worst *big.Int) string {
+	t := 0.0
+	if worst.Sign() > 0 {
+		l, _ := new(big.Float).SetInt(loss).Float64()
+		w, _ := new(big.Float).SetInt(worst).Float64()
+		t = l / w
+	}
+	return "hsl(" + strconv.Itoa(int(120*(1-t))) + ",65%," + strconv.Itoa(78-int(18*t)) + "%)"
+}
