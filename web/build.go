@@ -53,13 +53,13 @@ const WasmFile = "gamelab.wasm"
 
 // notInlined are the packages compiled without inlining for the page: the
 // language on expr, the statements, the printers and drawings, the game
-// builtins, math/big and the standard library's reflection, formatting and
-// strings (-l there only stops inlining inside those packages; their
-// callers still inline them). Inlining there buys little (they run once per
-// statement, not once per DP cell; the solvers' cells are int64 and reach
-// math/big only past 64 bits) and costs about 880 kB of the engine; the
-// solvers and the runtime keep it, since the page's solves are their loops.
-// gamelab/kernel is not in the list: inlining there makes it smaller.
+// builtins and the standard library's reflection, formatting and strings
+// (-l there only stops inlining inside those packages; their callers still
+// inline them). Inlining there buys little (they run once per statement,
+// not once per DP cell) and costs about 820 kB of the engine; the solvers,
+// math/big and the runtime keep it, since the page's solves are their
+// loops. gamelab/kernel is not in the list: inlining there makes it
+// smaller.
 var notInlined = []string{
 	"github.com/expr-lang/...",
 	"gamelab/kernel/lang",
@@ -82,7 +82,6 @@ var notInlined = []string{
 	"strings",
 	"text/tabwriter",
 	"unicode/utf8",
-	"math/big",
 }
 
 // BuildOptions say where the builder finds what it needs.
@@ -116,7 +115,16 @@ func Build(ctx context.Context, dir string, o BuildOptions) error {
 		return err
 	}
 	wasm := filepath.Join(dir, WasmFile)
-	args := []string{"build", "-trimpath",
+	tmp, err := os.MkdirTemp("", "gamelab-web-build-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	modfile, err := patchedExpr(ctx, goCmd, root, tmp)
+	if err != nil {
+		return err
+	}
+	args := []string{"build", "-trimpath", "-modfile", modfile,
 		"-ldflags", "-s -w -X gamelab/internal/version.Version=" + version.Version}
 	for _, pkg := range notInlined {
 		args = append(args, "-gcflags="+pkg+"=-l")
