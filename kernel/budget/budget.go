@@ -16,10 +16,12 @@
 //     cancels the cell's context when the heap has gone past the budget, so
 //     the solvers and every loop that polls the context (they allocate table
 //     by table, never all at once) stop with a MemoryError too;
-//   - the Go runtime's own memory limit (debug.SetMemoryLimit) sits a tenth
-//     above the budget, less what the process holds outside the runtime, so
-//     the collector works harder before the process's resident memory can
-//     pass the budget by a tenth, and a cell that allocated a lot hands its
+//   - the Go runtime's own memory limit (debug.SetMemoryLimit) sits a
+//     twentieth above the budget, less what the process holds outside the
+//     runtime, so the collector works harder before the process's resident
+//     memory can pass the budget by a tenth (the limit is soft: a collector
+//     short of CPU on a loaded machine overshoots it, and at a tenth it
+//     did, by a few MB), and a cell that allocated a lot hands its
 //     memory back to the operating system when it ends (debug.FreeOSMemory).
 //
 // The budget is the process's: what is in use is the heap, the runtime's
@@ -183,7 +185,7 @@ func (b *Budget) Set(bytes int64) {
 	// runs: by half of what may still come in.
 	own := ownResident(b.own)
 	own += (b.own - own) / 2
-	debug.SetMemoryLimit(max(bytes+bytes/10-own, bytes/2))
+	debug.SetMemoryLimit(max(bytes+bytes/20-own, bytes/2))
 }
 
 // InUse is the memory in use as the budget counts it: the heap's objects
@@ -191,8 +193,9 @@ func (b *Budget) Set(bytes int64) {
 // stacks, and what the process holds outside the runtime (Limits.Own, what
 // of it is resident). The room left in the pages of small objects (some
 // tenth of a heap of maps; after a collection, the holes of its garbage,
-// which the next objects of their sizes take) is not: it goes in the tenth
-// above the budget that the runtime's memory limit keeps (see Set).
+// which the next objects of their sizes take) is not: it goes in the
+// twentieth above the budget that the runtime's memory limit keeps (see
+// Set).
 func (b *Budget) InUse() int64 {
 	h := readHeap()
 	return h.objects + h.runtime + ownResident(b.own)
