@@ -1,12 +1,14 @@
 package defined
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/kit"
 )
 
 // The search of a defined game: depth first with a stack of its own (a
@@ -75,6 +77,9 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 	}
 	var stack frames
 	defer func() {
+		if err != nil && overBudget(env, err) {
+			err = x.tooManyPositions()
+		}
 		if err != nil { // the positions left on the stack are not solved
 			for i := range stack.n {
 				t.remove(stack.at(i).key)
@@ -178,7 +183,7 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 		if r := recover(); r != nil {
 			var be *builtin.Error
 			if e, ok := r.(error); ok && errors.As(e, &be) && be.Kind == builtin.MemoryError {
-				err = builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
+				err = x.tooManyPositions()
 				return
 			}
 			panic(r)
@@ -188,12 +193,40 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 	if err := env.Reserve(int64(grown) * bytesPerPosition); err != nil {
 		var be *builtin.Error
 		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
-			return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %d positions (budget(…) sets another)", x.d.name, t.size())
+			return x.tooManyPositions()
 		}
 		return err
 	}
 	t.reserved = t.size()
 	return nil
+}
+
+// tooManyPositions is the MemoryError of a search whose positions pass
+// the budget: how many it had reached.
+func (x *run) tooManyPositions() error {
+	return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %s (budget(bytes) changes it)",
+		x.d.name, kit.Count(x.memo.size(), "position", "positions"))
+}
+
+// overBudget says err is the cell's stop for the memory budget: a part's
+// MemoryError, or the end of the context that the budget's watchdog
+// cancelled (the cell's check then panics with the MemoryError).
+func overBudget(env *builtin.Env, err error) (over bool) {
+	var be *builtin.Error
+	if errors.As(err, &be) {
+		return be.Kind == builtin.MemoryError
+	}
+	if !errors.Is(err, context.Canceled) || env.Meter == nil {
+		return false
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(error)
+			over = ok && errors.As(e, &be) && be.Kind == builtin.MemoryError
+		}
+	}()
+	env.Meter.Check()
+	return false
 }
 
 // loop is the error of a game that returns to a position: the line from
