@@ -24,6 +24,7 @@ type explorerState struct {
 	Position string   `json:"position"` // the position's picture
 	Chart    string   `json:"chart"`    // the chart of the line
 	Moves    []string `json:"moves"`    // each move button's title: the move and its exact loss
+	Marks    []string `json:"marks"`    // the tooltip of each move marked on the picture, by the move's place
 	Colours  []string `json:"colours"`  // each move button's colour
 	Text     string   `json:"text"`     // the cell's output as text
 	Items    []string `json:"items"`    // the output's items' kinds
@@ -35,8 +36,10 @@ const jsExplorer = `((i) => {
   return {
     line: ex.dataset.line, position: ex.querySelector(".explore-position").innerHTML,
     chart: ex.querySelector(".explore-chart").innerHTML,
-    moves: [...ex.querySelectorAll("[data-move]")].map((b) => b.title),
-    colours: [...ex.querySelectorAll("[data-move]")].map((b) => getComputedStyle(b).backgroundColor),
+    moves: [...ex.querySelectorAll(".explore-moves [data-move]")].map((b) => b.title),
+    colours: [...ex.querySelectorAll(".explore-moves [data-move]")].map((b) => getComputedStyle(b).backgroundColor),
+    marks: [...ex.querySelectorAll(".explore-position [data-move]")].sort((a, b) => a.dataset.move - b.dataset.move)
+      .map((m) => m.querySelector("title").textContent),
     text: cell.out.text(), items: cell.out.items.map((it) => it.kind), count: cell.count,
   };
 })`
@@ -71,10 +74,22 @@ func (p *page) click(i int, button, line string) time.Duration {
 	return took
 }
 
+// button is the selector of move i's button in an explorer.
+func button(i int) string { return fmt.Sprintf(".explore-moves [data-move='%d']", i) }
+
+// onPicture is the selector of what a person clicks of move i's mark on
+// the picture: its coin's disc, its edge's operator, its vertex.
+func onPicture(i int) string {
+	return fmt.Sprintf(".explore-position [data-move='%d'] :is(rect, circle)", i)
+}
+
 // TestPageExplore: in each game a click on a move plays it in the same
 // output (the picture, the moves' losses and the chart change; the cell
 // keeps its code and count, the session adds no cell), Undo takes it back
-// and Reset goes back to the start.
+// and Reset goes back to the start. In the games that draw their moves
+// (coins, the polygon, Life Line) each move is marked on the picture too,
+// its tooltip its button's, and the first click is on the picture: on
+// the coin, the edge, the vertex.
 func TestPageExplore(t *testing.T) {
 	p, _ := readyPage(t, true)
 	p.loadCells(exploreBook)
@@ -97,7 +112,21 @@ func TestPageExplore(t *testing.T) {
 			if i == 0 && (start.Moves[0] != `"L" loses 20` || start.Moves[1] != `"R" loses 0 (optimal)` || start.Colours[0] == start.Colours[1]) {
 				t.Errorf("the coins' moves are not marked by their losses: %q in %q", start.Moves, start.Colours)
 			}
-			clicks = append(clicks, p.click(i, "[data-move='1']", "[1]"))
+			first := button(1)
+			if i < 3 {
+				if len(start.Marks) != len(start.Moves) {
+					t.Fatalf("%d moves marked on the picture of %d: %q", len(start.Marks), len(start.Moves), start.Marks)
+				}
+				for j, m := range start.Marks {
+					if !strings.HasSuffix(m, "\n"+start.Moves[j]) {
+						t.Errorf("move %d's mark on the picture says %q, its button %q", j, m, start.Moves[j])
+					}
+				}
+				first = onPicture(1)
+			} else if len(start.Marks) > 0 {
+				t.Errorf("a game defined in the language has marks on its picture: %q", start.Marks)
+			}
+			clicks = append(clicks, p.click(i, first, "[1]"))
 			one := p.explorer(i)
 			if one.Position == start.Position || !strings.Contains(one.Chart, "<svg") || !strings.Contains(one.Text, "line: ") ||
 				strings.Contains(one.Text, "line: no moves yet") {
@@ -107,7 +136,10 @@ func TestPageExplore(t *testing.T) {
 				t.Errorf("the click did not change the output in place: %+v, was %+v", one, start)
 			}
 			if len(one.Moves) > 0 {
-				clicks = append(clicks, p.click(i, "[data-move='0']", "[1,0]"))
+				if i < 3 && len(one.Marks) != len(one.Moves) {
+					t.Errorf("after a click on the picture %d moves are marked of %d: %q", len(one.Marks), len(one.Moves), one.Marks)
+				}
+				clicks = append(clicks, p.click(i, button(0), "[1,0]"))
 				if two := p.explorer(i); two.Chart == one.Chart || two.Position == one.Position {
 					t.Errorf("the second move did not redraw: %+v", two)
 				}
@@ -140,7 +172,7 @@ func TestPageExplore(t *testing.T) {
 		p.wait("the restored explorers", `document.querySelectorAll("[data-gl=explore]").length === 4`)
 		// New explorers in the new session, which must not answer for the old one.
 		p.eval(`(async () => { for (const i of [3, 2, 1]) await gamelab.notebook.runOne(gamelab.notebook.cells[i]); })()`, nil)
-		p.eval(`gamelab.notebook.cells[0].el.querySelector("[data-gl=explore] [data-move='1']").click()`, nil)
+		p.eval(`gamelab.notebook.cells[0].el.querySelector("[data-gl=explore] `+button(1)+`").click()`, nil)
 		p.wait("the old explorer's answer", `!!gamelab.notebook.cells[0].el.querySelector("[data-gl=explore-error]")`)
 		var why string
 		p.eval(`gamelab.notebook.cells[0].el.querySelector("[data-gl=explore-error]").textContent`, &why)
@@ -148,6 +180,6 @@ func TestPageExplore(t *testing.T) {
 			t.Errorf("a click on an explorer of the old session says %q", why)
 		}
 		p.eval(`gamelab.notebook.run(gamelab.notebook.cells[0], false)`, nil)
-		p.click(0, "[data-move='1']", "[1]")
+		p.click(0, onPicture(1), "[1]")
 	})
 }

@@ -1,6 +1,7 @@
 package display
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -17,6 +18,7 @@ type Chain struct {
 	Optimal []int    // edges whose merge is optimal next, marked ○
 	Notes   []string // lines under the picture
 	Caption string
+	Marks   map[int]Mark // moves to mark on the edges in the SVG (the explorer's), by edge number; nil for none
 }
 
 func (x Chain) op(k int) string {
@@ -137,14 +139,21 @@ func (x Chain) WriteSVG(w io.Writer) error {
 				num(b.x-link/2), num(b.y+h/2), num(b.x), num(b.y+h/2), opColour[x.op(k)])
 		}
 		e := x.edge(k)
-		d.printf(`<g><title>edge %d (%s) joins %s and %s</title>`, e, esc(x.op(k)), esc(x.Values[k]), esc(x.Values[k+1]))
+		glyphFill := "#ffffff"
+		if mk, ok := x.Marks[e]; ok { // the edge is the move's: a wide line in the move's colour under it
+			glyphFill = esc(mk.Fill)
+			d.openMark("g", "", mk, fmt.Sprintf("edge %d (%s) joins %s and %s", e, x.op(k), x.Values[k], x.Values[k+1]))
+			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="14"/>`, num(x1), num(y1), num(x2), num(y2), glyphFill)
+		} else {
+			d.printf(`<g><title>edge %d (%s) joins %s and %s</title>`, e, esc(x.op(k)), esc(x.Values[k]), esc(x.Values[k+1]))
+		}
 		if slices.Contains(x.Optimal, e) {
 			d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-opacity="0.5" stroke-width="11"/>`,
 				num(x1), num(y1), num(x2), num(y2), goldMark)
 		}
 		d.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="2"/>`, num(x1), num(y1), num(x2), num(y2), opColour[x.op(k)])
 		mx, my := (x1+x2)/2, (y1+y2)/2
-		d.printf(`<circle cx="%s" cy="%s" r="8" fill="#ffffff" stroke="%s" stroke-width="1.5"/>`, num(mx), num(my), opColour[x.op(k)])
+		d.printf(`<circle cx="%s" cy="%s" r="8" fill="%s" stroke="%s" stroke-width="1.5"/>`, num(mx), num(my), glyphFill, opColour[x.op(k)])
 		d.text(mx, my, 12, `text-anchor="middle" dy="0.35em" fill="`+opColour[x.op(k)]+`"`, opGlyph[x.op(k)])
 		d.text(mx, my-14, 10, `text-anchor="middle" fill="`+faint+`"`, strconv.Itoa(e))
 		d.printf("</g>\n")

@@ -16,6 +16,7 @@ type Ring struct {
 	First   int      // the plan's first deleted edge, to mark (0: none)
 	Optimal []int    // all optimal first edges, marked more lightly (may be nil)
 	Caption string
+	Marks   map[int]Mark // moves to mark on the edges in the SVG (the explorer's), by edge number; nil for none
 }
 
 // maxTextWidth is the widest line the text drawings aim for; wider pictures
@@ -310,10 +311,17 @@ func (x Ring) WriteSVG(w io.Writer) error {
 		if e == x.First {
 			colour = redMark
 		}
-		d.printf(`<g><title>edge %d (%s) joins v%d and v%d</title>`, e, esc(x.op(e)), (e+n-2)%n+1, e)
+		glyphFill := "#ffffff"
+		if mk, ok := x.Marks[e]; ok { // the edge is the move's: its arc in the move's colour, wide enough to click
+			glyphFill = esc(mk.Fill)
+			d.openMark("g", "", mk, fmt.Sprintf("edge %d (%s) joins v%d and v%d", e, x.op(e), (e+n-2)%n+1, e))
+			d.printf(`%s stroke="%s" stroke-width="14"/>%s stroke="%s" stroke-width="2"/>`, arcPath(e), glyphFill, arcPath(e), opColour[x.op(e)])
+		} else {
+			d.printf(`<g><title>edge %d (%s) joins v%d and v%d</title>`, e, esc(x.op(e)), (e+n-2)%n+1, e)
+		}
 		if glyphs {
 			gx, gy := at(theta, R)
-			d.printf(`<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="%s" stroke-width="1.5"/>`, num(gx), num(gy), num(rg), colour)
+			d.printf(`<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="%s" stroke-width="1.5"/>`, num(gx), num(gy), num(rg), glyphFill, colour)
 			d.text(gx, gy, rg*1.5, `text-anchor="middle" dy="0.35em" fill="`+colour+`"`, opGlyph[x.op(e)])
 		} else if e == x.First {
 			x0, y0 := at(theta, R-20)

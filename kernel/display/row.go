@@ -22,6 +22,9 @@ type Row struct {
 	// Scores, when set, are the players' scores ("A", "B") to show instead
 	// of the sums of the coins each took (under rules that score otherwise).
 	Scores []string
+	// Marks are moves to mark on the coins in the SVG (the explorer's);
+	// nil for none.
+	Marks []CoinMark
 }
 
 // play is who takes each coin and on which turn (1-based), as the moves
@@ -277,20 +280,34 @@ func (x Row) WriteSVG(w io.Writer) error {
 	// thousands): its title, its number, its disc, its value, its tag.
 	numberAttrs := `text-anchor="middle" fill="` + faint + `"`
 	valueAttrs := `text-anchor="middle" dy="0.35em" font-weight="bold" fill="` + ink + `"`
+	marks := x.coinMarks()
 	for j, c := range coins {
 		var who byte
 		if p != nil {
 			who = p.players[j]
 		}
-		d.b.WriteString(`<g><title>coin ` + strconv.Itoa(j+1) + ` = ` + esc(x.Coins[j]))
-		if p != nil && who != 0 {
-			d.b.WriteString(`, taken by ` + string(rune(who)) + ` on turn ` + strconv.Itoa(p.turns[j]))
+		fill, ms := playerFill[who], marks[j]
+		if len(ms) == 1 { // the coin is the move's
+			fill = esc(ms[0].Fill)
+			d.openMark("g", "", ms[0].Mark, "coin "+strconv.Itoa(j+1)+" = "+x.Coins[j])
+		} else {
+			d.b.WriteString(`<g><title>coin ` + strconv.Itoa(j+1) + ` = ` + esc(x.Coins[j]))
+			if p != nil && who != 0 {
+				d.b.WriteString(`, taken by ` + string(rune(who)) + ` on turn ` + strconv.Itoa(p.turns[j]))
+			}
+			d.b.WriteString(`</title>`)
 		}
-		d.b.WriteString(`</title>`)
 		d.text(c.x+c.w/2, c.y-6, 10, numberAttrs, strconv.Itoa(j+1))
 		d.put(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="`, c.x, c.y, c.w, h, h/2)
-		d.b.WriteString(playerFill[who] + `" stroke="` + playerInk[who] + `" stroke-width="2"/>`)
-		d.text(c.x+c.w/2, c.y+h/2, font, valueAttrs, short(x.Coins[j]))
+		d.b.WriteString(fill + `" stroke="` + playerInk[who] + `" stroke-width="2"/>`)
+		attrs := valueAttrs
+		if len(ms) > 1 { // each half is a move's; the value lets clicks through to them
+			for _, m := range ms {
+				d.halfCoin(m, c.x, c.y, c.w, h, "coin "+strconv.Itoa(j+1)+" = "+x.Coins[j])
+			}
+			attrs += ` pointer-events="none"`
+		}
+		d.text(c.x+c.w/2, c.y+h/2, font, attrs, short(x.Coins[j]))
 		if p != nil {
 			d.text(c.x+c.w/2, c.y+h+16, 12, `text-anchor="middle" font-weight="bold" fill="`+playerInk[who]+`"`, p.tag(j))
 		}

@@ -25,6 +25,7 @@ type Triangle struct {
 	Heat    []int    // per cell: points of placing there, meaningful for empty cells (nil: no heat map)
 	Illegal []bool   // per cell: a move the rules forbid there (suicide: false), drawn × (nil none)
 	Caption string
+	Marks   map[[2]int]Mark // moves to mark on empty vertices [row, pos] in the SVG (the explorer's); nil for none
 }
 
 // index is the position of vertex (r, p) in Cells.
@@ -495,7 +496,13 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 	// is saved whole, so it writes through put rather than fmt.
 	cx, cy := pos(r, p)
 	c := x.cell(r, p)
-	tip := append(doc.scratch[:0], "<g><title>("...)
+	mk, move := x.Marks[[2]int{r, p}]
+	move = move && c == 0
+	tip := append(doc.scratch[:0], "<g"...)
+	if move { // the vertex is the move's
+		tip = append(tip, mk.attrs()...)
+	}
+	tip = append(tip, "><title>("...)
 	tip = strconv.AppendInt(tip, int64(r), 10)
 	tip = append(tip, ',')
 	tip = strconv.AppendInt(tip, int64(p), 10)
@@ -519,12 +526,18 @@ func (x marked) drawVertex(doc *svgDoc, r, p int, pos func(r, p int) (float64, f
 	if x.removed(r, p) {
 		tip = append(tip, ", removed"...)
 	}
+	if move {
+		tip = append(tip, esc("\n"+mk.Title)...)
+	}
 	doc.scratch = append(tip, "</title>"...)
-	doc.b.Write(doc.scratch) // digits and fixed words: nothing to escape
+	doc.b.Write(doc.scratch) // digits and fixed words, and the move's title escaped
 	if x.best(r, p) {
 		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="#ffffff" stroke="`+bestRing+`" stroke-width="%s"/>`, cx, cy, rs+rs*0.3, max(1.5, rs*0.2))
 	}
 	switch {
+	case move:
+		doc.put(`<circle cx="%s" cy="%s" r="%s" fill="`, cx, cy, rs*0.8)
+		doc.b.WriteString(esc(mk.Fill) + `" stroke="#999999"/>`)
 	case c == 0 && hot:
 		s := rs * 1.6
 		doc.put(`<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="`, cx-s/2, cy-s/2, s, s, s/6)

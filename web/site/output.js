@@ -10,7 +10,8 @@
 // the page says about the cell: stopped, restored), cached {text} (the
 // mark of a result that came from the session's solve cache). A display
 // whose data has a slider draws it: moving it calls slide(name, value).
-// An explorer's HTML (explore(x)) has a button per move and Undo and
+// An explorer's HTML (explore(x)) has a button per move (and each move
+// marked on its picture, for the games that draw one) and Undo and
 // Reset: a click asks explore(name, line) for the explorer after the new
 // line, which takes the item's place.
 
@@ -76,12 +77,14 @@ function sliderElement(s, slide) {
   return el;
 }
 
-// exploreClicks makes the buttons of an explorer in el play: a move adds
-// its place to the line the explorer carries, Undo takes the last away,
-// Reset empties it, and go(ex, line) shows explorer ex after it.
+// exploreClicks makes the buttons of an explorer in el play, and the
+// moves marked on its picture (a coin, an edge, a vertex: an SVG element
+// with data-move, as a move's button has): a move adds its place to the
+// line the explorer carries, Undo takes the last away, Reset empties it,
+// and go(ex, line) shows explorer ex after it.
 function exploreClicks(el, go) {
   el.addEventListener("click", (e) => {
-    const b = e.target.closest("button");
+    const b = e.target.closest("button, [data-move]");
     const ex = el.querySelector('[data-gl="explore"]');
     if (!b || b.disabled || !ex || ex.dataset.busy) return;
     let line = JSON.parse(ex.dataset.line);

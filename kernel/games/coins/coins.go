@@ -118,6 +118,27 @@ func (c *Coins) WriteSVG(w io.Writer, full bool) error {
 	return kit.DrawSVG(w, c.picture(), full, c.card, fmt.Sprintf("more than %d coins", display.MaxSVGCoins))
 }
 
+// MarkedSVG draws the row with each legal move marked on the last coin it
+// takes, the innermost (L2 on the second coin left, R on the last), for
+// the explorer; "" when the row is too long to draw.
+func (c *Coins) MarkedSVG(marks map[string]display.Mark) string {
+	r := c.picture()
+	if !r.SVGFits() {
+		return ""
+	}
+	for _, gm := range c.Legal() {
+		if mk, ok := marks[gm.String()]; ok {
+			m := gm.(move).m
+			last := c.st.at.Lo + m.Count - 1
+			if m.Side == 'R' {
+				last = c.st.at.Hi - m.Count
+			}
+			r.Marks = append(r.Marks, display.CoinMark{Coin: last, Side: m.Side, Mark: mk})
+		}
+	}
+	return r.SVG()
+}
+
 // Picture is the drawing, for the frames of a trace.
 func (c *Coins) Picture() display.Drawing { return c.picture() }
 

@@ -133,6 +133,23 @@ func (b *Board) picture() display.Triangle {
 	return display.Triangle{N: b.N, Square: b.b.Grid == solver.Square, Cells: b.b.Cells, Caption: b.caption()}
 }
 
+// MarkedSVG draws the board with each legal move marked on its empty
+// vertex, for the explorer; "" when the board is too large to draw.
+func (b *Board) MarkedSVG(marks map[string]display.Mark) string {
+	d := b.picture()
+	if !d.SVGFits() {
+		return ""
+	}
+	d.Marks = map[[2]int]display.Mark{}
+	for _, m := range b.Legal() {
+		if mk, ok := marks[m.String()]; ok {
+			s := m.(stone)
+			d.Marks[[2]int{s.r, s.p}] = mk
+		}
+	}
+	return d.SVG()
+}
+
 // Picture is the board's drawing, for the frames of a trace.
 func (b *Board) Picture() display.Drawing { return b.picture() }
 

@@ -113,6 +113,34 @@ func (p *Polygon) WriteSVG(w io.Writer, full bool) error {
 	return kit.DrawSVG(w, p.ring(nil), full, p.card, fmt.Sprintf("more than %d vertices", display.MaxSVGVertices))
 }
 
+// MarkedSVG draws the ring (or the chain) with each legal move marked on
+// its edge, the edge deleted first or merged, for the explorer; "" when it
+// is too large to draw.
+func (p *Polygon) MarkedSVG(marks map[string]display.Mark) string {
+	byEdge := map[int]display.Mark{}
+	for _, m := range p.Legal() {
+		if mk, ok := marks[m.String()]; ok {
+			byEdge[int(m.(edge))] = mk
+		}
+	}
+	if p.isChain() {
+		d := p.chainPicture(nil)
+		d.Marks = byEdge
+		return svgIfFits(d)
+	}
+	d := p.ring(nil)
+	d.Marks = byEdge
+	return svgIfFits(d)
+}
+
+// svgIfFits is d's SVG, "" when it is too large to draw.
+func svgIfFits(d kit.Drawing) string {
+	if !d.SVGFits() {
+		return ""
+	}
+	return kit.Render(d.WriteSVG)
+}
+
 // textWhy says which limit of the text drawing p passes.
 func (p *Polygon) textWhy() string { return kit.TextWhy(p.N, display.MaxTextVertices, "vertices") }
 

@@ -18,8 +18,9 @@ func init() {
 		Doc: `x (a game value or a position) after the line moves (as after takes them; none by default), ` +
 			`drawn with every legal move marked by its loss as analyze counts it (0 for an optimal move; exact), ` +
 			`beside the value along the line (plot of analyze). In the web page each move is a button coloured ` +
-			`from green to red, its loss on hover: a click plays it in place, with Undo and Reset, and no cell ` +
-			`runs. Elsewhere it lists each move's loss. players is the order of play of a game that has none ` +
+			`from green to red, its loss on hover, and is marked so on the picture of a ring, a row or a board ` +
+			`(the edge, the last coin it takes, the vertex): a click on either plays it in place, with Undo and ` +
+			`Reset, and no cell runs. Elsewhere it lists each move's loss. players is the order of play of a game that has none ` +
 			`(a Life Line board: explore(b, [], [4, 2])). Fields: position, mover, value, moves (move, loss), analysis.`,
 		Example: `explore(coins([10, 80, 90, 30]), "L")`,
 		Returns: []any{&Explorer{}},

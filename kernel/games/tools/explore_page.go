@@ -14,8 +14,9 @@ import (
 	"gamelab/kernel/games"
 )
 
-// The explorer in the web page: its HTML (the position's picture, a button
-// per legal move coloured by its loss, the chart of the line, Undo and
+// The explorer in the web page: its HTML (the position's picture with
+// each legal move marked on it where its game draws one, a button per
+// legal move, both coloured by the move's loss, the chart of the line, Undo and
 // Reset), and the page's way back to it: the start of each recent explorer
 // kept under a number the HTML carries, so a click can play the next move
 // without a cell (ExploreAgain).
@@ -84,28 +85,26 @@ func ExploreAgain(env *builtin.Env, id string, places []int) (*Explorer, error) 
 // nothing: the note under it says so). Every text is escaped.
 func (e *Explorer) HTML() string {
 	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
-	// One buffer: a button per move, hundreds on a large ring.
-	var out strings.Builder
-	out.WriteString(`<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
-		`"><div class="explore-position">` + picture(e.pos) + `</div><div class="explore-moves"><span class="explore-status">` +
-		display.Escape(e.status()) + `</span>`)
 	worst := new(big.Int)
 	for _, m := range e.moves {
 		if m.loss.Cmp(worst) > 0 {
 			worst = m.loss
 		}
 	}
+	// One buffer: a button per move, hundreds on a large ring.
+	var out strings.Builder
+	out.WriteString(`<div class="explore" data-gl="explore" data-explorer="` + strconv.Itoa(e.id) + `" data-line="` + display.Escape(string(line)) +
+		`"><div class="explore-position">` + e.picture(worst) + `</div><div class="explore-moves"><span class="explore-status">` +
+		display.Escape(e.status()) + `</span>`)
+	// The buttons stay beside a marked picture: they are the way to the
+	// moves from the keyboard, and the list of moves that share a coin.
 	for i, m := range e.moves {
 		loss := m.loss.String()
-		title := games.Describe(m.move) + " loses " + loss
-		if m.loss.Sign() == 0 {
-			title += " (optimal)"
-		}
 		if len(loss) > 12 { // a long number cut on the button; its title has it whole
 			loss = loss[:11] + "…"
 		}
 		out.WriteString(`<button type="button" data-move="` + strconv.Itoa(i) + `" style="background:` + lossColour(m.loss, worst) + `" title="` +
-			display.Escape(title) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`)
+			display.Escape(m.title()) + `">` + display.Escape(m.move.String()) + `<small>` + loss + `</small></button>`)
 	}
 	chart := `<p>The value along the line shows here once a move is played.</p>`
 	undo := " disabled"
@@ -117,8 +116,31 @@ func (e *Explorer) HTML() string {
 		`</span></div><p class="explore-note">A click on a move plays it in the web page; elsewhere explore(x, moves) plays a line.</p></div>`
 }
 
-// picture is p's SVG, else its text.
-func picture(p games.Position) string {
+// title is what a move's button and its mark on the picture say: the
+// move and its exact loss.
+func (m moveLoss) title() string {
+	title := games.Describe(m.move) + " loses " + m.loss.String()
+	if m.loss.Sign() == 0 {
+		title += " (optimal)"
+	}
+	return title
+}
+
+// picture is the position's SVG with each move marked on it (its coin,
+// edge or vertex coloured as its button, its title, a click plays it),
+// where its game draws one (games.MarkedPicturer); else its plain SVG,
+// else its text.
+func (e *Explorer) picture(worst *big.Int) string {
+	if mp, ok := e.pos.(games.MarkedPicturer); ok && len(e.moves) > 0 {
+		marks := make(map[string]display.Mark, len(e.moves))
+		for i, m := range e.moves {
+			marks[m.move.String()] = display.Mark{Fill: lossColour(m.loss, worst), Title: m.title(), Place: i}
+		}
+		if svg := mp.MarkedSVG(marks); svg != "" {
+			return svg
+		}
+	}
+	p := e.pos
 	if pic, ok := p.(builtin.Pictured); ok {
 		if svg := pic.SVG(); svg != "" {
 			return svg

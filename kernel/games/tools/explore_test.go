@@ -8,12 +8,14 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gamelab/kernel"
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
+	"gamelab/kernel/games/coins"
 	"gamelab/kernel/games/pile"
 	"gamelab/kernel/games/tools"
 	"gamelab/kernel/sessiontest"
@@ -120,6 +122,7 @@ func TestExploreLossesAreAnalyzes(t *testing.T) {
 						t.Fatalf("%s: value %s, analyze says %s", call, got, want)
 					}
 				}
+				checkMarks(t, call, e, line)
 				placesJSON, _ := json.Marshal(append([]int{}, places...))
 				if !strings.Contains(e.HTML(), fmt.Sprintf(`data-line="%s"`, html.EscapeString(string(placesJSON)))) {
 					t.Fatalf("%s: the page's line is not %s:\n%s", call, placesJSON, e.HTML())
@@ -222,4 +225,111 @@ func exhaustiveLosses(ctx context.Context, e *tools.Explorer) error {
 		}
 	}
 	return nil
+}
+
+// markRE finds a move's mark on a picture: the element carrying the
+// move's place (its other markup, then its tooltip first inside it).
+var markRE = regexp.MustCompile(`<(?:g|path)([^>]*) data-move="(\d+)" cursor="pointer"><title>([^<]*)</title>`)
+
+// markedGames are the games whose pictures mark their moves.
+var markedGames = map[string]bool{"coins": true, "polygon": true, "lifeline": true}
+
+// buttonRE finds a move's button and its colour.
+var buttonRE = regexp.MustCompile(`<button type="button" data-move="(\d+)" style="background:([^"]*)"`)
+
+// checkMarks checks the picture of e, at the end of line: in a game that
+// draws its moves (coins, the polygon, Life Line) every legal move has
+// exactly one mark on it, on the move's own coin, edge or vertex, in its
+// button's colour, with its exact loss in its tooltip; in other games none.
+// Every move keeps its button.
+func checkMarks(t *testing.T, call string, e *tools.Explorer, line []any) {
+	t.Helper()
+	page := e.HTML()
+	picture := page[strings.Index(page, `class="explore-position"`):strings.Index(page, `class="explore-moves"`)]
+	buttons := buttonRE.FindAllStringSubmatch(page, -1)
+	if len(buttons) != len(e.Moves) {
+		t.Fatalf("%s: %d buttons for %d moves", call, len(buttons), len(e.Moves))
+	}
+	pos := e.Position.(games.Position)
+	marks := markRE.FindAllStringSubmatchIndex(picture, -1)
+	if _, ok := pos.(games.MarkedPicturer); !ok {
+		if markedGames[pos.Game().Name] {
+			t.Fatalf("%s: the %s game draws no marked picture", call, pos.Game().Name)
+		}
+		if len(marks) > 0 {
+			t.Fatalf("%s: a game without a marked picture has marks:\n%s", call, picture)
+		}
+		return
+	}
+	if len(marks) != len(e.Moves) {
+		t.Fatalf("%s: %d marks on the picture for %d moves:\n%s", call, len(marks), len(e.Moves), picture)
+	}
+	legal, seen := pos.Legal(), map[int]bool{}
+	for _, at := range marks {
+		attrs, title := picture[at[2]:at[3]], html.UnescapeString(picture[at[6]:at[7]])
+		i, _ := strconv.Atoi(picture[at[4]:at[5]])
+		if seen[i] || i >= len(legal) {
+			t.Fatalf("%s: move %d marked twice or not a move:\n%s", call, i, picture)
+		}
+		seen[i] = true
+		want := games.Describe(legal[i]) + " loses " + fmt.Sprint(e.Moves[i]["loss"])
+		if fmt.Sprint(e.Moves[i]["loss"]) == "0" {
+			want += " (optimal)"
+		}
+		body := picture[at[1]:]
+		body = body[:strings.Index(body, "</g>")]
+		where := markedElement(pos, legal[i], line)
+		if !strings.HasPrefix(title, where) || !strings.HasSuffix(title, "\n"+want) {
+			t.Fatalf("%s: move %d's mark says %q, want %q then %q", call, i, title, where, want)
+		}
+		if colour := `"` + buttons[i][2] + `"`; !strings.Contains(attrs+body, colour) {
+			t.Fatalf("%s: move %d's mark is not in its button's colour %s: %s%s", call, i, colour, attrs, body)
+		}
+	}
+}
+
+// markedElement is how the tooltip of move m's element starts: the last
+// coin it takes (coins numbered from 1 in the whole row: line took some
+// from each end), the edge it deletes or merges, the vertex it fills.
+func markedElement(pos games.Position, m games.Move, line []any) string {
+	switch pos.Game().Name {
+	case "coins":
+		lo, hi := 0, len(pos.(*coins.Coins).Row())
+		for _, mv := range line {
+			taken := mv.(string)
+			k, err := strconv.Atoi(taken[1:])
+			if err != nil {
+				k = 1
+			}
+			if taken[0] == 'L' {
+				lo += k
+			} else {
+				hi -= k
+			}
+		}
+		k, err := strconv.Atoi(m.String()[1:])
+		if err != nil {
+			k = 1
+		}
+		if m.String()[0] == 'L' {
+			return fmt.Sprintf("coin %d = ", lo+k)
+		}
+		return fmt.Sprintf("coin %d = ", hi-k+1)
+	case "polygon":
+		return "edge " + m.String() + " ("
+	}
+	return m.String() + " empty"
+}
+
+// Where two moves take the same coin last (L2 and R of two coins), each
+// has its half of the coin.
+func TestExploreMarksShareACoin(t *testing.T) {
+	s := kernel.NewSession()
+	sessiontest.Result(t, s, `e = explore(coins([10, 80, 90, 30], {take: 2}), "LR")`)
+	v, _ := s.Value(context.Background(), "e")
+	page := v.(*tools.Explorer).HTML()
+	halves := regexp.MustCompile(`<path d="[^"]*" fill="[^"]*" stroke="#ffffff" data-move="(\d)" cursor="pointer"><title>coin 3 = 90&#xA;&#34;(\w+)&#34; loses`).FindAllStringSubmatch(page, -1)
+	if len(halves) != 2 || halves[0][2] != "L2" || halves[1][2] != "R" {
+		t.Fatalf("coin 3 is not shared by L2 and R: %q\n%s", halves, page)
+	}
 }
