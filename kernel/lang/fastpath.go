@@ -173,7 +173,7 @@ func (c *fastCompiler) all(nodes []ast.Node) []fastFn {
 
 func (c *fastCompiler) sequence(n *ast.SequenceNode) fastFn {
 	nodes := n.Nodes
-	if len(nodes) == 2 && isCall(nodes[0], "$sweepStep") {
+	if len(nodes) == 2 && isCallOf(nodes[0], "$sweepStep") {
 		// {$sweepStep(…); body}: a sweep's progress, which the fast path
 		// does not show.
 		return c.compile(nodes[1])
@@ -199,16 +199,6 @@ func (c *fastCompiler) sequence(n *ast.SequenceNode) fastFn {
 		}
 		return v, true
 	}
-}
-
-// isCall says node calls the function name.
-func isCall(node ast.Node, name string) bool {
-	call, ok := node.(*ast.CallNode)
-	if !ok {
-		return false
-	}
-	id, ok := call.Callee.(*ast.IdentifierNode)
-	return ok && id.Value == name
 }
 
 func (c *fastCompiler) let(n *ast.VariableDeclaratorNode) fastFn {

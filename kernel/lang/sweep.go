@@ -67,24 +67,16 @@ func (sweepPatch) Visit(node *ast.Node) {
 	}
 	// Each made-up node takes the place of what it wraps, so an error in
 	// xs or the body still points at it.
-	call := func(fn string, where ast.Node, args ...ast.Node) ast.Node {
-		loc := where.Location()
-		id := &ast.IdentifierNode{Value: fn}
-		id.SetLocation(loc)
-		c := &ast.CallNode{Callee: id, Arguments: args}
-		c.SetLocation(loc)
-		return c
-	}
-	step := call("$sweepStep", pred.Node) // only map's body has #index
+	step := callAt("$sweepStep", pred.Node) // only map's body has #index
 	if n.Name == "map" {
 		index := &ast.PointerNode{Name: "index"}
 		index.SetLocation(pred.Node.Location())
-		step = call("$sweepStep", pred.Node, index)
+		step = callAt("$sweepStep", pred.Node, index)
 	}
 	seq := &ast.SequenceNode{Nodes: []ast.Node{step, pred.Node}}
 	seq.SetLocation(pred.Node.Location())
 	pred.Node = seq
-	inner := &ast.BuiltinNode{Name: n.Name, Arguments: []ast.Node{call("$sweepStart", n.Arguments[0], n.Arguments[0]), pred}}
+	inner := &ast.BuiltinNode{Name: n.Name, Arguments: []ast.Node{callAt("$sweepStart", n.Arguments[0], n.Arguments[0]), pred}}
 	inner.SetLocation(n.Location())
-	ast.Patch(node, call("$sweepEnd", n, inner))
+	ast.Patch(node, callAt("$sweepEnd", n, inner))
 }
