@@ -1,5 +1,7 @@
 package builtin
 
+import "gamelab/kernel/word"
+
 // Predicates and named values: what a builtin may take besides plain
 // values, and what a library may name besides functions.
 
@@ -63,4 +65,12 @@ type Callable interface {
 func IsPredicate(a any) bool {
 	_, ok := a.(Predicate)
 	return ok
+}
+
+// WordCaller is a predicate the language's fast path compiled: CallWord is
+// its value at # = x as a Word (kernel/word), false when the fast path
+// gives up, for Call to say what the language makes of it (a value or an
+// error). A game's search hands it states as Words, without a box.
+type WordCaller interface {
+	CallWord(x word.Word) (word.Word, bool)
 }

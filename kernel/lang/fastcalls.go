@@ -7,13 +7,13 @@ package lang
 // builtins over lists.
 
 import (
-	"math"
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
 
 	"gamelab/internal/checked"
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/word"
 )
 
 // pureFunctions are the language's functions the fast path calls: none has
@@ -30,12 +30,12 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 	}
 	switch id.Value {
 	case "$tick":
-		return func([]any) (any, bool) {
+		return func([]word.Word) (word.Word, bool) {
 			c.l.cur.meter.Tick()
-			return nil, true
+			return word.Word{}, true
 		}
 	case "$sweepStep": // a sweep's progress: not shown for what the fast path runs
-		return constant(nil)
+		return constant(word.Word{})
 	case "$sweepStart", "$sweepEnd", "$kept", "$loopEnd":
 		if len(n.Arguments) != 1 {
 			return nil
@@ -58,33 +58,37 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 		return nil
 	}
 	// called is the function's own answer: what the machine gets.
-	called := func(in ...any) (any, bool) {
-		v, err := fn.Func(in...)
-		return v, err == nil
+	called := func(in ...word.Word) (word.Word, bool) {
+		values := make([]any, len(in))
+		for i, w := range in {
+			values[i] = w.Value()
+		}
+		v, err := fn.Func(values...)
+		return word.Of(v), err == nil
 	}
-	if inline := c.inline(id.Value, len(args)); inline != nil {
+	if inline := inlined(id.Value, len(args)); inline != nil {
 		if len(args) == 1 {
 			x := args[0]
-			return func(s []any) (any, bool) {
+			return func(s []word.Word) (word.Word, bool) {
 				a, ok := x(s)
 				if !ok {
-					return nil, false
+					return word.Word{}, false
 				}
-				if v, ok := inline(a, nil); ok {
+				if v, ok := inline(a, word.Word{}); ok {
 					return v, true
 				}
 				return called(a)
 			}
 		}
 		x, y := args[0], args[1]
-		return func(s []any) (any, bool) {
+		return func(s []word.Word) (word.Word, bool) {
 			a, ok := x(s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			b, ok := y(s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			if v, ok := inline(a, b); ok {
 				return v, true
@@ -92,12 +96,12 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 			return called(a, b)
 		}
 	}
-	return func(s []any) (any, bool) {
-		in := make([]any, len(args))
+	return func(s []word.Word) (word.Word, bool) {
+		in := make([]word.Word, len(args))
 		for i, a := range args {
 			v, ok := a(s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			in[i] = v
 		}
@@ -105,122 +109,101 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 	}
 }
 
-// inline is the path of the function name of k operands that needs no
+// inlined is the path of the function name of k operands that needs no
 // call, for the operands it knows (ints, lists, strings, maps): false for
 // others, which the function itself then gets; nil when it has none.
-func (c *fastCompiler) inline(name string, k int) func(a, b any) (any, bool) {
+func inlined(name string, k int) func(a, b word.Word) (word.Word, bool) {
 	if k == 1 {
 		if name != "$neg" {
 			return nil
 		}
-		return func(a, _ any) (any, bool) {
-			i, isInt := a.(int)
-			return -i, isInt && i != math.MinInt
+		return func(a, _ word.Word) (word.Word, bool) {
+			r, ok := checked.Sub(0, a.N)
+			return word.Word{K: word.Int, N: r}, ok && a.K == word.Int
 		}
 	}
 	if k != 2 {
 		return nil
 	}
-	var ints func(i, j int) (any, bool)
+	var ints func(i, j int64) (word.Word, bool)
 	switch name {
 	case "$add":
-		ints = func(i, j int) (any, bool) { r, ok := checked.Add(int64(i), int64(j)); return int(r), ok }
+		ints = func(i, j int64) (word.Word, bool) {
+			r, ok := checked.Add(i, j)
+			return word.Word{K: word.Int, N: r}, ok
+		}
 	case "$sub":
-		ints = func(i, j int) (any, bool) { r, ok := checked.Sub(int64(i), int64(j)); return int(r), ok }
+		ints = func(i, j int64) (word.Word, bool) {
+			r, ok := checked.Sub(i, j)
+			return word.Word{K: word.Int, N: r}, ok
+		}
 	case "$mul":
-		ints = func(i, j int) (any, bool) { r, ok := checked.Mul(int64(i), int64(j)); return int(r), ok }
+		ints = func(i, j int64) (word.Word, bool) {
+			r, ok := checked.Mul(i, j)
+			return word.Word{K: word.Int, N: r}, ok
+		}
 	case "$lt":
-		ints = func(i, j int) (any, bool) { return i < j, true }
+		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i < j), true }
 	case "$gt":
-		ints = func(i, j int) (any, bool) { return i > j, true }
+		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i > j), true }
 	case "$le":
-		ints = func(i, j int) (any, bool) { return i <= j, true }
+		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i <= j), true }
 	case "$ge":
-		ints = func(i, j int) (any, bool) { return i >= j, true }
+		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i >= j), true }
 	case "$eq":
-		return func(a, b any) (any, bool) { return equal(a, b) }
+		return func(a, b word.Word) (word.Word, bool) { e, ok := word.Equal(a, b); return word.BoolOf(e), ok }
 	case "$ne":
-		return func(a, b any) (any, bool) { e, ok := equal(a, b); return !e, ok }
+		return func(a, b word.Word) (word.Word, bool) { e, ok := word.Equal(a, b); return word.BoolOf(!e), ok }
 	case "$index":
 		return index
 	case "$member":
 		return member
 	case "$range":
-		return c.ints
+		return func(a, b word.Word) (word.Word, bool) {
+			if a.K != word.Int || b.K != word.Int || b.N >= a.N && uint64(b.N-a.N) >= maxFastItems {
+				return word.Word{}, false
+			}
+			return word.RangeOf(int(a.N), int(b.N))
+		}
 	default:
 		return nil
 	}
-	return func(a, b any) (any, bool) {
-		i, isInt := a.(int)
-		j, isInt2 := b.(int)
-		if !isInt || !isInt2 {
-			return nil, false
+	return func(a, b word.Word) (word.Word, bool) {
+		if a.K != word.Int || b.K != word.Int {
+			return word.Word{}, false
 		}
-		return ints(i, j)
+		return ints(a.N, b.N)
 	}
-}
-
-// ints is a..b of two ints as rangeOf makes it: what it reserves, then
-// the []int.
-func (c *fastCompiler) ints(a, b any) (any, bool) {
-	lo, isInt := a.(int)
-	hi, isInt2 := b.(int)
-	if !isInt || !isInt2 || hi >= lo && uint64(hi-lo) >= maxFastItems {
-		return nil, false
-	}
-	if hi < lo {
-		return []int{}, true
-	}
-	n := hi - lo + 1
-	c.l.cur.meter.ReserveItems(int64(n), 8)
-	out := make([]int, n)
-	for i := range out {
-		out[i] = lo + i
-	}
-	return out, true
-}
-
-// equal is a == b of two ints or two strings.
-func equal(a, b any) (bool, bool) {
-	switch a := a.(type) {
-	case int:
-		b, isInt := b.(int)
-		return a == b, isInt
-	case string:
-		b, isString := b.(string)
-		return a == b, isString
-	}
-	return false, false
 }
 
 // index is xs[i] of a list and an int inside it, counted from 1.
-func index(a, b any) (any, bool) {
-	if i, isInt := b.(int); isInt {
-		switch xs := a.(type) {
-		case []any:
-			if i >= 1 && i <= len(xs) {
-				return xs[i-1], true
-			}
-		case []int:
-			if i >= 1 && i <= len(xs) {
-				return xs[i-1], true
-			}
-		}
+func index(a, b word.Word) (word.Word, bool) {
+	if b.K != word.Int {
+		return word.Word{}, false
 	}
-	return nil, false
+	n, isList := a.Len()
+	if i := b.N; isList && i >= 1 && i <= int64(n) {
+		return a.At(int(i - 1)), true
+	}
+	return word.Word{}, false
 }
 
-// member is x.name of a map or of a value with builtin.Fields.
-func member(a, b any) (any, bool) {
-	if name, isName := b.(string); isName {
-		switch v := a.(type) {
-		case map[string]any:
-			return v[name], true
-		case builtin.Fields:
-			return v.Field(name)
-		}
+// member is x.name of a map or of a value with fields.
+func member(a, b word.Word) (word.Word, bool) {
+	name, isName := b.Str()
+	if !isName || a.K != word.Any {
+		return word.Word{}, false
 	}
-	return nil, false
+	switch v := a.P.(type) {
+	case word.Fields:
+		return v.FieldWord(name)
+	case map[string]any:
+		return word.Of(v[name]), true
+	case builtin.Fields:
+		f, ok := v.Field(name)
+		return word.Of(f), ok
+	}
+	return word.Word{}, false
 }
 
 // loop is $loop(name, xs): xs when it is a list, with what map reserves.
@@ -234,20 +217,14 @@ func (c *fastCompiler) loop(n *ast.CallNode) fastFn {
 		return nil
 	}
 	reserves := name.Value == "map" || name.Value == "sortBy"
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		v, ok := xs(s)
 		if !ok {
-			return nil, false
+			return word.Word{}, false
 		}
-		k := -1
-		switch l := v.(type) {
-		case []any:
-			k = len(l)
-		case []int:
-			k = len(l)
-		}
-		if k < 0 || k > maxFastItems {
-			return nil, false
+		k, isList := v.Len()
+		if !isList || k > maxFastItems {
+			return word.Word{}, false
 		}
 		if reserves {
 			c.l.cur.meter.ReserveItems(int64(k), mapItemBytes)
@@ -276,17 +253,15 @@ func (c *fastCompiler) builtin(n *ast.BuiltinNode) fastFn {
 		if x == nil {
 			return nil
 		}
-		return func(s []any) (any, bool) {
+		return func(s []word.Word) (word.Word, bool) {
 			v, ok := x(s)
-			switch l := v.(type) {
-			case []any:
-				return len(l), ok
-			case []int:
-				return len(l), ok
-			case map[string]any:
-				return len(l), ok
+			if k, isList := v.Len(); isList {
+				return word.IntOf(k), ok
 			}
-			return nil, false
+			if m, isMap := v.P.(map[string]any); isMap && v.K == word.Any {
+				return word.IntOf(len(m)), ok
+			}
+			return word.Word{}, false
 		}
 	}
 	return nil
@@ -310,69 +285,54 @@ func (c *fastCompiler) loopBuiltin(n *ast.BuiltinNode) fastFn {
 		return nil
 	}
 	name := n.Name
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		v, ok := xs(s)
-		if !ok {
-			return nil, false
+		k, isList := v.Len()
+		if !ok || !isList {
+			return word.Word{}, false
 		}
-		var items []any
-		var ints []int
-		k := 0
-		switch l := v.(type) {
-		case []any:
-			items, k = l, len(l)
-		case []int:
-			ints, k = l, len(l)
-		default:
-			return nil, false
-		}
-		var out []any
+		var out []word.Word
 		if name == "map" {
-			out = make([]any, 0, k)
+			out = make([]word.Word, 0, k)
 		} else if name == "filter" {
-			out = []any{}
+			out = make([]word.Word, 0, k)
 		}
 		count := 0
 		for i := range k {
-			var item any
-			if items != nil {
-				item = items[i]
-			} else {
-				item = ints[i]
-			}
+			item := v.At(i)
 			s[at] = item
 			r, ok := body(s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			if name == "map" {
 				out = append(out, r)
 				continue
 			}
-			b, isBool := r.(bool)
-			if !isBool {
-				return nil, false
+			if r.K != word.Bool {
+				return word.Word{}, false
 			}
+			b := r.N != 0
 			switch {
 			case name == "filter" && b:
 				out = append(out, item)
 			case name == "count" && b:
 				count++
 			case name == "any" && b:
-				return true, true
+				return r, true
 			case name == "all" && !b:
-				return false, true
+				return r, true
 			}
 		}
 		switch name {
 		case "any":
-			return false, true
+			return word.BoolOf(false), true
 		case "all":
-			return true, true
+			return word.BoolOf(true), true
 		case "count":
-			return count, true
+			return word.IntOf(count), true
 		}
-		return out, true
+		return word.ListOf(out), true
 	}
 }
 
@@ -401,18 +361,17 @@ func (c *fastCompiler) extreme(name string, nodes []ast.Node) fastFn {
 		return nil
 	}
 	isMax := name == "max"
-	return func(s []any) (any, bool) {
-		var best int
+	return func(s []word.Word) (word.Word, bool) {
+		var best int64
 		for k, a := range args {
 			v, ok := a(s)
-			i, isInt := v.(int)
-			if !ok || !isInt {
-				return nil, false
+			if !ok || v.K != word.Int {
+				return word.Word{}, false
 			}
-			if k == 0 || isMax && i > best || !isMax && i < best {
-				best = i
+			if k == 0 || isMax && v.N > best || !isMax && v.N < best {
+				best = v.N
 			}
 		}
-		return best, true
+		return word.Word{K: word.Int, N: best}, true
 	}
 }

@@ -5,9 +5,12 @@ package lang
 // A fast path for predicates: the common shapes of a {…} body (fields of
 // #, integer arithmetic and comparisons, indexes, ranges, lists, maps,
 // conditionals, lets, map/filter/any/all over a list) compiled into Go
-// closures that run without expr's machine, which costs some hundreds of
-// nanoseconds a call in setting up its frames: what a game defined in the
-// language calls for every move of every position.
+// closures over Words (kernel/word: ints, booleans and strings unboxed,
+// short lists of ints packed, ranges as their ends) that run without
+// expr's machine, which costs some hundreds of nanoseconds a call in
+// setting up its frames and boxes every int it makes: what a game defined
+// in the language calls for every move of every position, handing it its
+// state as a Word (CallWord).
 //
 // A closure is compiled from the tree expr runs, after the language's
 // patches, so it calls the very functions the machine would ($add, $index,
@@ -26,6 +29,8 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/conf"
+
+	"gamelab/kernel/word"
 )
 
 // fastPaths is whether predicates use the fast path (tests compare it with
@@ -38,7 +43,7 @@ var (
 )
 
 // fastFn is a compiled node: its value, or false to give up.
-type fastFn func(s []any) (any, bool)
+type fastFn func(s []word.Word) (word.Word, bool)
 
 // fastCompiler compiles one predicate's body: its slots are the lets' and
 // the predicates' # (a predicate's # is slot it, its innermost).
@@ -51,9 +56,17 @@ type fastCompiler struct {
 	slots     int
 }
 
-// fastPredicate is the predicate's body compiled, as a function of its
-// argument; nil when its shape is not one the fast path knows.
-func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) (any, bool) {
+// fastBody is a predicate's body compiled: run is its value at # = x, or
+// false when the machine must run it.
+type fastBody struct {
+	body fastFn
+	s    []word.Word
+	busy atomic.Bool
+}
+
+// fastPredicate is the predicate's body compiled; nil when its shape is
+// not one the fast path knows.
+func (l *Language) fastPredicate(tree ast.Node, env map[string]any) *fastBody {
 	if !fastPaths {
 		return nil
 	}
@@ -66,26 +79,34 @@ func (l *Language) fastPredicate(tree ast.Node, env map[string]any) func(x any) 
 	if body == nil {
 		return nil
 	}
-	n := c.slots
-	var busy atomic.Bool
-	s := make([]any, n)
-	return func(x any) (v any, ok bool) {
-		if !busy.CompareAndSwap(false, true) {
-			return nil, false // called while it runs (never, today): the machine's
-		}
-		defer func() {
-			if recover() != nil {
-				v, ok = nil, false // the machine runs it again, and reports
-			}
-			clear(s)
-			busy.Store(false)
-		}()
-		s[0] = x
-		if v, ok = body(s); ok && counting {
-			fastRuns.Add(1)
-		}
-		return v, ok
+	return &fastBody{body: body, s: make([]word.Word, c.slots)}
+}
+
+func (f *fastBody) run(x word.Word) (v word.Word, ok bool) {
+	if !f.busy.CompareAndSwap(false, true) {
+		return word.Word{}, false // called while it runs (never, today): the machine's
 	}
+	defer func() {
+		if recover() != nil {
+			v, ok = word.Word{}, false // the machine runs it again, and reports
+		}
+		clear(f.s)
+		f.busy.Store(false)
+	}()
+	f.s[0] = x
+	if v, ok = f.body(f.s); ok && counting {
+		fastRuns.Add(1)
+	}
+	return v, ok
+}
+
+// call is the body's value at # = x as the language has it.
+func (f *fastBody) call(x any) (any, bool) {
+	v, ok := f.run(word.Of(x))
+	if !ok {
+		return nil, false
+	}
+	return v.Value(), true
 }
 
 // slot is a new slot.
@@ -98,24 +119,24 @@ func (c *fastCompiler) slot() int {
 func (c *fastCompiler) compile(node ast.Node) fastFn {
 	switch n := node.(type) {
 	case *ast.IntegerNode:
-		return constant(n.Value)
+		return constant(word.IntOf(n.Value))
 	case *ast.FloatNode:
-		return constant(n.Value)
+		return constant(word.Of(n.Value))
 	case *ast.StringNode:
-		return constant(n.Value)
+		return constant(word.Of(n.Value))
 	case *ast.BoolNode:
-		return constant(n.Value)
+		return constant(word.BoolOf(n.Value))
 	case *ast.NilNode:
-		return constant(nil)
+		return constant(word.Word{})
 	case *ast.ConstantNode:
-		return constant(n.Value)
+		return constant(word.Of(n.Value))
 	case *ast.IdentifierNode:
 		if at, ok := c.scope[n.Value]; ok {
-			return func(s []any) (any, bool) { return s[at], true }
+			return func(s []word.Word) (word.Word, bool) { return s[at], true }
 		}
 		if v, ok := c.env[n.Value]; ok && n.Value != "$it" {
 			if _, isPending := v.(*pending); !isPending {
-				return constant(v)
+				return constant(word.Of(v))
 			}
 		}
 		return nil
@@ -124,7 +145,7 @@ func (c *fastCompiler) compile(node ast.Node) fastFn {
 			return nil
 		}
 		at := c.it
-		return func(s []any) (any, bool) { return s[at], true }
+		return func(s []word.Word) (word.Word, bool) { return s[at], true }
 	case *ast.SequenceNode:
 		return c.sequence(n)
 	case *ast.VariableDeclaratorNode:
@@ -141,10 +162,9 @@ func (c *fastCompiler) compile(node ast.Node) fastFn {
 		if x == nil {
 			return nil
 		}
-		return func(s []any) (any, bool) {
+		return func(s []word.Word) (word.Word, bool) {
 			v, ok := x(s)
-			b, isBool := v.(bool)
-			return !b, ok && isBool
+			return word.BoolOf(v.N == 0), ok && v.K == word.Bool
 		}
 	case *ast.ArrayNode:
 		return c.array(n)
@@ -158,7 +178,7 @@ func (c *fastCompiler) compile(node ast.Node) fastFn {
 	return nil
 }
 
-func constant(v any) fastFn { return func([]any) (any, bool) { return v, true } }
+func constant(v word.Word) fastFn { return func([]word.Word) (word.Word, bool) { return v, true } }
 
 // all compiles nodes, nil when any is not known.
 func (c *fastCompiler) all(nodes []ast.Node) []fastFn {
@@ -184,17 +204,17 @@ func (c *fastCompiler) sequence(n *ast.SequenceNode) fastFn {
 		return nil
 	case 2: // {$tick(); body}, as every loop's body and predicate is
 		first, second := parts[0], parts[1]
-		return func(s []any) (any, bool) {
+		return func(s []word.Word) (word.Word, bool) {
 			if _, ok := first(s); !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			return second(s)
 		}
 	}
-	return func(s []any) (v any, ok bool) {
+	return func(s []word.Word) (v word.Word, ok bool) {
 		for _, p := range parts {
 			if v, ok = p(s); !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 		}
 		return v, true
@@ -218,10 +238,10 @@ func (c *fastCompiler) let(n *ast.VariableDeclaratorNode) fastFn {
 	if body == nil {
 		return nil
 	}
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		v, ok := value(s)
 		if !ok {
-			return nil, false
+			return word.Word{}, false
 		}
 		s[at] = v
 		return body(s)
@@ -233,13 +253,12 @@ func (c *fastCompiler) conditional(n *ast.ConditionalNode) fastFn {
 	if cond == nil || yes == nil || no == nil {
 		return nil
 	}
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		v, ok := cond(s)
-		b, isBool := v.(bool)
 		switch {
-		case !ok || !isBool:
-			return nil, false
-		case b:
+		case !ok || v.K != word.Bool:
+			return word.Word{}, false
+		case v.N != 0:
 			return yes(s)
 		}
 		return no(s)
@@ -248,11 +267,11 @@ func (c *fastCompiler) conditional(n *ast.ConditionalNode) fastFn {
 
 // logical is && and || of booleans, the right side run only when it counts.
 func (c *fastCompiler) logical(n *ast.BinaryNode) fastFn {
-	var or bool
+	var or int64
 	switch n.Operator {
 	case "&&", "and":
 	case "||", "or":
-		or = true
+		or = 1
 	default:
 		return nil
 	}
@@ -260,37 +279,72 @@ func (c *fastCompiler) logical(n *ast.BinaryNode) fastFn {
 	if left == nil || right == nil {
 		return nil
 	}
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		v, ok := left(s)
-		a, isBool := v.(bool)
-		if !ok || !isBool {
-			return nil, false
+		if !ok || v.K != word.Bool {
+			return word.Word{}, false
 		}
-		if a == or {
-			return a, true
+		if v.N == or {
+			return v, true
 		}
 		v, ok = right(s)
-		b, isBool := v.(bool)
-		return b, ok && isBool
+		return v, ok && v.K == word.Bool
 	}
 }
 
+// array is a list literal: made once when its items are constants (a
+// game's moves ["L", "R"]), packed when it is up to three small ints.
 func (c *fastCompiler) array(n *ast.ArrayNode) fastFn {
 	items := c.all(n.Nodes)
 	if items == nil {
 		return nil
 	}
-	return func(s []any) (any, bool) {
-		out := make([]any, len(items))
+	if constants(n.Nodes) {
+		out := make([]word.Word, len(items))
+		for i, item := range items {
+			out[i], _ = item(nil)
+		}
+		return constant(word.ListOf(out))
+	}
+	if len(items) <= 3 {
+		return func(s []word.Word) (word.Word, bool) {
+			var buf [3]word.Word // no list is made for a packed one
+			for i, item := range items {
+				v, ok := item(s)
+				if !ok {
+					return word.Word{}, false
+				}
+				buf[i] = v
+			}
+			if v := word.ListOf(buf[:len(items)]); v.K == word.Tuple {
+				return v, true
+			}
+			return word.ListOf(append([]word.Word(nil), buf[:len(items)]...)), true
+		}
+	}
+	return func(s []word.Word) (word.Word, bool) {
+		out := make([]word.Word, len(items))
 		for i, item := range items {
 			v, ok := item(s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
 			out[i] = v
 		}
-		return out, true
+		return word.ListOf(out), true
 	}
+}
+
+// constants says each node is a literal number, string or boolean.
+func constants(nodes []ast.Node) bool {
+	for _, n := range nodes {
+		switch n.(type) {
+		case *ast.IntegerNode, *ast.StringNode, *ast.BoolNode:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // mapLiteral is {key: value, …} with keys written as names or strings.
@@ -310,15 +364,15 @@ func (c *fastCompiler) mapLiteral(n *ast.MapNode) fastFn {
 			return nil
 		}
 	}
-	return func(s []any) (any, bool) {
+	return func(s []word.Word) (word.Word, bool) {
 		out := make(map[string]any, len(keys))
 		for i, k := range keys {
 			v, ok := values[i](s)
 			if !ok {
-				return nil, false
+				return word.Word{}, false
 			}
-			out[k] = v
+			out[k] = v.Value()
 		}
-		return out, true
+		return word.Of(out), true
 	}
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/word"
 )
 
 func init() {
@@ -377,6 +378,8 @@ type predicate struct {
 	call    func(x any) (any, error)
 	check   func() error
 	borrows func() bool
+	// callWord is the fast path's answer (builtin.WordCaller).
+	callWord func(x word.Word) (word.Word, bool)
 }
 
 // Check compiles the body without running it (builtin.Checked).
@@ -390,6 +393,10 @@ func (q *predicate) TypeName() string { return "predicate" }
 // Text is the predicate as written: {#.values[1] > 5}.
 func (q *predicate) Text() string { return q.source }
 
+// CallWord is the body's value at # = x from the fast path, false when it
+// gives up (builtin.WordCaller): Call then says what the machine makes.
+func (q *predicate) CallWord(x word.Word) (word.Word, bool) { return q.callWord(x) }
+
 // Call runs the body with # bound to x, in the running cell.
 func (q *predicate) Call(x any) (any, error) { return q.call(x) }
 
@@ -399,8 +406,8 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 	var prog *vm.Program
 	var tree *parser.Tree
 	var env map[string]any
-	var fast func(x any) (any, bool) // fastpath.go
-	var borrows bool                 // borrow.go
+	var fast *fastBody // fastpath.go
+	var borrows bool   // borrow.go
 	check := func() error {
 		if prog == nil {
 			var err error
@@ -412,12 +419,21 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		}
 		return nil
 	}
-	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, call: func(x any) (any, error) {
+	callWord := func(x word.Word) (word.Word, bool) {
+		if prog == nil && check() != nil {
+			return word.Word{}, false
+		}
+		if fast == nil {
+			return word.Word{}, false
+		}
+		return fast.run(x)
+	}
+	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, callWord: callWord, call: func(x any) (any, error) {
 		if prog == nil {
 			_ = check() // compiled at the first call; an error is reported below
 		}
 		if fast != nil { // it calls no predicate: no deeper
-			if v, ok := fast(x); ok {
+			if v, ok := fast.call(x); ok {
 				return v, nil
 			}
 		}

@@ -2,6 +2,7 @@ package defined_test
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"runtime"
 	"strconv"
@@ -53,7 +54,11 @@ func benchSession(b *testing.B, g benchGame) *kernel.Session {
 		}
 		return ev.Value, nil
 	}}
-	s := kernel.NewSession(kernel.WithBuiltins(value), kernel.WithDir("../../../scripts/games"))
+	// parts(p, name, n) calls p's part name n times.
+	parts := &builtin.Builtin{Name: "parts", Fn: func(env *builtin.Env, args ...any) (any, error) {
+		return nil, defined.CallPart(args[0].(*defined.Position), args[1].(string), args[2].(int))
+	}}
+	s := kernel.NewSession(kernel.WithBuiltins(value, parts), kernel.WithDir("../../../scripts/games"))
 	if out := s.Execute(context.Background(), g.def); out.Err != nil {
 		b.Fatal(out.Err.Msg)
 	}
@@ -137,6 +142,21 @@ func BenchmarkVersusPython(b *testing.B) {
 			ms := benchSolve(b, g)
 			b.ReportMetric(pyMS, "python-ms/solve")
 			b.ReportMetric(pyMS/ms, "times-faster")
+		})
+	}
+}
+
+// BenchmarkPart is one call of each part of the coins game (and a key),
+// what a position's search makes some five of, in a cell as a search's.
+func BenchmarkPart(b *testing.B) {
+	g := benchGames[2]
+	s := benchSession(b, g)
+	for _, part := range []string{"moves", "play", "earn", "key"} {
+		b.Run(part, func(b *testing.B) {
+			code := fmt.Sprintf("parts(%s, %q, %d)", g.instance, part, b.N)
+			if out := s.Execute(context.Background(), code); out.Err != nil {
+				b.Fatal(out.Err.Msg)
+			}
 		})
 	}
 }

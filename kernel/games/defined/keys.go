@@ -5,6 +5,8 @@ package defined
 import (
 	"math/big"
 	"strconv"
+
+	"gamelab/kernel/word"
 )
 
 // Keys made fast: packed into a uint64 (table.go says when), or written
@@ -13,67 +15,40 @@ import (
 
 // pack is k packed, for an integer or a list of up to three integers small
 // enough; false for any other key. Values equal as the language has them
-// (an int and a *big.Int of the same value, a []int and a []any of the
-// same items) pack the same, as their texts are the same.
-func pack(k any) (uint64, bool) {
-	if i, ok := smallInt(k); ok {
-		return field(i, 60, shapeInt)
+// (an int and a *big.Int of the same value, a packed list, a []int and a
+// []any of the same items) pack the same, as their texts are the same.
+func pack(k word.Word) (uint64, bool) {
+	switch k.K {
+	case word.Tuple:
+		return uint64(k.N), true
+	case word.Int:
+		return word.PackInt(k.N)
+	case word.Any:
+		if i, ok := smallInt(k.P); ok {
+			return word.PackInt(i)
+		}
+	}
+	n, isList := k.Len()
+	if !isList || n > 3 {
+		return 0, false
 	}
 	var items [3]int64
-	n := 0
-	switch l := k.(type) {
-	case []any:
-		if len(l) > 3 {
-			return 0, false
-		}
-		for j, item := range l {
-			i, ok := smallInt(item)
+	for j := range n {
+		item := k.At(j)
+		switch {
+		case item.K == word.Int:
+			items[j] = item.N
+		case item.K == word.Any:
+			i, ok := smallInt(item.P)
 			if !ok {
 				return 0, false
 			}
 			items[j] = i
-		}
-		n = len(l)
-	case []int:
-		if len(l) > 3 {
+		default:
 			return 0, false
 		}
-		for j, item := range l {
-			items[j] = int64(item)
-		}
-		n = len(l)
-	default:
-		return 0, false
 	}
-	switch n {
-	case 0:
-		return shapeEmpty << shapeShift, true
-	case 1:
-		return field(items[0], 60, shapeOne)
-	}
-	bits := uint(60 / n)
-	var out uint64
-	for j := range n {
-		f, ok := field(items[j], bits, 0)
-		if !ok {
-			return 0, false
-		}
-		out |= f << (uint(n-1-j) * bits)
-	}
-	shape := uint64(shapeTwo)
-	if n == 3 {
-		shape = shapeThree
-	}
-	return out | shape<<shapeShift, true
-}
-
-// field is i in bits bits (two's complement) with shape above, false when
-// it does not fit.
-func field(i int64, bits uint, shape uint64) (uint64, bool) {
-	if i < -(1<<(bits-1)) || i >= 1<<(bits-1) {
-		return 0, false
-	}
-	return uint64(i)&(1<<bits-1) | shape<<shapeShift, true
+	return word.Pack(items[:n])
 }
 
 // smallInt is v as an int64 when it is an integer that fits.
@@ -91,9 +66,33 @@ func smallInt(v any) (int64, bool) {
 	return 0, false
 }
 
-// appendLiteral appends printer.Literal(v) to b, made in place for the
-// integers, plain strings and lists of them that states are made of.
-func appendLiteral(b []byte, v any) []byte {
+// appendLiteral appends printer.Literal(w.Value()) to b, made in place
+// for the integers, plain strings and lists of them that states are made
+// of.
+func appendLiteral(b []byte, w word.Word) []byte {
+	switch w.K {
+	case word.Int:
+		return strconv.AppendInt(b, w.N, 10)
+	case word.Str:
+		return appendValue(b, w.P)
+	case word.Any:
+		return appendValue(b, w.P)
+	case word.Tuple, word.Range, word.List:
+		n, _ := w.Len()
+		b = append(b, '[')
+		for i := range n {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = appendLiteral(b, w.At(i))
+		}
+		return append(b, ']')
+	}
+	return append(b, text(w.Value())...)
+}
+
+// appendValue is appendLiteral of a value as the language has it.
+func appendValue(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)
@@ -107,7 +106,7 @@ func appendLiteral(b []byte, v any) []byte {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = appendLiteral(b, item)
+			b = appendValue(b, item)
 		}
 		return append(b, ']')
 	case []int:

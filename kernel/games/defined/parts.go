@@ -11,6 +11,7 @@ import (
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
 	"gamelab/kernel/printer"
+	"gamelab/kernel/word"
 )
 
 // View is # in a game's parts: the position a part is asked about.
@@ -47,10 +48,11 @@ func (v *View) Text() string {
 	return kit.FormatValue(map[string]any{"state": v.State, "move": v.Move, "mover": v.Mover, "turn": v.Turn, "rules": v.Rules})
 }
 
-// node is where a game stands: the state and who is to move there, and
-// how many moves were made; the rules are the instance's.
+// node is where a game stands: the state (a Word: kernel/word) and who
+// is to move there, and how many moves were made; the rules are the
+// instance's.
 type node struct {
-	state any
+	state word.Word
 	mover string
 	turn  int
 }
@@ -67,36 +69,67 @@ type run struct {
 	keyBuf []byte
 	// view is # of the parts that only read its fields (borrowed), while
 	// viewBusy says one runs.
-	view     View
+	view     wordView
 	viewBusy bool
 }
 
 // borrowed is a part whose {…} only reads fields of # (builtin.Borrowing):
-// call hands it the run's one View rather than a new one a call.
+// call hands it the run's one view rather than a new one a call.
 type borrowed struct{ builtin.Predicate }
+
+// wordView is # of a part the language's fast path runs
+// (builtin.WordCaller): the View's fields as Words.
+type wordView struct {
+	state, move, mover, turn, rules word.Word
+}
+
+// FieldWord is v's field name (word.Fields).
+func (v *wordView) FieldWord(name string) (word.Word, bool) {
+	switch name {
+	case "state":
+		return v.state, true
+	case "move":
+		return v.move, true
+	case "mover":
+		return v.mover, true
+	case "turn":
+		return v.turn, true
+	case "rules":
+		return v.rules, true
+	}
+	return word.Word{}, false
+}
 
 func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
 
-// call runs part name at n (with move m, nil for none) and returns its
+// none is the move of a part asked of a state alone.
+var none = word.Word{}
+
+// call runs part name at n (with move m, none for none) and returns its
 // value, or the error of the user's definition: the part, the state, the
-// move and, under them, the part's text with a caret at the fault.
-func (x *run) call(name string, p builtin.Predicate, n node, m any) (any, error) {
-	var v any
-	var err error
-	if _, ok := p.(borrowed); ok && !x.viewBusy {
-		// A part that reads only fields of # gets the run's own.
-		w := &x.view
-		w.State, w.Move, w.Mover, w.Turn, w.Rules = n.state, m, x.playerValue(n.mover), n.turn, x.rmap
-		x.viewBusy = true
-		v, err = p.Call(w)
-		x.viewBusy = false
-	} else {
-		v, err = p.Call(&View{State: n.state, Move: m, Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
+// move and, under them, the part's text with a caret at the fault. A part
+// that only reads fields of # and that the fast path compiled runs on the
+// Words themselves; any other, or one the fast path gives up on, on the
+// values the language has.
+func (x *run) call(name string, p builtin.Predicate, n node, m word.Word) (word.Word, error) {
+	if b, ok := p.(borrowed); ok && !x.viewBusy {
+		if w, ok := b.Predicate.(builtin.WordCaller); ok {
+			v := &x.view
+			v.state, v.move, v.mover, v.turn = n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn)
+			v.rules = word.Of(x.rmap)
+			x.viewBusy = true
+			out, ok := w.CallWord(word.Word{K: word.Any, P: v})
+			x.viewBusy = false
+			if ok {
+				return out, nil
+			}
+		}
 	}
+	v, err := p.Call(&View{State: n.state.Value(), Move: m.Value(), Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
 	if err != nil {
-		return nil, x.d.partError(name, n, m, err)
+		return word.Word{}, x.d.partError(name, n, m, err)
 	}
-	return v, nil
+	return word.Of(v), nil
 }
 
 // playerValue is playerValue(p) for one of the game's players, made once.
@@ -110,14 +143,14 @@ func (x *run) playerValue(p string) any {
 }
 
 // partError is err of part name at n and move m, in the user's words.
-func (d *def) partError(name string, n node, m any, err error) error {
+func (d *def) partError(name string, n node, m word.Word, err error) error {
 	var be *builtin.Error
 	if errors.As(err, &be) && (be.Kind == builtin.MemoryError || be.Kind == builtin.Interrupted) {
 		return err // the cell's own stop: the statement ends with it
 	}
-	where := fmt.Sprintf("at state %s", short(n.state))
-	if m != nil {
-		where += fmt.Sprintf(" with move %s", short(m))
+	where := fmt.Sprintf("at state %s", short(n.state.Value()))
+	if m.K != word.Nil {
+		where += fmt.Sprintf(" with move %s", short(m.Value()))
 	}
 	msg := fmt.Sprintf("%s's %s failed %s: %v", d.name, name, where, err)
 	var pe *builtin.PredicateError
@@ -157,10 +190,11 @@ func caret(name string, pe *builtin.PredicateError) string {
 
 // badResult is the error of part name giving v, which is not what it
 // must give.
-func (d *def) badResult(name string, n node, m any, v any, want string) error {
-	where := fmt.Sprintf("at state %s", short(n.state))
-	if m != nil {
-		where += fmt.Sprintf(" with move %s", short(m))
+func (d *def) badResult(name string, n node, m word.Word, w word.Word, want string) error {
+	v := w.Value()
+	where := fmt.Sprintf("at state %s", short(n.state.Value()))
+	if m.K != word.Nil {
+		where += fmt.Sprintf(" with move %s", short(m.Value()))
 	}
 	return builtin.Errorf(builtin.GameError, "%s's %s gave %s %s, which is not %s", d.name, name, kit.KindPhrase(kit.TypeName(v)), where, want)
 }
@@ -191,10 +225,11 @@ func playerValue(p string) any {
 
 // integer is v as an exact integer, or false: small while it fits in
 // int64.
-func integer(v any) (val, bool) {
-	switch i := v.(type) {
-	case int:
-		return val{small: int64(i)}, true
+func integer(w word.Word) (val, bool) {
+	if w.K == word.Int {
+		return val{small: w.N}, true
+	}
+	switch i := w.P.(type) {
 	case int64:
 		return val{small: i}, true
 	case *big.Int:
@@ -208,57 +243,46 @@ func integer(v any) (val, bool) {
 // The parts, asked of a node. Each either gives what the part must give
 // or an error in the user's words.
 
-// legal is the moves at n: none when over says so or moves gives [].
-func (x *run) legal(n node) (moveList, error) {
+// legal is the moves at n, a list (Len, At): none when over says so or
+// moves gives [].
+func (x *run) legal(n node) (word.Word, error) {
 	if x.d.over != nil {
-		v, err := x.call("over", x.d.over, n, nil)
+		v, err := x.call("over", x.d.over, n, none)
 		if err != nil {
-			return moveList{}, err
+			return none, err
 		}
-		done, ok := v.(bool)
-		if !ok {
-			return moveList{}, x.d.badResult("over", n, nil, v, "true or false")
+		if v.K != word.Bool {
+			return none, x.d.badResult("over", n, none, v, "true or false")
 		}
-		if done {
-			return moveList{}, nil
+		if v.N != 0 {
+			return noMoves, nil
 		}
 	}
-	v, err := x.call("moves", x.d.moves, n, nil)
+	v, err := x.call("moves", x.d.moves, n, none)
 	if err != nil {
-		return moveList{}, err
+		return none, err
 	}
-	switch l := v.(type) {
-	case []any:
-		return moveList{items: l}, nil
-	case []int:
-		return moveList{ints: l}, nil
+	if _, ok := v.Len(); ok {
+		return v, nil
 	}
-	list, ok := kit.AsList(v)
+	list, ok := kit.AsList(v.Value())
 	if !ok {
-		return moveList{}, x.d.badResult("moves", n, nil, v, "a list of moves")
+		return none, x.d.badResult("moves", n, none, v, "a list of moves")
 	}
-	return moveList{items: list}, nil
+	return word.Of(list), nil
 }
 
-// moveList is the moves a part gave, read in place: a list, or a range's
-// ints.
-type moveList struct {
-	items []any
-	ints  []int
-}
+// noMoves is the moves of an ended state.
+var noMoves = word.ListOf(nil)
 
-func (l moveList) len() int { return len(l.items) + len(l.ints) }
-
-// at is move i.
-func (l moveList) at(i int) any {
-	if l.ints != nil {
-		return l.ints[i]
-	}
-	return l.items[i]
+// count is how many moves l holds.
+func count(l word.Word) int {
+	n, _ := l.Len()
+	return n
 }
 
 // next is the node after move m at n.
-func (x *run) next(n node, m any) (node, error) {
+func (x *run) next(n node, m word.Word) (node, error) {
 	state, err := x.call("play", x.d.play, n, m)
 	if err != nil {
 		return node{}, err
@@ -274,21 +298,21 @@ func (x *run) moverAt(n node) (string, error) {
 	if x.d.mover == nil {
 		return x.d.players[n.turn%len(x.d.players)], nil
 	}
-	v, err := x.call("mover", x.d.mover, n, nil)
+	v, err := x.call("mover", x.d.mover, n, none)
 	if err != nil {
 		return "", err
 	}
-	name := kit.Format(v)
+	name := kit.Format(v.Value())
 	for _, p := range x.d.players {
 		if p == name {
 			return p, nil
 		}
 	}
-	return "", x.d.badResult("mover", n, nil, v, "one of the players "+strings.Join(x.d.players, ", "))
+	return "", x.d.badResult("mover", n, none, v, "one of the players "+strings.Join(x.d.players, ", "))
 }
 
 // reward is what move m at n earns its mover: earn's answer, or 0.
-func (x *run) reward(n node, m any) (val, error) {
+func (x *run) reward(n node, m word.Word) (val, error) {
 	if x.d.earn == nil {
 		return val{}, nil
 	}
@@ -309,13 +333,13 @@ func (x *run) terminal(n node) (val, error) {
 	if x.d.value == nil {
 		return val{}, nil
 	}
-	v, err := x.call("value", x.d.value, n, nil)
+	v, err := x.call("value", x.d.value, n, none)
 	if err != nil {
 		return val{}, err
 	}
 	b, ok := integer(v)
 	if !ok {
-		return val{}, x.d.badResult("value", n, nil, v, "an integer")
+		return val{}, x.d.badResult("value", n, none, v, "an integer")
 	}
 	return b, nil
 }
@@ -325,17 +349,17 @@ func (x *run) minimizes(n node) (bool, error) {
 	if x.d.goalOf == nil {
 		return x.d.goal == "min", nil
 	}
-	v, err := x.call("goal", x.d.goalOf, n, nil)
+	v, err := x.call("goal", x.d.goalOf, n, none)
 	if err != nil {
 		return false, err
 	}
-	switch v {
+	switch goal, _ := v.Str(); goal {
 	case "max":
 		return false, nil
 	case "min":
 		return true, nil
 	}
-	return false, x.d.badResult("goal", n, nil, v, `"max" or "min"`)
+	return false, x.d.badResult("goal", n, none, v, `"max" or "min"`)
 }
 
 // keyOf names n for the search: the key part's text (or the state's) and
@@ -349,17 +373,17 @@ func (x *run) keyOf(n node) (string, error) {
 }
 
 // keyValue is what names n: the key part's answer, or the state.
-func (x *run) keyValue(n node) (any, error) {
+func (x *run) keyValue(n node) (word.Word, error) {
 	if x.d.key == nil {
 		return n.state, nil
 	}
-	return x.call("key", x.d.key, n, nil)
+	return x.call("key", x.d.key, n, none)
 }
 
 // keyText is keyOf's text of n, whose key is k, in x's buffer, which the
 // next call writes over: what a lookup of the table reads without making
 // a string.
-func (x *run) keyText(n node, k any) []byte {
+func (x *run) keyText(n node, k word.Word) []byte {
 	b := append(x.keyBuf[:0], n.mover...)
 	b = appendLiteral(append(b, '|'), k)
 	x.keyBuf = b

@@ -9,6 +9,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/word"
 )
 
 // Position is a position of a game defined in the language: an instance
@@ -48,9 +49,11 @@ type kid struct {
 	next *Position
 }
 
-// move is a move of a defined game: any value, named by its literal.
+// move is a move of a defined game: any value, named by its literal; w
+// is the value as the search has it.
 type move struct {
 	v any
+	w word.Word
 	s string
 }
 
@@ -63,13 +66,13 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	state := arg
 	if d.start != nil {
 		// start sees the argument as the state, and the rules, as every part does.
-		v, err := x.call("start", d.start, node{state: arg}, nil)
+		v, err := x.call("start", d.start, node{state: word.Of(arg)}, none)
 		if err != nil {
 			return nil, err
 		}
-		state = v
+		state = v.Value()
 	}
-	n := node{state: state}
+	n := node{state: word.Of(state)}
 	var err error
 	if n.mover, err = x.moverAt(n); err != nil {
 		return nil, err
@@ -85,7 +88,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 // position is the position at n, after history h (nil: the instance),
 // its parts asked; parent is the position h's last move was made from.
 func (x *run) position(n node, h *games.History, start, parent *Position) (*Position, error) {
-	p := &Position{Name: x.d.name, State: n.state, ToMove: x.playerValue(n.mover), Turn: n.turn, Played: []any{},
+	p := &Position{Name: x.d.name, State: n.state.Value(), ToMove: x.playerValue(n.mover), Turn: n.turn, Played: []any{},
 		RuleMap: x.rmap, Start: start, x: x, n: n, h: h}
 	if parent != nil {
 		p.line, p.Played = extend(parent, h.Moves[h.Len()-1].Value())
@@ -94,9 +97,10 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if err != nil {
 		return nil, err
 	}
-	for i := range moves.len() {
-		m := moves.at(i)
-		p.legal = append(p.legal, move{m, text(m)})
+	for i := range count(moves) {
+		m := moves.At(i)
+		v := m.Value()
+		p.legal = append(p.legal, move{v, m, text(v)})
 	}
 	if p.key, err = x.keyOf(n); err != nil {
 		return nil, err
@@ -133,8 +137,8 @@ func (p *Position) Game() *games.Game { return p.x.d.game }
 func (p *Position) Text() string {
 	s := text(p.State)
 	if p.x.d.text != nil {
-		if v, err := p.x.call("text", p.x.d.text, p.n, nil); err == nil {
-			if t, ok := v.(string); ok {
+		if v, err := p.x.call("text", p.x.d.text, p.n, none); err == nil {
+			if t, ok := v.Str(); ok {
 				s = t
 			}
 		}
@@ -167,11 +171,11 @@ func (p *Position) SVG() string {
 	if p.x.d.picture == nil {
 		return ""
 	}
-	v, err := p.x.call("picture", p.x.d.picture, p.n, nil)
+	v, err := p.x.call("picture", p.x.d.picture, p.n, none)
 	if err != nil {
 		return ""
 	}
-	switch pic := v.(type) {
+	switch pic := v.Value().(type) {
 	case string:
 		if strings.HasPrefix(strings.TrimSpace(pic), "<svg") {
 			return pic
@@ -202,7 +206,7 @@ func (p *Position) Terminal() *big.Int                  { return p.terminalValue
 func (p *Position) Minimizes() bool                     { return p.min }
 func (p *Position) History() *games.History             { return p.h }
 func (p *Position) Key() string                         { return p.key }
-func (p *Position) ParseMove(x any) (games.Move, error) { return move{x, text(x)}, nil }
+func (p *Position) ParseMove(x any) (games.Move, error) { return move{x, word.Of(x), text(x)}, nil }
 
 func (p *Position) terminalValue() *big.Int {
 	if p.end == nil {
@@ -281,11 +285,11 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	if k, ok := p.kids[m.s]; ok {
 		return k, nil
 	}
-	next, err := p.x.next(p.n, m.v)
+	next, err := p.x.next(p.n, m.w)
 	if err != nil {
 		return kid{}, err
 	}
-	reward, err := p.x.reward(p.n, m.v)
+	reward, err := p.x.reward(p.n, m.w)
 	if err != nil {
 		return kid{}, err
 	}

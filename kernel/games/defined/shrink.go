@@ -6,6 +6,7 @@ import (
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/word"
 )
 
 // Shrinking a defined game's instance: shrink takes the items of the
@@ -72,7 +73,7 @@ func (p *Position) ShrinkValues() []*big.Int {
 	if l := p.items(); l != nil {
 		out := make([]*big.Int, len(l))
 		for i, x := range l {
-			b, ok := integer(x)
+			b, ok := integer(word.Of(x))
 			if !ok {
 				return nil
 			}

@@ -9,6 +9,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/word"
 )
 
 // The search of a defined game: depth first with a stack of its own (a
@@ -22,9 +23,10 @@ import (
 type frame struct {
 	n     node
 	key   tkey
-	moves moveList
-	i     int  // the next move to try
-	min   bool // its mover wants the smallest value
+	moves word.Word // a list
+	count int       // how many moves
+	i     int       // the next move to try
+	min   bool      // its mover wants the smallest value
 	best  val
 	have  bool
 	// what the move being searched earns, and how the next value counts
@@ -92,8 +94,8 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		if err != nil {
 			return err
 		}
-		f := frame{n: n, key: k, moves: moves}
-		if moves.len() > 0 {
+		f := frame{n: n, key: k, moves: moves, count: count(moves)}
+		if f.count > 0 {
 			if f.min, err = x.minimizes(n); err != nil {
 				return err
 			}
@@ -116,9 +118,9 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			env.ReportCount(int64(t.size()), "positions solved")
 		}
 		f := stack.top()
-		if f.i == f.moves.len() { // solved: keep it, hand it to the position below
+		if f.i == f.count { // solved: keep it, hand it to the position below
 			v := f.best
-			if f.moves.len() == 0 {
+			if f.count == 0 {
 				if v, err = x.terminal(f.n); err != nil {
 					return val{}, err
 				}
@@ -132,7 +134,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			stack.top().take(v)
 			continue
 		}
-		m := f.moves.at(f.i)
+		m := f.moves.At(f.i)
 		next, err := x.next(f.n, m)
 		if err != nil {
 			return val{}, err
@@ -231,7 +233,7 @@ func overBudget(env *builtin.Env, err error) (over bool) {
 
 // loop is the error of a game that returns to a position: the line from
 // the position's first visit (the frame of key k) back to it.
-func (x *run) loop(stack *frames, k tkey, last any) error {
+func (x *run) loop(stack *frames, k tkey, last word.Word) error {
 	from := 0
 	for i := range stack.n {
 		if stack.at(i).key == k {
@@ -242,13 +244,13 @@ func (x *run) loop(stack *frames, k tkey, last any) error {
 	var moves []string
 	for i := from; i < stack.n-1; i++ {
 		f := stack.at(i)
-		moves = append(moves, text(f.moves.at(f.i)))
+		moves = append(moves, text(f.moves.At(f.i).Value()))
 	}
-	moves = append(moves, text(last))
+	moves = append(moves, text(last.Value()))
 	first := stack.at(from)
 	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
 		"a game must end whatever is played (its state must change towards the end, or over say when it is)",
-		x.d.name, short(first.n.state), first.n.mover, strings.Join(moves, ", "))
+		x.d.name, short(first.n.state.Value()), first.n.mover, strings.Join(moves, ", "))
 }
 
 // Evaluate is p's value for its mover, every optimal move and the first

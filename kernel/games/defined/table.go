@@ -115,17 +115,9 @@ func (x *run) tableKey(n node) (packed uint64, text []byte, err error) {
 	return 0, x.keyText(n, k), nil
 }
 
-// A packed key: its shape in the top three bits (never 0), the mover's
-// index in the next, the integers in the 60 below.
-const (
-	shapeShift = 61
-	moverShift = 60
-	shapeInt   = 1 // an integer of 60 bits
-	shapeEmpty = 2 // []
-	shapeOne   = 3 // [a], a of 60 bits
-	shapeTwo   = 4 // [a, b], each of 30 bits
-	shapeThree = 5 // [a, b, c], each of 20 bits
-)
+// moverShift is where a packed key (word.Pack's format) holds the
+// mover's index: the bit its format leaves free.
+const moverShift = 60
 
 // val is a position's value: small, unless big holds it.
 type val struct {

@@ -6,12 +6,16 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"gamelab/kernel/word"
 )
 
 // TestPackedKeys: two keys pack the same exactly when their texts (what
 // named positions before keys were packed) are the same, on random
-// integers and lists of them at the edges of each shape's bits, and a key
-// too large for its shape does not pack.
+// integers and lists of them at the edges of each shape's bits, as the
+// language has them and as the fast path makes them (word.ListOf: packed
+// or a list of Words), whose texts are the language's too; and a key too
+// large for its shape does not pack.
 func TestPackedKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 2))
 	edges := []int64{0, 1, -1, 2, 7, 1<<19 - 1, -1 << 19, 1 << 19, 1<<29 - 1, -1 << 29, 1 << 29, 1<<59 - 1, -1 << 59, 1 << 59}
@@ -50,8 +54,16 @@ func TestPackedKeys(t *testing.T) {
 	packed := 0
 	for range 20000 {
 		v := value()
-		p, ok := pack(v)
 		s := text(v)
+		p, ok := pack(word.Of(v))
+		for _, w := range forms(v) {
+			if q, ok2 := pack(w); q != p || ok2 != ok {
+				t.Fatalf("%s packs as %x (%v) and, made by the fast path, as %x (%v)", s, p, ok, q, ok2)
+			}
+			if got := string(appendLiteral(nil, w)); got != s {
+				t.Fatalf("%s made by the fast path has the text %s", s, got)
+			}
+		}
 		if !ok {
 			if q, seen := byText[s]; seen && q != 0 {
 				t.Fatalf("%s packs as %x and does not", s, q)
@@ -72,8 +84,22 @@ func TestPackedKeys(t *testing.T) {
 		t.Errorf("only %d of 20000 keys packed", packed)
 	}
 	for _, v := range []any{1 << 59, []any{1 << 29, 0}, []int{0, 0, 1 << 19}, []any{1, 2, 3, 4}, "s", []any{"X"}} {
-		if _, ok := pack(v); ok {
+		if _, ok := pack(word.Of(v)); ok {
 			t.Errorf("%s packs, but passes its shape's bits", text(v))
 		}
 	}
+}
+
+// forms is v as the fast path may have it: as it is, and a list made
+// of its items' Words.
+func forms(v any) []word.Word {
+	out := []word.Word{word.Of(v)}
+	if l, ok := word.Of(v).Len(); ok {
+		items := make([]word.Word, l)
+		for i := range items {
+			items[i] = word.Of(v).At(i)
+		}
+		out = append(out, word.ListOf(items))
+	}
+	return out
 }
