@@ -66,6 +66,9 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 		v, err := fn.Func(values...)
 		return word.Of(v), err == nil
 	}
+	if fast := c.special(id.Value, n.Arguments, args, called); fast != nil {
+		return fast
+	}
 	if inline := inlined(id.Value, len(args)); inline != nil {
 		if len(args) == 1 {
 			x := args[0]
@@ -82,11 +85,7 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 		}
 		x, y := args[0], args[1]
 		return func(s []word.Word) (word.Word, bool) {
-			a, ok := x(s)
-			if !ok {
-				return word.Word{}, false
-			}
-			b, ok := y(s)
+			a, b, ok := both(x, y, s)
 			if !ok {
 				return word.Word{}, false
 			}

@@ -316,7 +316,7 @@ func (c *fastCompiler) array(n *ast.ArrayNode) fastFn {
 				}
 				buf[i] = v
 			}
-			if v := word.ListOf(buf[:len(items)]); v.K == word.Tuple {
+			if v, ok := word.TupleOf(buf[:len(items)]); ok {
 				return v, true
 			}
 			return word.ListOf(append([]word.Word(nil), buf[:len(items)]...)), true

@@ -72,23 +72,27 @@ func (w Word) rangeEnds() (lo, hi int) { return int(w.N >> 32), int(int32(uint32
 // ListOf is the list of items, packed when it is up to three ints that
 // fit (items is then not kept).
 func ListOf(items []Word) Word {
-	if len(items) <= 3 {
-		var ints [3]int64
-		all := true
-		for i, it := range items {
-			if it.K != Int {
-				all = false
-				break
-			}
-			ints[i] = it.N
-		}
-		if all {
-			if n, ok := Pack(ints[:len(items)]); ok {
-				return Word{K: Tuple, N: int64(n)}
-			}
-		}
+	if t, ok := TupleOf(items); ok {
+		return t
 	}
 	return Word{K: List, P: items}
+}
+
+// TupleOf is items packed, false unless they are up to three ints that
+// fit; it keeps nothing of items.
+func TupleOf(items []Word) (Word, bool) {
+	if len(items) > 3 {
+		return Word{}, false
+	}
+	var ints [3]int64
+	for i, it := range items {
+		if it.K != Int {
+			return Word{}, false
+		}
+		ints[i] = it.N
+	}
+	n, ok := Pack(ints[:len(items)])
+	return Word{K: Tuple, N: int64(n)}, ok
 }
 
 // Value is w as the language has it: a packed list or a List as []any,

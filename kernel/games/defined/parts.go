@@ -28,19 +28,29 @@ func (v *View) TypeName() string { return "position view" }
 // Field is v's field name, as its expr tag names it (builtin.Fields): how
 // the language's fast path reads #.state.
 func (v *View) Field(name string) (any, bool) {
+	i := viewField(name)
+	if i < 0 {
+		return nil, false
+	}
+	return [...]any{v.State, v.Move, v.Mover, v.Turn, v.Rules}[i], true
+}
+
+// viewField is the place of a View's field name (its expr tag), in the
+// order View and wordView have them; -1 for no field.
+func viewField(name string) int {
 	switch name {
 	case "state":
-		return v.State, true
+		return 0
 	case "move":
-		return v.Move, true
+		return 1
 	case "mover":
-		return v.Mover, true
+		return 2
 	case "turn":
-		return v.Turn, true
+		return 3
 	case "rules":
-		return v.Rules, true
+		return 4
 	}
-	return nil, false
+	return -1
 }
 
 // Text is the view as a map would show.
@@ -64,6 +74,7 @@ type run struct {
 	d     *def
 	rules games.Rules
 	rmap  map[string]any // the rules as # sees them, made once
+	rword word.Word      // rmap as a Word
 	memo  *table
 	// keyBuf is where keys are written (keyText).
 	keyBuf []byte
@@ -78,29 +89,21 @@ type run struct {
 type borrowed struct{ builtin.Predicate }
 
 // wordView is # of a part the language's fast path runs
-// (builtin.WordCaller): the View's fields as Words.
-type wordView struct {
-	state, move, mover, turn, rules word.Word
-}
+// (builtin.WordCaller): the View's fields as Words, in its order.
+type wordView [5]word.Word
 
 // FieldWord is v's field name (word.Fields).
 func (v *wordView) FieldWord(name string) (word.Word, bool) {
-	switch name {
-	case "state":
-		return v.state, true
-	case "move":
-		return v.move, true
-	case "mover":
-		return v.mover, true
-	case "turn":
-		return v.turn, true
-	case "rules":
-		return v.rules, true
+	if i := viewField(name); i >= 0 {
+		return v[i], true
 	}
 	return word.Word{}, false
 }
 
-func newRun(d *def, r games.Rules) *run { return &run{d: d, rules: r, rmap: r.Map()} }
+func newRun(d *def, r games.Rules) *run {
+	m := r.Map()
+	return &run{d: d, rules: r, rmap: m, rword: word.Of(m)}
+}
 
 // none is the move of a part asked of a state alone.
 var none = word.Word{}
@@ -115,8 +118,7 @@ func (x *run) call(name string, p builtin.Predicate, n node, m word.Word) (word.
 	if b, ok := p.(borrowed); ok && !x.viewBusy {
 		if w, ok := b.Predicate.(builtin.WordCaller); ok {
 			v := &x.view
-			v.state, v.move, v.mover, v.turn = n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn)
-			v.rules = word.Of(x.rmap)
+			*v = wordView{n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn), x.rword}
 			x.viewBusy = true
 			out, ok := w.CallWord(word.Word{K: word.Any, P: v})
 			x.viewBusy = false

@@ -10,7 +10,7 @@ import (
 // The table of an instance's search: each position it has solved, by its
 // key, and the position's value for its mover. A key that is a small
 // integer or a list of up to three small integers (a pile, [lo, hi]) is
-// packed, with the mover, into one uint64: an int map holds those, in a
+// packed, with the mover, into one uint64: a probeTable holds those, in a
 // third of a string map's memory and time; any other key is its text
 // (keyText), the same text a position's Key has. The web page's engine
 // packs none (keys_js.go).
@@ -19,7 +19,7 @@ import (
 // no pointers in their values (a value past int64 is in bigs), so the
 // collector does not look through a table of millions of positions.
 type table struct {
-	packed   map[uint64]slot
+	packed   probeTable
 	texts    map[string]slot
 	bigs     []*big.Int // the values past int64, slot.big-1
 	reserved int        // entries whose memory was reserved
@@ -32,10 +32,10 @@ type slot struct {
 	big   int32
 }
 
-func newTable() *table { return &table{packed: map[uint64]slot{}, texts: map[string]slot{}} }
+func newTable() *table { return &table{packed: newProbeTable(), texts: map[string]slot{}} }
 
 // size is how many positions the table holds.
-func (t *table) size() int { return len(t.packed) + len(t.texts) }
+func (t *table) size() int { return t.packed.n + len(t.texts) }
 
 // tkey is a position's name in the table: packed, or (packed 0) its text.
 type tkey struct {
@@ -55,7 +55,7 @@ func (t *table) get(packed uint64, text []byte) (val, bool) {
 	var s slot
 	var ok bool
 	if packed != 0 {
-		s, ok = t.packed[packed]
+		s, ok = t.packed.get(packed)
 	} else {
 		s, ok = t.texts[string(text)]
 	}
@@ -78,7 +78,7 @@ func (t *table) set(k tkey, v val) {
 		s.big = int32(len(t.bigs))
 	}
 	if k.packed != 0 {
-		t.packed[k.packed] = s
+		t.packed.set(k.packed, s)
 		return
 	}
 	t.texts[k.text] = s
@@ -86,7 +86,7 @@ func (t *table) set(k tkey, v val) {
 
 func (t *table) remove(k tkey) {
 	if k.packed != 0 {
-		delete(t.packed, k.packed)
+		t.packed.remove(k.packed)
 		return
 	}
 	delete(t.texts, k.text)
