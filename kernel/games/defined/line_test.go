@@ -36,3 +36,26 @@ func resultOf(out *kernel.Output) string {
 	}
 	return out.Result.Text
 }
+
+// TestTableRowsName their positions: dp of a game of two players shows
+// each solved position once, and the two positions of an ended state
+// (either player to move, each with its value) as two rows that say whose
+// value each is; a game of one player keeps "over".
+func TestTableRowsName(t *testing.T) {
+	s := kernel.NewSession()
+	for _, c := range []struct{ code, want string }{
+		{`sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})`, ""},
+		{`d = dp(sub(4)); len(d.rows) == len(uniq(map(d.rows, {#.position})))`, "true"},
+		{`filter(map(dp(sub(4)).rows, {#.position}), {# startsWith "0"})`, `["0, over (value for A)", "0, over (value for B)"]`},
+		{`solo = game({name: "solo", players: ["me"], moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}})`, ""},
+		{`dp(solo(2)).rows[1].position`, `"0, over"`},
+	} {
+		out := s.Execute(context.Background(), c.code)
+		if out.Err != nil {
+			t.Fatalf("%s: %s", c.code, out.Err.Msg)
+		}
+		if got := resultOf(out); got != c.want {
+			t.Errorf("%s = %s, want %s", c.code, got, c.want)
+		}
+	}
+}

@@ -154,12 +154,17 @@ func (p *Position) Text() string {
 }
 
 // Inline is the position in a list or a table's cell: nim([3, 4, 5]) for
-// an instance, else its state and who moves: [1, 4, 5], B to move.
+// an instance, else its state and who moves: [1, 4, 5], B to move. An
+// ended state says whose value it has (0, over (value for B)): of two
+// players, the same state is two positions, with values of their own.
 func (p *Position) Inline() string {
 	if p.h.Len() == 0 && p.arg != nil {
 		return p.Name + "(" + short(p.arg) + ")"
 	}
 	if len(p.legal) == 0 {
+		if len(p.x.d.players) > 1 {
+			return short(p.State) + ", over (value for " + p.n.mover + ")"
+		}
 		return short(p.State) + ", over"
 	}
 	return short(p.State) + ", " + p.n.mover + " to move"
