@@ -3,7 +3,7 @@
 package lang
 
 // The fast path's closures made for one shape each (see fastpath.go): a
-// field of # (#.state), an item at a constant index (s[1]), and the
+// field of # (#.state), an item of a list (s[1], s[i]), and the
 // arithmetic and comparisons of two ints, each a closure of its own that
 // makes no call to find what to do, the shapes a game's parts are made
 // of. Any other operands go the general way: inlined, then the function.
@@ -51,7 +51,16 @@ func (c *fastCompiler) special(name string, nodes []ast.Node, args []fastFn, cal
 	case "$index":
 		at, ok := nodes[1].(*ast.IntegerNode)
 		if !ok || at.Value < 1 {
-			return nil
+			return func(s []word.Word) (word.Word, bool) { // s[i]
+				a, b, ok := both(x, y, s)
+				if !ok {
+					return word.Word{}, false
+				}
+				if n, isList := a.Len(); isList && b.K == word.Int && b.N >= 1 && b.N <= int64(n) {
+					return a.At(int(b.N - 1)), true
+				}
+				return general(a, b)
+			}
 		}
 		i := at.Value
 		key := word.IntOf(i)

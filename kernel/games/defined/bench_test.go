@@ -146,10 +146,16 @@ func BenchmarkVersusPython(b *testing.B) {
 	}
 }
 
-// BenchmarkPart is one call of each part of the coins game (and a key),
+// BenchmarkPart is one call of each part of the subtraction game and of
+// coins (and a key),
 // what a position's search makes some five of, in a cell as a search's.
 func BenchmarkPart(b *testing.B) {
-	g := benchGames[2]
+	for _, g := range []benchGame{benchGames[0], benchGames[2]} {
+		b.Run(g.name, func(b *testing.B) { benchParts(b, g) })
+	}
+}
+
+func benchParts(b *testing.B, g benchGame) {
 	s := benchSession(b, g)
 	for _, part := range []string{"moves", "play", "earn", "key"} {
 		b.Run(part, func(b *testing.B) {

@@ -17,10 +17,10 @@ func Solved(p *Position) (positions, keyBytes int) {
 func CallPart(p *Position, name string, n int) error {
 	m := p.legal[0].(move).w
 	parts := map[string]func() error{
-		"play":  func() error { _, err := p.x.next(p.n, m); return err },
-		"earn":  func() error { _, err := p.x.reward(p.n, m); return err },
-		"moves": func() error { _, err := p.x.legal(p.n); return err },
-		"key":   func() error { _, _, err := p.x.tableKey(p.n); return err },
+		"play":  func() error { var next node; return p.x.next(&p.n, m, &next) },
+		"earn":  func() error { _, err := p.x.reward(&p.n, m); return err },
+		"moves": func() error { _, err := p.x.legal(&p.n); return err },
+		"key":   func() error { _, _, err := p.x.tableKey(&p.n); return err },
 	}
 	for range n {
 		if err := parts[name](); err != nil {

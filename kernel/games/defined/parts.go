@@ -114,11 +114,13 @@ var none = word.Word{}
 // that only reads fields of # and that the fast path compiled runs on the
 // Words themselves; any other, or one the fast path gives up on, on the
 // values the language has.
-func (x *run) call(name string, p builtin.Predicate, n node, m word.Word) (word.Word, error) {
+func (x *run) call(name string, p builtin.Predicate, n *node, m word.Word) (word.Word, error) {
 	if b, ok := p.(borrowed); ok && !x.viewBusy {
 		if w, ok := b.Predicate.(builtin.WordCaller); ok {
 			v := &x.view
-			*v = wordView{n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn), x.rword}
+			// field by field: a view written whole is copied with the
+			// collector's barrier on each of its words
+			v[0], v[1], v[2], v[3], v[4] = n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn), x.rword
 			x.viewBusy = true
 			out, ok := w.CallWord(word.Word{K: word.Any, P: v})
 			x.viewBusy = false
@@ -145,7 +147,7 @@ func (x *run) playerValue(p string) any {
 }
 
 // partError is err of part name at n and move m, in the user's words.
-func (d *def) partError(name string, n node, m word.Word, err error) error {
+func (d *def) partError(name string, n *node, m word.Word, err error) error {
 	var be *builtin.Error
 	if errors.As(err, &be) && (be.Kind == builtin.MemoryError || be.Kind == builtin.Interrupted) {
 		return err // the cell's own stop: the statement ends with it
@@ -192,7 +194,7 @@ func caret(name string, pe *builtin.PredicateError) string {
 
 // badResult is the error of part name giving v, which is not what it
 // must give.
-func (d *def) badResult(name string, n node, m word.Word, w word.Word, want string) error {
+func (d *def) badResult(name string, n *node, m word.Word, w word.Word, want string) error {
 	v := w.Value()
 	where := fmt.Sprintf("at state %s", short(n.state.Value()))
 	if m.K != word.Nil {
@@ -247,7 +249,7 @@ func integer(w word.Word) (val, bool) {
 
 // legal is the moves at n, a list (Len, At): none when over says so or
 // moves gives [].
-func (x *run) legal(n node) (word.Word, error) {
+func (x *run) legal(n *node) (word.Word, error) {
 	if x.d.over != nil {
 		v, err := x.call("over", x.d.over, n, none)
 		if err != nil {
@@ -283,20 +285,21 @@ func count(l word.Word) int {
 	return n
 }
 
-// next is the node after move m at n.
-func (x *run) next(n node, m word.Word) (node, error) {
+// next is the node after move m at n, written to out (a node is not
+// small: the search, which asks it of every move, keeps it in place).
+func (x *run) next(n *node, m word.Word, out *node) error {
 	state, err := x.call("play", x.d.play, n, m)
 	if err != nil {
-		return node{}, err
+		return err
 	}
-	out := node{state: state, turn: n.turn + 1}
+	out.state, out.turn = state, n.turn+1
 	out.mover, err = x.moverAt(out)
-	return out, err
+	return err
 }
 
 // moverAt is who moves at n: the mover part's answer, or the players in
 // turn.
-func (x *run) moverAt(n node) (string, error) {
+func (x *run) moverAt(n *node) (string, error) {
 	if x.d.mover == nil {
 		return x.d.players[n.turn%len(x.d.players)], nil
 	}
@@ -314,7 +317,7 @@ func (x *run) moverAt(n node) (string, error) {
 }
 
 // reward is what move m at n earns its mover: earn's answer, or 0.
-func (x *run) reward(n node, m word.Word) (val, error) {
+func (x *run) reward(n *node, m word.Word) (val, error) {
 	if x.d.earn == nil {
 		return val{}, nil
 	}
@@ -331,7 +334,7 @@ func (x *run) reward(n node, m word.Word) (val, error) {
 
 // terminal is what the ended state n is worth to its mover: value's
 // answer, or 0.
-func (x *run) terminal(n node) (val, error) {
+func (x *run) terminal(n *node) (val, error) {
 	if x.d.value == nil {
 		return val{}, nil
 	}
@@ -347,7 +350,7 @@ func (x *run) terminal(n node) (val, error) {
 }
 
 // minimizes says the mover at n wants the smallest value.
-func (x *run) minimizes(n node) (bool, error) {
+func (x *run) minimizes(n *node) (bool, error) {
 	if x.d.goalOf == nil {
 		return x.d.goal == "min", nil
 	}
@@ -366,7 +369,7 @@ func (x *run) minimizes(n node) (bool, error) {
 
 // keyOf names n for the search: the key part's text (or the state's) and
 // the mover, who is part of a position.
-func (x *run) keyOf(n node) (string, error) {
+func (x *run) keyOf(n *node) (string, error) {
 	k, err := x.keyValue(n)
 	if err != nil {
 		return "", err
@@ -375,7 +378,7 @@ func (x *run) keyOf(n node) (string, error) {
 }
 
 // keyValue is what names n: the key part's answer, or the state.
-func (x *run) keyValue(n node) (word.Word, error) {
+func (x *run) keyValue(n *node) (word.Word, error) {
 	if x.d.key == nil {
 		return n.state, nil
 	}
@@ -385,7 +388,7 @@ func (x *run) keyValue(n node) (word.Word, error) {
 // keyText is keyOf's text of n, whose key is k, in x's buffer, which the
 // next call writes over: what a lookup of the table reads without making
 // a string.
-func (x *run) keyText(n node, k word.Word) []byte {
+func (x *run) keyText(n *node, k word.Word) []byte {
 	b := append(x.keyBuf[:0], n.mover...)
 	b = appendLiteral(append(b, '|'), k)
 	x.keyBuf = b

@@ -66,7 +66,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	state := arg
 	if d.start != nil {
 		// start sees the argument as the state, and the rules, as every part does.
-		v, err := x.call("start", d.start, node{state: word.Of(arg)}, none)
+		v, err := x.call("start", d.start, &node{state: word.Of(arg)}, none)
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +74,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	}
 	n := node{state: word.Of(state)}
 	var err error
-	if n.mover, err = x.moverAt(n); err != nil {
+	if n.mover, err = x.moverAt(&n); err != nil {
 		return nil, err
 	}
 	p, err := x.position(n, nil, nil, nil)
@@ -93,7 +93,7 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if parent != nil {
 		p.line, p.Played = extend(parent, h.Moves[h.Len()-1].Value())
 	}
-	moves, err := x.legal(n)
+	moves, err := x.legal(&n)
 	if err != nil {
 		return nil, err
 	}
@@ -102,17 +102,17 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 		v := m.Value()
 		p.legal = append(p.legal, move{v, m, text(v)})
 	}
-	if p.key, err = x.keyOf(n); err != nil {
+	if p.key, err = x.keyOf(&n); err != nil {
 		return nil, err
 	}
 	if len(p.legal) == 0 {
 		p.ToMove = nil
-		end, err := x.terminal(n)
+		end, err := x.terminal(&n)
 		if err != nil {
 			return nil, err
 		}
 		p.end = end.Big()
-	} else if p.min, err = x.minimizes(n); err != nil {
+	} else if p.min, err = x.minimizes(&n); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -137,7 +137,7 @@ func (p *Position) Game() *games.Game { return p.x.d.game }
 func (p *Position) Text() string {
 	s := text(p.State)
 	if p.x.d.text != nil {
-		if v, err := p.x.call("text", p.x.d.text, p.n, none); err == nil {
+		if v, err := p.x.call("text", p.x.d.text, &p.n, none); err == nil {
 			if t, ok := v.Str(); ok {
 				s = t
 			}
@@ -176,7 +176,7 @@ func (p *Position) SVG() string {
 	if p.x.d.picture == nil {
 		return ""
 	}
-	v, err := p.x.call("picture", p.x.d.picture, p.n, none)
+	v, err := p.x.call("picture", p.x.d.picture, &p.n, none)
 	if err != nil {
 		return ""
 	}
@@ -290,15 +290,15 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	if k, ok := p.kids[m.s]; ok {
 		return k, nil
 	}
-	next, err := p.x.next(p.n, m.w)
+	var next node
+	if err := p.x.next(&p.n, m.w, &next); err != nil {
+		return kid{}, err
+	}
+	reward, err := p.x.reward(&p.n, m.w)
 	if err != nil {
 		return kid{}, err
 	}
-	reward, err := p.x.reward(p.n, m.w)
-	if err != nil {
-		return kid{}, err
-	}
-	key, err := p.x.keyOf(next)
+	key, err := p.x.keyOf(&next)
 	if err != nil {
 		return kid{}, err
 	}

@@ -45,12 +45,14 @@ type frames struct {
 // frameBlock is the frames of a block.
 const frameBlock = 1024
 
-func (s *frames) push(f frame) {
+// add is a new frame on top, empty, to be filled in place (a frame is not
+// small).
+func (s *frames) add() *frame {
 	if s.n/frameBlock == len(s.blocks) {
 		s.blocks = append(s.blocks, make([]frame, frameBlock))
 	}
-	s.blocks[s.n/frameBlock][s.n%frameBlock] = f
 	s.n++
+	return s.top()
 }
 
 func (s *frames) at(i int) *frame { return &s.blocks[i/frameBlock][i%frameBlock] }
@@ -70,7 +72,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		x.memo = newTable()
 	}
 	t := x.memo
-	packed, text, err := x.tableKey(n)
+	packed, text, err := x.tableKey(&n)
 	if err != nil {
 		return val{}, err
 	}
@@ -89,22 +91,24 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		}
 	}()
 	visits := 0
-	push := func(n node, k tkey) error {
+	push := func(n *node, k tkey) error {
 		moves, err := x.legal(n)
 		if err != nil {
 			return err
 		}
-		f := frame{n: n, key: k, moves: moves, count: count(moves)}
-		if f.count > 0 {
-			if f.min, err = x.minimizes(n); err != nil {
+		var min bool
+		if count(moves) > 0 {
+			if min, err = x.minimizes(n); err != nil {
 				return err
 			}
 		}
 		t.set(k, val{big: searching})
-		stack.push(f)
+		f := stack.add()
+		f.n, f.key, f.moves, f.count, f.min = *n, k, moves, count(moves), min
 		return nil
 	}
-	if err := push(n, newKey(packed, text)); err != nil {
+	var next node // the node a move leads to
+	if err := push(&n, newKey(packed, text)); err != nil {
 		return val{}, err
 	}
 	for stack.n > 0 {
@@ -121,7 +125,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		if f.i == f.count { // solved: keep it, hand it to the position below
 			v := f.best
 			if f.count == 0 {
-				if v, err = x.terminal(f.n); err != nil {
+				if v, err = x.terminal(&f.n); err != nil {
 					return val{}, err
 				}
 			}
@@ -135,18 +139,17 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			continue
 		}
 		m := f.moves.At(f.i)
-		next, err := x.next(f.n, m)
-		if err != nil {
+		if err := x.next(&f.n, m, &next); err != nil {
 			return val{}, err
 		}
-		if f.reward, err = x.reward(f.n, m); err != nil {
+		if f.reward, err = x.reward(&f.n, m); err != nil {
 			return val{}, err
 		}
 		f.carry = games.CarryNegated
 		if next.mover == f.n.mover {
 			f.carry = games.CarrySame
 		}
-		packed, text, err := x.tableKey(next)
+		packed, text, err := x.tableKey(&next)
 		if err != nil {
 			return val{}, err
 		}
@@ -157,7 +160,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			f.take(v)
 			continue
 		}
-		if err := push(next, newKey(packed, text)); err != nil {
+		if err := push(&next, newKey(packed, text)); err != nil {
 			return val{}, err
 		}
 	}

@@ -98,7 +98,7 @@ var searching = new(big.Int)
 
 // tableKey names n in the table: packed when its key packs (text nil),
 // else its text in x's buffer, which the next call writes over.
-func (x *run) tableKey(n node) (packed uint64, text []byte, err error) {
+func (x *run) tableKey(n *node) (packed uint64, text []byte, err error) {
 	k, err := x.keyValue(n)
 	if err != nil {
 		return 0, nil, err
