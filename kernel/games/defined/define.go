@@ -224,7 +224,7 @@ func (d *def) read(m map[string]any) error {
 		}
 		d.source[k] = p.Text()
 		if b, ok := p.(builtin.Borrowing); ok && b.Borrows() {
-			p = borrowed{p}
+			p = borrow(p)
 		}
 		*preds[k] = p
 	}

@@ -85,8 +85,18 @@ type run struct {
 }
 
 // borrowed is a part whose {…} only reads fields of # (builtin.Borrowing):
-// call hands it the run's one view rather than a new one a call.
-type borrowed struct{ builtin.Predicate }
+// call hands it the run's one view rather than a new one a call; words is
+// the part as the fast path compiled it (nil for none), asked once.
+type borrowed struct {
+	builtin.Predicate
+	words builtin.WordCaller
+}
+
+// borrow is p as a borrowed part.
+func borrow(p builtin.Predicate) borrowed {
+	w, _ := p.(builtin.WordCaller)
+	return borrowed{p, w}
+}
 
 // wordView is # of a part the language's fast path runs
 // (builtin.WordCaller): the View's fields as Words, in its order.
@@ -116,7 +126,7 @@ var none = word.Word{}
 // values the language has.
 func (x *run) call(name string, p builtin.Predicate, n *node, m word.Word) (word.Word, error) {
 	if b, ok := p.(borrowed); ok && !x.viewBusy {
-		if w, ok := b.Predicate.(builtin.WordCaller); ok {
+		if w := b.words; w != nil {
 			v := &x.view
 			// field by field: a view written whole is copied with the
 			// collector's barrier on each of its words
