@@ -12,18 +12,27 @@ func Solved(p *Position) (positions, keyBytes int) {
 	return p.x.memo.size(), keyBytes
 }
 
-// CallPart runs p's part name (play, earn: with p's first move) n times,
-// for the benchmarks of a part's call.
-func CallPart(p *Position, name string, n int) error {
+// Part is a call of p's part name (play, earn: with p's first move; key:
+// its key in the table), for the benchmarks and tests of a part's call.
+func Part(p *Position, name string) func() error {
 	m := p.legal[0].(move).w
-	parts := map[string]func() error{
-		"play":  func() error { var next node; return p.x.next(&p.n, m, &next) },
-		"earn":  func() error { _, err := p.x.reward(&p.n, m); return err },
-		"moves": func() error { _, err := p.x.legal(&p.n); return err },
-		"key":   func() error { _, _, err := p.x.tableKey(&p.n); return err },
+	var next node
+	switch name {
+	case "play":
+		return func() error { return p.x.next(&p.n, m, &next) }
+	case "earn":
+		return func() error { _, err := p.x.reward(&p.n, m); return err }
+	case "moves":
+		return func() error { _, err := p.x.legal(&p.n); return err }
 	}
+	return func() error { _, _, err := p.x.tableKey(&p.n); return err }
+}
+
+// CallPart runs p's part name n times (Part).
+func CallPart(p *Position, name string, n int) error {
+	call := Part(p, name)
 	for range n {
-		if err := parts[name](); err != nil {
+		if err := call(); err != nil {
 			return err
 		}
 	}
