@@ -289,8 +289,8 @@ func (x *run) legal(n *node) (word.Word, error) {
 // noMoves is the moves of an ended state.
 var noMoves = word.ListOf(nil)
 
-// count is how many moves l holds.
-func count(l word.Word) int {
+// moveCount is how many moves l holds.
+func moveCount(l word.Word) int {
 	n, _ := l.Len()
 	return n
 }

@@ -97,7 +97,7 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if err != nil {
 		return nil, err
 	}
-	for i := range count(moves) {
+	for i := range moveCount(moves) {
 		m := moves.At(i)
 		v := m.Value()
 		p.legal = append(p.legal, move{v, m, text(v)})

@@ -97,14 +97,14 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			return err
 		}
 		var min bool
-		if count(moves) > 0 {
+		if moveCount(moves) > 0 {
 			if min, err = x.minimizes(n); err != nil {
 				return err
 			}
 		}
 		t.set(k, val{big: searching})
 		f := stack.add()
-		f.n, f.key, f.moves, f.count, f.min = *n, k, moves, count(moves), min
+		f.n, f.key, f.moves, f.count, f.min = *n, k, moves, moveCount(moves), min
 		return nil
 	}
 	var next node // the node a move leads to
