@@ -84,3 +84,18 @@ func (t *probeTable) remove(k uint64) {
 	t.keys[i], t.slots[i] = 0, slot{}
 	t.n--
 }
+
+// probeEntryBytes is what a place of the table holds: its key and its slot.
+const probeEntryBytes = 8 + 16
+
+// peakBytes is the most the table's arrays can hold once k more keys are
+// set: its arrays, and, when those keys pass its load, the new arrays
+// beside them while it grows (what the memory budget must allow before
+// they are made).
+func (t *probeTable) peakBytes(k int) int64 {
+	now := int64(len(t.keys)) * probeEntryBytes
+	if (t.n+k)*4 > len(t.keys)*3 {
+		return 3 * now // the arrays, and the new ones twice their size
+	}
+	return now
+}

@@ -112,7 +112,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		return val{}, err
 	}
 	for stack.n > 0 {
-		if visits++; visits%1024 == 0 {
+		if visits++; visits%reserveEvery == 0 {
 			if err := env.Ctx.Err(); err != nil {
 				return val{}, err
 			}
@@ -164,7 +164,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			return val{}, err
 		}
 	}
-	if visits >= 1024 {
+	if visits >= reserveEvery {
 		env.ReportCount(-1, "") // the line, if any, goes
 	}
 	return result, nil
@@ -178,6 +178,11 @@ func (f *frame) take(v val) {
 	}
 	f.i++
 }
+
+// reserveEvery is how many visits a search makes between its checks of
+// the cell (an interrupt, the budget, its progress): a visit sets one key
+// at most.
+const reserveEvery = 1024
 
 // reserve asks the budget for the memory of the positions kept since it
 // last asked; a table past the budget is a MemoryError that says how many
@@ -194,15 +199,21 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 			panic(r)
 		}
 	}()
-	grown := t.size() - t.reserved
-	if err := env.Reserve(int64(grown) * bytesPerPosition); err != nil {
+	// The text keys' entries, and the packed keys' arrays at their
+	// largest before the next reservation (a search sets a key a visit).
+	need := int64(len(t.texts)-t.reserved) * bytesPerPosition
+	peak := t.packed.peakBytes(reserveEvery)
+	if peak > t.packedReserved {
+		need += peak - t.packedReserved
+	}
+	if err := env.Reserve(need); err != nil {
 		var be *builtin.Error
 		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
 			return x.tooManyPositions()
 		}
 		return err
 	}
-	t.reserved = t.size()
+	t.reserved, t.packedReserved = len(t.texts), max(peak, t.packedReserved)
 	return nil
 }
 

@@ -22,7 +22,9 @@ type table struct {
 	packed   probeTable
 	texts    map[string]slot
 	bigs     []*big.Int // the values past int64, slot.big-1
-	reserved int        // entries whose memory was reserved
+	reserved int        // text entries whose memory was reserved
+	// packedReserved is the bytes reserved for packed's arrays.
+	packedReserved int64
 }
 
 // slot is a value in the table: small, or bigs[big-1], or (big -1) the
@@ -173,6 +175,6 @@ func after(reward val, carry games.Carry, next val) val {
 	return bigVal(games.AfterValue(games.Step{Reward: reward.Big(), Carry: carry}, next.Big()))
 }
 
-// bytesPerPosition is what the table keeps of a position past its key:
-// the value and the map's share.
+// bytesPerPosition is what the table keeps of a position named by its
+// text, past the text: the value and the map's share.
 const bytesPerPosition = 80

@@ -140,3 +140,27 @@ func TestProbeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestProbeTablePeak: what peakBytes says the table may hold before the
+// next reservation is never less than its arrays once that many keys more
+// are set, the arrays it grows into counted beside the old ones.
+func TestProbeTablePeak(t *testing.T) {
+	p := newProbeTable()
+	const step = 1024
+	for k := uint64(1); k < 1<<17; {
+		peak := p.peakBytes(step)
+		before := int64(len(p.keys)) * probeEntryBytes
+		for range step {
+			p.set(k, slot{})
+			k++
+		}
+		after := int64(len(p.keys)) * probeEntryBytes
+		held := after
+		if after != before {
+			held = before + after // both while it grew
+		}
+		if held > peak {
+			t.Fatalf("at %d keys the arrays held %d bytes, past the peak of %d said before", p.n, held, peak)
+		}
+	}
+}
