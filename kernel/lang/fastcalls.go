@@ -109,8 +109,10 @@ func (c *fastCompiler) call(n *ast.CallNode) fastFn {
 }
 
 // inlined is the path of the function name of k operands that needs no
-// call, for the operands it knows (ints, lists, strings, maps): false for
-// others, which the function itself then gets; nil when it has none.
+// call, for the operands it knows (lists, strings, maps): false for
+// others, which the function itself then gets; nil when it has none. The
+// arithmetic and comparisons of ints and the items of lists have closures
+// of their own (fastspecial.go).
 func inlined(name string, k int) func(a, b word.Word) (word.Word, bool) {
 	if k == 1 {
 		if name != "$neg" {
@@ -124,37 +126,11 @@ func inlined(name string, k int) func(a, b word.Word) (word.Word, bool) {
 	if k != 2 {
 		return nil
 	}
-	var ints func(i, j int64) (word.Word, bool)
 	switch name {
-	case "$add":
-		ints = func(i, j int64) (word.Word, bool) {
-			r, ok := checked.Add(i, j)
-			return word.Word{K: word.Int, N: r}, ok
-		}
-	case "$sub":
-		ints = func(i, j int64) (word.Word, bool) {
-			r, ok := checked.Sub(i, j)
-			return word.Word{K: word.Int, N: r}, ok
-		}
-	case "$mul":
-		ints = func(i, j int64) (word.Word, bool) {
-			r, ok := checked.Mul(i, j)
-			return word.Word{K: word.Int, N: r}, ok
-		}
-	case "$lt":
-		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i < j), true }
-	case "$gt":
-		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i > j), true }
-	case "$le":
-		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i <= j), true }
-	case "$ge":
-		ints = func(i, j int64) (word.Word, bool) { return word.BoolOf(i >= j), true }
 	case "$eq":
 		return func(a, b word.Word) (word.Word, bool) { e, ok := word.Equal(a, b); return word.BoolOf(e), ok }
 	case "$ne":
 		return func(a, b word.Word) (word.Word, bool) { e, ok := word.Equal(a, b); return word.BoolOf(!e), ok }
-	case "$index":
-		return index
 	case "$member":
 		return member
 	case "$range":
@@ -164,27 +140,8 @@ func inlined(name string, k int) func(a, b word.Word) (word.Word, bool) {
 			}
 			return word.RangeOf(int(a.N), int(b.N))
 		}
-	default:
-		return nil
 	}
-	return func(a, b word.Word) (word.Word, bool) {
-		if a.K != word.Int || b.K != word.Int {
-			return word.Word{}, false
-		}
-		return ints(a.N, b.N)
-	}
-}
-
-// index is xs[i] of a list and an int inside it, counted from 1.
-func index(a, b word.Word) (word.Word, bool) {
-	if b.K != word.Int {
-		return word.Word{}, false
-	}
-	n, isList := a.Len()
-	if i := b.N; isList && i >= 1 && i <= int64(n) {
-		return a.At(int(i - 1)), true
-	}
-	return word.Word{}, false
+	return nil
 }
 
 // member is x.name of a map or of a value with fields.

@@ -43,36 +43,21 @@ func (c *fastCompiler) special(name string, nodes []ast.Node, args []fastFn, cal
 			if !ok {
 				return word.Word{}, false
 			}
-			if f, isFields := a.P.(word.Fields); isFields {
-				return f.FieldWord(field.Value)
+			if v, ok := member(a, key); ok {
+				return v, true
 			}
-			return general(a, key)
+			return called(a, key)
 		}
-	case "$index":
-		at, ok := nodes[1].(*ast.IntegerNode)
-		if !ok || at.Value < 1 {
-			return func(s []word.Word) (word.Word, bool) { // s[i]
-				a, b, ok := both(x, y, s)
-				if !ok {
-					return word.Word{}, false
-				}
-				if n, isList := a.Len(); isList && b.K == word.Int && b.N >= 1 && b.N <= int64(n) {
-					return a.At(int(b.N - 1)), true
-				}
-				return general(a, b)
-			}
-		}
-		i := at.Value
-		key := word.IntOf(i)
+	case "$index": // s[i] of a list and an int inside it, counted from 1
 		return func(s []word.Word) (word.Word, bool) {
-			a, ok := x(s)
+			a, b, ok := both(x, y, s)
 			if !ok {
 				return word.Word{}, false
 			}
-			if n, isList := a.Len(); isList && i <= n {
-				return a.At(i - 1), true
+			if n, isList := a.Len(); isList && b.K == word.Int && b.N >= 1 && b.N <= int64(n) {
+				return a.At(int(b.N - 1)), true
 			}
-			return general(a, key)
+			return general(a, b)
 		}
 	}
 	op, ok := intOps[name]
@@ -85,7 +70,7 @@ func (c *fastCompiler) special(name string, nodes []ast.Node, args []fastFn, cal
 			return word.Word{}, false
 		}
 		if a.K != word.Int || b.K != word.Int {
-			return general(a, b)
+			return general(a, b) // == of strings and lists inlined, the rest the function's
 		}
 		i, j := a.N, b.N
 		var r int64

@@ -18,15 +18,11 @@ import (
 // (an int and a *big.Int of the same value, a packed list, a []int and a
 // []any of the same items) pack the same, as their texts are the same.
 func pack(k word.Word) (uint64, bool) {
-	switch k.K {
-	case word.Tuple:
+	if k.K == word.Tuple {
 		return uint64(k.N), true
-	case word.Int:
-		return word.PackInt(k.N)
-	case word.Any:
-		if i, ok := smallInt(k.P); ok {
-			return word.PackInt(i)
-		}
+	}
+	if i, ok := wordInt(k); ok {
+		return word.PackInt(i)
 	}
 	n, isList := k.Len()
 	if !isList || n > 3 {
@@ -34,21 +30,21 @@ func pack(k word.Word) (uint64, bool) {
 	}
 	var items [3]int64
 	for j := range n {
-		item := k.At(j)
-		switch {
-		case item.K == word.Int:
-			items[j] = item.N
-		case item.K == word.Any:
-			i, ok := smallInt(item.P)
-			if !ok {
-				return 0, false
-			}
-			items[j] = i
-		default:
+		i, ok := wordInt(k.At(j))
+		if !ok {
 			return 0, false
 		}
+		items[j] = i
 	}
 	return word.Pack(items[:n])
+}
+
+// wordInt is w as an int64 when it is an integer that fits.
+func wordInt(w word.Word) (int64, bool) {
+	if w.K == word.Int {
+		return w.N, true
+	}
+	return smallInt(w.P)
 }
 
 // smallInt is v as an int64 when it is an integer that fits.

@@ -78,9 +78,11 @@ type run struct {
 	memo  *table
 	// keyBuf is where keys are written (keyText).
 	keyBuf []byte
-	// view is # of the parts that only read its fields (borrowed), while
-	// viewBusy says one runs.
-	view     wordView
+	// words and view are # of the parts that only read its fields
+	// (borrowed), as Words for the fast path and as values for the
+	// machine, while viewBusy says one runs.
+	words    wordView
+	view     View
 	viewBusy bool
 }
 
@@ -125,21 +127,29 @@ var none = word.Word{}
 // Words themselves; any other, or one the fast path gives up on, on the
 // values the language has.
 func (x *run) call(name string, p builtin.Predicate, n *node, m word.Word) (word.Word, error) {
+	var v any
+	var err error
 	if b, ok := p.(borrowed); ok && !x.viewBusy {
-		if w := b.words; w != nil {
-			v := &x.view
+		x.viewBusy = true
+		if b.words != nil {
+			w := &x.words
 			// field by field: a view written whole is copied with the
 			// collector's barrier on each of its words
-			v[0], v[1], v[2], v[3], v[4] = n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn), x.rword
-			x.viewBusy = true
-			out, ok := w.CallWord(word.Word{K: word.Any, P: v})
-			x.viewBusy = false
+			w[0], w[1], w[2], w[3], w[4] = n.state, m, word.Of(x.playerValue(n.mover)), word.IntOf(n.turn), x.rword
+			out, ok := b.words.CallWord(word.Word{K: word.Any, P: w})
 			if ok {
+				x.viewBusy = false
 				return out, nil
 			}
 		}
+		// The machine's: the run's own View.
+		w := &x.view
+		w.State, w.Move, w.Mover, w.Turn, w.Rules = n.state.Value(), m.Value(), x.playerValue(n.mover), n.turn, x.rmap
+		v, err = p.Call(w)
+		x.viewBusy = false
+	} else {
+		v, err = p.Call(&View{State: n.state.Value(), Move: m.Value(), Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
 	}
-	v, err := p.Call(&View{State: n.state.Value(), Move: m.Value(), Mover: x.playerValue(n.mover), Turn: n.turn, Rules: x.rmap})
 	if err != nil {
 		return word.Word{}, x.d.partError(name, n, m, err)
 	}
