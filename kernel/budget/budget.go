@@ -197,8 +197,15 @@ func (b *Budget) Set(bytes int64) {
 // twentieth above the budget that the runtime's memory limit keeps (see
 // Set).
 func (b *Budget) InUse() int64 {
+	inUse, _ := b.inUse()
+	return inUse
+}
+
+// inUse is InUse and, of it, what is in use besides the heap's objects.
+func (b *Budget) inUse() (inUse, besides int64) {
 	h := readHeap()
-	return h.objects + h.runtime + ownResident(b.own)
+	besides = h.runtime + ownResident(b.own)
+	return h.objects + besides, besides
 }
 
 // Available is how many bytes more fit now.

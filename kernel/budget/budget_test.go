@@ -118,20 +118,26 @@ func TestReserveAllRefusesAtOnce(t *testing.T) {
 }
 
 // A cell that holds more than the budget is stopped, however fast it
-// grows, before what it holds alone passes the budget by an eighth (what
-// the process holds besides counts; before: by a fifth); one that makes garbage as fast, twenty
-// times the budget of it, is not: the cell's own collection sees
-// what it holds. Both check the cell as the language's loops do, at every
-// 1024th item of a couple of kilobytes.
+// grows and however loaded the machine, before what is in use passes the
+// budget by a quarter (CI, on a loaded machine, saw 47.8 MB in use in a
+// budget of 32 MB when only the watchdog looked, every 5 ms: the cell's
+// own checks read the heap now); one that makes garbage as fast, twenty
+// times the budget of it, is not: the cell's own collection sees what it
+// holds. Both check the cell as the language's loops do, at every 1024th
+// item of a couple of kilobytes.
 func TestTheWatchdogStopsWhatIsHeldNotGarbage(t *testing.T) {
 	t.Cleanup(func() { debug.SetMemoryLimit(-1); runtime.GC() })
 	b := New(Min)
 	const item = 2 << 10
-	grow := func(keep bool, most int64) (made int64, stopped any) {
+	grow := func(keep bool, most int64) (made, inUse int64, stopped any) {
 		a, _, end := b.Start(context.Background())
 		defer end()
-		defer func() { stopped = recover() }()
 		var held [][]byte
+		defer func() {
+			stopped = recover()
+			inUse = b.InUse()
+			runtime.KeepAlive(held)
+		}()
 		for ; made < most; made += item {
 			x := make([]byte, item)
 			x[made%item] = 1
@@ -140,15 +146,17 @@ func TestTheWatchdogStopsWhatIsHeldNotGarbage(t *testing.T) {
 			}
 			a.Tick()
 		}
-		runtime.KeepAlive(held)
-		return made, nil
+		return made, 0, nil
 	}
-	made, stopped := grow(true, 1<<30)
-	if e, ok := stopped.(*builtin.Error); !ok || e.Kind != builtin.MemoryError || made > Min+Min/8 {
-		t.Errorf("a cell that held %d MB in a budget of %d MB: stopped by %v", made>>20, Min>>20, stopped)
+	for range 5 {
+		made, inUse, stopped := grow(true, 1<<30)
+		if e, ok := stopped.(*builtin.Error); !ok || e.Kind != builtin.MemoryError || inUse > Min+Min/4 || made > Min {
+			t.Errorf("a cell that held %.1f MB in a budget of %d MB, with %.1f MB in use: stopped by %v", float64(made)/(1<<20), Min>>20, float64(inUse)/(1<<20), stopped)
+		}
+		t.Logf("held %.1f MB, %.1f MB in use", float64(made)/(1<<20), float64(inUse)/(1<<20))
+		runtime.GC()
 	}
-	runtime.GC()
-	if made, stopped := grow(false, 20*Min); stopped != nil {
+	if made, _, stopped := grow(false, 20*Min); stopped != nil {
 		t.Errorf("a cell that made garbage was stopped after %d MB: %v", made>>20, stopped)
 	}
 }

@@ -14,6 +14,11 @@ import (
 // yet swept, what a new allocation adds to.
 func HeapBytes() int64 { return readHeap().objects }
 
+// heapReader reads the heap's objects (see heap_other.go).
+type heapReader struct{}
+
+func (heapReader) objects() int64 { return HeapBytes() }
+
 // readHeap reads the heap and what the runtime holds beside it; what the
 // last collection found live, MemStats does not say.
 func readHeap() heap {

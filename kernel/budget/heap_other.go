@@ -21,6 +21,22 @@ var heapNames = []string{
 // the world.
 func HeapBytes() int64 { return readHeap().objects }
 
+// heapReader reads the heap's objects into a sample of its own, so that a
+// reading allocates nothing (a sample on the stack escapes into
+// metrics.Read): about 250 ns, where readHeap's five samples and
+// InUse's /proc read take microseconds.
+type heapReader struct{ sample [1]metrics.Sample }
+
+// objects is HeapBytes, read into r's sample.
+func (r *heapReader) objects() int64 {
+	r.sample[0].Name = heapNames[0]
+	metrics.Read(r.sample[:])
+	if r.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(min(r.sample[0].Value.Uint64(), math.MaxInt64))
+}
+
 // readHeap reads the heap and what the runtime holds beside it.
 func readHeap() heap {
 	samples := make([]metrics.Sample, len(heapNames))

@@ -38,6 +38,16 @@ type Account struct {
 	// suspect is set by the watchdog when the heap, garbage and all, has
 	// passed the budget: the cell's next Check collects and sees (confirm).
 	suspect atomic.Bool
+	// room is the heap's objects that fit in the budget as the watchdog
+	// last saw it: the limit less what is in use besides the heap. Each
+	// Check reads the heap against it (heapOver).
+	room atomic.Int64
+	// calm is the heap's objects below which Check asks for no collection
+	// after one found that the cell fits: its garbage then grows by a
+	// sixteenth of the budget before the next.
+	calm    atomic.Int64
+	reader  heapReader
+	reading atomic.Bool // a Check is reading into reader
 }
 
 var _ builtin.Meter = (*Account)(nil)
@@ -51,6 +61,7 @@ var _ builtin.Meter = (*Account)(nil)
 func (b *Budget) Start(ctx context.Context) (a *Account, cellCtx context.Context, end func()) {
 	cellCtx, cancel := context.WithCancelCause(ctx)
 	a = &Account{budget: b, ctx: cellCtx, cancel: cancel}
+	a.look()
 	before := allocatedBytes()
 	stop := make(chan struct{})
 	done := make(chan struct{})
@@ -97,7 +108,7 @@ func (a *Account) watch(cancel context.CancelCauseFunc, stop <-chan struct{}) {
 			switch {
 			case a.over.Load(): // the cell saw it is over
 				return
-			case a.budget.InUse() <= a.budget.Limit(): // budget(n) may change it as the cell runs
+			case a.look() <= a.budget.Limit(): // budget(n) may change it as the cell runs
 				a.suspect.Store(false)
 				asked = time.Time{}
 				continue
@@ -120,6 +131,28 @@ func (a *Account) watch(cancel context.CancelCauseFunc, stop <-chan struct{}) {
 	}
 }
 
+// look reads what is in use and keeps the heap's room (see room).
+func (a *Account) look() (inUse int64) {
+	inUse, besides := a.budget.inUse()
+	a.room.Store(a.budget.Limit() - besides)
+	return inUse
+}
+
+// heapOver is the cell's own look at the heap, at each Check: whether its
+// objects have passed their room, and the calm after the last collection.
+// With the watchdog alone, a cell that allocates a gigabyte a second held
+// half the budget again before it was stopped on a loaded machine, where
+// the watchdog, every 5 ms, waited for a core; a check comes every 1,024
+// items or a chunk of work, so the overshoot is bounded in bytes.
+func (a *Account) heapOver() bool {
+	if !a.reading.CompareAndSwap(false, true) {
+		return false // another goroutine checks the account now: it looks
+	}
+	defer a.reading.Store(false)
+	objects := a.reader.objects()
+	return objects > a.room.Load() && objects > a.calm.Load()
+}
+
 // confirmWait is how long the watchdog waits for the cell's own
 // collection (see watch): Check runs every millisecond of a cell's work.
 const confirmWait = 30 * time.Millisecond
@@ -130,6 +163,7 @@ const confirmWait = 30 * time.Millisecond
 func (a *Account) confirm() {
 	a.suspect.Store(false)
 	if a.budget.fits(0) {
+		a.calm.Store(HeapBytes() + a.budget.Limit()/16)
 		return
 	}
 	a.over.Store(true)
@@ -187,7 +221,7 @@ func (a *Account) Check() {
 	if a.budget.OnCheck != nil {
 		a.budget.OnCheck()
 	}
-	if a.suspect.Load() {
+	if a.suspect.Load() || a.heapOver() {
 		a.confirm()
 	}
 	if err := a.Err(); err != nil {
