@@ -40,6 +40,11 @@ type Game struct {
 	Players []string
 	// Scoring is how the outcome of a line is counted.
 	Scoring Scoring
+	// Repeats says play may return to a position: play that never ends is
+	// a draw, a line ends at the first position it repeats, and the
+	// exhaustive search, which would loop, does not solve it (dp lists
+	// the positions play reaches, each solved by the game's own solver).
+	Repeats bool
 
 	// Words is the English the tools write of this game; Help what it adds
 	// to their help.

@@ -33,7 +33,8 @@ var Builtins = []*builtin.Builtin{{
 		`one-player game), mover (who moves, default the players in turn), earn (what #.move earns its ` +
 		`mover), value (what an ended state is worth to its mover, the player who cannot move: -1 when the ` +
 		`last move won; default 0), goal ("max" or "min", or {…}), over (true when the game ends with moves ` +
-		`left), key (positions with equal keys are the same: symmetry, order-free piles), text (the state in ` +
+		`left), repeat ("draw": play may return to a position, and play that never ends is a draw, worth 0), ` +
+		`key (positions with equal keys are the same: symmetry, order-free piles), text (the state in ` +
 		`words), picture (an SVG string or a value with a picture), rules (defaults, {take: 3}), about (a ` +
 		`line for help). A game is solved exactly (past 64 bits), each position once.`,
 	Example:       `sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}}); solve(sub(10)).value`,
@@ -44,7 +45,7 @@ var Builtins = []*builtin.Builtin{{
 
 // The parts of a definition, in the order help lists them.
 var partNames = []string{"name", "about", "title", "players", "rules", "start", "moves", "play", "mover",
-	"earn", "value", "goal", "over", "key", "text", "picture"}
+	"earn", "value", "goal", "over", "repeat", "key", "text", "picture"}
 
 // def is a game as its definition gives it.
 type def struct {
@@ -52,6 +53,7 @@ type def struct {
 	players                                                                  []string
 	playerValues                                                             []any  // each player as # sees it (playerValue)
 	goal                                                                     string // "max" or "min" when goal is a constant
+	repeat                                                                   bool   // repeat: "draw": play may return to a position (retro.go)
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
 	source                                                                   map[string]string // each part as written, for errors
 	game                                                                     *games.Game
@@ -245,6 +247,9 @@ func (d *def) read(m map[string]any) error {
 	default:
 		return defError(`gives goal %s, which must be "max", "min" or {…}`, kit.TypeName(g))
 	}
+	if err := d.readRepeat(m["repeat"]); err != nil {
+		return err
+	}
 	for _, p := range d.players {
 		d.playerValues = append(d.playerValues, playerValue(p))
 	}
@@ -253,6 +258,29 @@ func (d *def) read(m map[string]any) error {
 		return err
 	}
 	d.game = d.newGame(options)
+	return nil
+}
+
+// readRepeat reads repeat: "draw" says play may return to a position,
+// and play that never ends is a draw, worth 0 to both players: the game is
+// then solved whole, by retrograde analysis. Its value comes at the end
+// only: a loop's earnings would have no sum.
+func (d *def) readRepeat(v any) error {
+	switch r := v.(type) {
+	case nil:
+		return nil
+	case string:
+		if r != "draw" {
+			return defError(`gives repeat %q, which must be "draw": play that returns to a position is a draw, worth 0`, r)
+		}
+	default:
+		return defError(`gives repeat %s, which must be "draw": play that returns to a position is a draw, worth 0`, kit.TypeName(v))
+	}
+	if d.earn != nil {
+		return defError(`gives repeat and earn: a game whose play may go on for ever is worth what its end is (value), ` +
+			`never what its moves earn, which a loop would add up without end`)
+	}
+	d.repeat = true
 	return nil
 }
 
@@ -296,7 +324,7 @@ func readPlayers(v any) ([]string, error) {
 func (d *def) newGame(options []*games.Option) *games.Game {
 	g := &games.Game{
 		Name: d.name, Title: d.title, Heading: d.title, Rules: d.about, Options: options,
-		Turns: games.InTurn, Players: d.players, Scoring: games.AtEnd,
+		Turns: games.InTurn, Players: d.players, Scoring: games.AtEnd, Repeats: d.repeat,
 		Words: games.Words{Value: "value", ValueDoc: "value: what the mover can guarantee from there, with best play",
 			Hint: "the mover's best value", Reply: "plays", LineSep: ", ", Unfinished: "not over yet: its value comes at the end",
 			PlotCaption: "the value along the line", PlotY: "value"},

@@ -76,6 +76,9 @@ type run struct {
 	rmap  map[string]any // the rules as # sees them, made once
 	rword word.Word      // rmap as a Word
 	memo  *table
+	// ranks are, in a game that can repeat, the moves within which the
+	// player who forces a position's value gets there (retro.go).
+	ranks map[tkey]int32
 	// keyBuf is where keys are written (keyText).
 	keyBuf []byte
 	// words and view are # of the parts that only read its fields

@@ -34,6 +34,11 @@ type Position struct {
 	arg   any // the instance's argument (start's #), for its text and shrink
 	legal []games.Move
 	line  *[]any // Played's backing array, shared along a line of play
+	// keys are the keys of the line's positions, in a game that can
+	// repeat; again is the turn (from 1) after which the position came
+	// before, when it repeats one (it is then over: a draw).
+	keys  *lineKeys
+	again int
 	key   string
 	end   *big.Int // the value once over
 	min   bool
@@ -105,6 +110,12 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if p.key, err = x.keyOf(&n); err != nil {
 		return nil, err
 	}
+	if x.d.repeat {
+		if p.keys, p.again = along(parent, p.key); p.again > 0 {
+			p.legal, p.ToMove, p.end = nil, nil, new(big.Int)
+			return p, nil
+		}
+	}
 	if len(p.legal) == 0 {
 		p.ToMove = nil
 		end, err := x.terminal(&n)
@@ -144,7 +155,12 @@ func (p *Position) Text() string {
 		}
 	}
 	status := fmt.Sprintf("%s to move", p.n.mover)
-	if len(p.legal) == 0 {
+	switch {
+	case p.again == 1:
+		status = "the game is over: a draw by repetition (the position it started from)"
+	case p.again > 1:
+		status = fmt.Sprintf("the game is over: a draw by repetition (the position after move %d)", p.again-1)
+	case len(p.legal) == 0:
 		status = fmt.Sprintf("the game is over: value %s for %s", p.end, p.n.mover)
 	}
 	if p.h.Len() > 0 {
@@ -160,6 +176,9 @@ func (p *Position) Text() string {
 func (p *Position) Inline() string {
 	if p.h.Len() == 0 && p.arg != nil {
 		return p.Name + "(" + short(p.arg) + ")"
+	}
+	if p.again > 0 {
+		return short(p.State) + ", " + p.n.mover + " to move, over (repeats)"
 	}
 	if len(p.legal) == 0 {
 		if len(p.x.d.players) > 1 {
@@ -344,4 +363,35 @@ func extend(parent *Position, v any) (*[]any, []any) {
 	}
 	*line = append(*line, v)
 	return line, (*line)[: k+1 : k+1]
+}
+
+// lineKeys are the keys of a line's positions in order, shared along the
+// line as its moves are (see extend), and the turn each first came at.
+type lineKeys struct {
+	order []string
+	first map[string]int
+}
+
+// along is the keys of parent's line and key (parent nil: the instance's
+// alone), parent's grown in place when parent ends its line, else a copy;
+// again is 1 + the turn key came at before, 0 when it is new.
+func along(parent *Position, key string) (keys *lineKeys, again int) {
+	if parent == nil {
+		return &lineKeys{order: []string{key}, first: map[string]int{key: 0}}, 0
+	}
+	k := len(parent.Played) + 1 // the line's positions up to parent
+	keys = parent.keys
+	if len(keys.order) != k {
+		keys = &lineKeys{order: slices.Clone(keys.order[:k]), first: make(map[string]int, k)}
+		for t, key := range keys.order {
+			keys.first[key] = t
+		}
+	}
+	t, seen := keys.first[key]
+	keys.order = append(keys.order, key)
+	if seen {
+		return keys, t + 1
+	}
+	keys.first[key] = k
+	return keys, 0
 }

@@ -79,10 +79,21 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 	if v, ok := t.get(packed, text); ok {
 		return v, nil
 	}
+	if x.d.repeat {
+		if err := x.retro(env, n); err != nil {
+			return val{}, err
+		}
+		packed, text, err := x.tableKey(&n)
+		if err != nil {
+			return val{}, err
+		}
+		v, _ := t.get(packed, text)
+		return v, nil
+	}
 	var stack frames
 	defer func() {
 		if err != nil && overBudget(env, err) {
-			err = x.tooManyPositions()
+			err = x.tooManyPositions(x.memo.size())
 		}
 		if err != nil { // the positions left on the stack are not solved
 			for i := range stack.n {
@@ -193,7 +204,7 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 		if r := recover(); r != nil {
 			var be *builtin.Error
 			if e, ok := r.(error); ok && errors.As(e, &be) && be.Kind == builtin.MemoryError {
-				err = x.tooManyPositions()
+				err = x.tooManyPositions(x.memo.size())
 				return
 			}
 			panic(r)
@@ -209,7 +220,7 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 	if err := env.Reserve(need); err != nil {
 		var be *builtin.Error
 		if errors.As(err, &be) && be.Kind == builtin.MemoryError {
-			return x.tooManyPositions()
+			return x.tooManyPositions(x.memo.size())
 		}
 		return err
 	}
@@ -219,9 +230,9 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 
 // tooManyPositions is the MemoryError of a search whose positions pass
 // the budget: how many it had reached.
-func (x *run) tooManyPositions() error {
+func (x *run) tooManyPositions(count int) error {
 	return builtin.Errorf(builtin.MemoryError, "%s: the positions reached pass the memory budget after %s (budget(bytes) changes it)",
-		x.d.name, kit.Count(x.memo.size(), "position", "positions"))
+		x.d.name, kit.Count(count, "position", "positions"))
 }
 
 // overBudget says err is the cell's stop for the memory budget: a part's
@@ -263,7 +274,8 @@ func (x *run) loop(stack *frames, k tkey, last word.Word) error {
 	moves = append(moves, text(last.Value()))
 	first := stack.at(from)
 	return builtin.Errorf(builtin.GameError, "%s can return to a position: from state %s (%s to move), the moves %s lead back to it; "+
-		"a game must end whatever is played (its state must change towards the end, or over say when it is)",
+		"a game must end whatever is played (its state must change towards the end, or over say when it is), "+
+		"or say repeat: \"draw\" for play that may go on for ever, which is then a draw",
 		x.d.name, short(first.n.state.Value()), first.n.mover, strings.Join(moves, ", "))
 }
 
@@ -289,6 +301,11 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 		}
 		if after(bigVal(k.step.Reward), k.step.Carry, nv).cmp(v) == 0 {
 			ev.Best = append(ev.Best, m)
+		}
+	}
+	if p.x.d.repeat {
+		if ev.Best, err = p.progress(v, ev.Best); err != nil {
+			return nil, err
 		}
 	}
 	if len(ev.Best) == 0 {

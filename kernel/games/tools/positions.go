@@ -35,26 +35,15 @@ const maxTableRows = 200000
 // positionTable searches x and tabulates what it solved.
 func positionTable(env *builtin.Env, x games.Position) (*Positions, error) {
 	d := &Positions{Start: x, game: x.Game(), Rows: []map[string]any{}}
+	if _, keyed := x.(games.Keyed); keyed && d.game.Repeats {
+		return d, d.reached(env, x)
+	}
 	s := games.NewSearch(env.Ctx)
 	var err error
 	s.Solved = func(key string, p games.Position, ev *games.Eval) {
-		if err != nil {
-			return
+		if err == nil {
+			err = d.add(env, key, p, ev)
 		}
-		if len(d.Rows) == maxTableRows {
-			err = fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
-			return
-		}
-		if err = env.Reserve(int64(256 + 2*len(key))); err != nil {
-			return
-		}
-		best := []any{}
-		for _, m := range ev.Best {
-			best = append(best, m.Value())
-		}
-		d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": playerValue(p.Mover()),
-			"value": kit.Number(ev.Value), "best": best})
-		d.positions = append(d.positions, p)
 	}
 	if _, serr := s.Solve(x); serr != nil {
 		return nil, kit.SolverError("dp", serr)
@@ -62,8 +51,68 @@ func positionTable(env *builtin.Env, x games.Position) (*Positions, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.N = len(d.Rows)
 	return d, nil
+}
+
+// reached tabulates a game that can return to a position, which the
+// exhaustive search would go round: the positions play reaches from x,
+// each once (by key) where it is first reached, the farthest first and x
+// last, solved by the game's solver.
+func (d *Positions) reached(env *builtin.Env, x games.Position) error {
+	seen := map[string]bool{x.(games.Keyed).Key(): true}
+	queue := []games.Position{x}
+	for i := 0; i < len(queue); i++ {
+		if len(queue) > maxTableRows {
+			return fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
+		}
+		if err := env.Ctx.Err(); err != nil {
+			return err
+		}
+		for _, m := range queue[i].Legal() {
+			next, err := queue[i].Play(m)
+			if err != nil {
+				return err
+			}
+			if k := next.(games.Keyed).Key(); !seen[k] {
+				seen[k] = true
+				queue = append(queue, next)
+			}
+		}
+	}
+	solved := games.NewEvaluator(env)
+	for i := len(queue) - 1; i >= 0; i-- {
+		p := queue[i]
+		ev := &games.Eval{Value: p.Terminal()}
+		if !games.Over(p) {
+			var err error
+			if ev, err = solved.Eval(p); err != nil {
+				return kit.SolverError("dp", err)
+			}
+		}
+		if err := d.add(env, p.(games.Keyed).Key(), p, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// add is a row of the table: p, named key, solved.
+func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *games.Eval) error {
+	if len(d.Rows) == maxTableRows {
+		return fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
+	}
+	if err := env.Reserve(int64(256 + 2*len(key))); err != nil {
+		return err
+	}
+	best := []any{}
+	for _, m := range ev.Best {
+		best = append(best, m.Value())
+	}
+	d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": playerValue(p.Mover()),
+		"value": kit.Number(ev.Value), "best": best})
+	d.positions = append(d.positions, p)
+	d.N = len(d.Rows)
+	return nil
 }
 
 // inline is a position in one line: its Inline, else its text's first
@@ -117,7 +166,11 @@ func (d *Positions) Text() string { return kit.TextOf(d, false) }
 // WriteText is the table, its middle left out when long (see TraceRows).
 func (d *Positions) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s solved by exhaustive search:\n", kit.Count(d.N, "position", "positions"))
+	how := "solved by exhaustive search"
+	if d.game.Repeats {
+		how = "that play reaches, solved as a whole (play that never ends is a draw)"
+	}
+	fmt.Fprintf(&b, "%s %s:\n", kit.Count(d.N, "position", "positions"), how)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "#\tposition\tmover\t%s\tbest moves\n", d.game.Words.Value)
 	kit.TraceRows(d.N, full, func(i int) {
