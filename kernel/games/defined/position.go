@@ -156,10 +156,14 @@ func (p *Position) Text() string {
 	}
 	status := fmt.Sprintf("%s to move", p.n.mover)
 	switch {
-	case p.again == 1:
-		status = "the game is over: a draw by repetition (the position it started from)"
-	case p.again > 1:
-		status = fmt.Sprintf("the game is over: a draw by repetition (the position after move %d)", p.again-1)
+	case p.again > 0:
+		// First, so that a line's end (trace's "then:") says why it ended.
+		again := "the position it started from"
+		if p.again > 1 {
+			again = fmt.Sprintf("the position after move %d", p.again-1)
+		}
+		s = "drawn: " + again + " again\n" + s
+		status = "the game is over: a draw by repetition"
 	case len(p.legal) == 0:
 		status = fmt.Sprintf("the game is over: value %s for %s", p.end, p.n.mover)
 	}
@@ -335,7 +339,10 @@ func (p *Position) child(gm games.Move) (kid, error) {
 
 // illegal says why gm is no move here.
 func (p *Position) illegal(gm games.Move) error {
-	if len(p.legal) == 0 {
+	switch {
+	case p.again > 0:
+		return fmt.Errorf("the game is over: a draw by repetition")
+	case len(p.legal) == 0:
 		return fmt.Errorf("the game is over")
 	}
 	names := make([]string, 0, min(len(p.legal), 10))
