@@ -149,6 +149,15 @@ func TestPage(t *testing.T) {
 		if c := p.run("solve(nim([1, 2, 3])).value"); c.Text != "-1\n" {
 			t.Errorf("a loaded game: %q %s", c.Text, c.Error)
 		}
+		// A game that can return to a position, solved whole in the page's
+		// engine: LeetCode 913's first graph is a draw, its optimal line
+		// ending at the first position it repeats.
+		if c := p.run(`load("games/catmouse.gl")`); c.Error != "" {
+			t.Fatalf("load: %s", c.Error)
+		}
+		if c := p.run("[solve(p).line, solve(cm([[1, 3], [0], [3], [0, 2]])).value]"); c.Text != "[[3, 5, 4, 2, 3], 1]\n" {
+			t.Errorf("cat and mouse: %q %s", c.Text, c.Error)
+		}
 		if c := p.run(`load("games/none.gl")`); !strings.Contains(c.Error, "no such file") {
 			t.Errorf("a missing file: %q", c.Error)
 		}

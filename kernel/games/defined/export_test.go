@@ -24,6 +24,8 @@ func Part(p *Position, name string) func() error {
 		return func() error { _, err := p.x.reward(&p.n, m); return err }
 	case "moves":
 		return func() error { _, err := p.x.legal(&p.n); return err }
+	case "over":
+		return func() error { _, err := p.x.call("over", p.x.d.over, &p.n, none); return err }
 	}
 	return func() error { _, _, err := p.x.tableKey(&p.n); return err }
 }

@@ -311,3 +311,38 @@ func TestRepeatStops(t *testing.T) {
 		t.Fatalf("after both: %v %v", out.Result, out.Err)
 	}
 }
+
+// TestPlayEndsAtRepetition: a person who plays the mouse of LeetCode 913's
+// first graph (scripts/games/catmouse.gl) back to where the cat and mouse
+// stood after the first move ends the game there, drawn, and play says so.
+func TestPlayEndsAtRepetition(t *testing.T) {
+	s := kernel.NewSession(kernel.WithDir("../../../scripts/games"))
+	if out := s.Execute(context.Background(), `load("catmouse.gl")`); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	answers := []string{"3", "4", "3"}
+	input := func(_ context.Context, prompt string) (string, error) {
+		if len(answers) == 0 {
+			return "", fmt.Errorf("play asked again: %s", prompt)
+		}
+		a := answers[0]
+		answers = answers[1:]
+		return a, nil
+	}
+	out := s.ExecuteWith(context.Background(), "play(p)", kernel.ExecOptions{Input: input})
+	if out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	for _, want := range []string{"cat plays 5 (the optimum)", "cat plays 2 (the optimum)", "the game is over"} {
+		if !strings.Contains(out.Stdout, want) {
+			t.Errorf("play's transcript lacks %q:\n%s", want, out.Stdout)
+		}
+	}
+	// The positions play shows, the last the one it ended at.
+	if n := len(out.Displays); n == 0 || !strings.HasPrefix(out.Displays[n-1].Text, "drawn: the position after move 1 again\nmouse at 3, cat at 2\n") {
+		t.Errorf("play's last position is not the drawn one: %v", out.Displays)
+	}
+	if len(answers) != 0 {
+		t.Errorf("play ended with %d answers left:\n%s", len(answers), out.Stdout)
+	}
+}
