@@ -127,6 +127,9 @@ type Words struct {
 	// Variants adds to Rules the sentences that state rules r where they
 	// differ from the defaults (rules(x)); nil: the options' own Doc.
 	Variants func(r Rules) string
+	// Endless says, of a game that can return to a position (Repeats),
+	// what play that never ends is worth: "play that never ends is a draw".
+	Endless string
 }
 
 // Help is what a game adds to the help of the tools' builtins, a sentence

@@ -182,3 +182,10 @@ func (h *History) Total(player string) *big.Int {
 	}
 	return h.Totals[player]
 }
+
+// Stuck is a position that can tell that no line of play ends from it (a
+// puzzle's dead end, where only play that ends counts): a match that
+// reaches one stops there and says so, rather than play on for ever.
+type Stuck interface {
+	Stuck(env *builtin.Env) (bool, error)
+}

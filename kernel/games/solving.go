@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"math/big"
 
 	"gamelab/kernel/builtin"
@@ -24,6 +25,12 @@ type Eval struct {
 	Best   []Move
 	Choice Move // nil when the game is over
 }
+
+// ErrNoEnd is the cause of the error of solving a position that has no
+// value because no line of play ends from it, in a game where only play
+// that ends counts (a puzzle: repeat "lose"); dp lists such a position
+// without a value.
+var ErrNoEnd = errors.New("no line of play ends from here")
 
 // Solver is a position its game solves fast: its own DP rather than the
 // exhaustive search, under the session's budget and interrupt (env).

@@ -37,3 +37,17 @@ func Int(t testing.TB, s *kernel.Session, code string) int {
 	}
 	return n
 }
+
+// Said is what s says to code: its error's message when it fails, else its
+// result's text, else what it printed; for tables of statements and
+// what their answer contains.
+func Said(s *kernel.Session, code string) string {
+	out := s.Execute(context.Background(), code)
+	switch {
+	case out.Err != nil:
+		return out.Err.Msg
+	case out.Result != nil:
+		return out.Result.Text
+	}
+	return out.Stdout
+}

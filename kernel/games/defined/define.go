@@ -33,7 +33,8 @@ var Builtins = []*builtin.Builtin{{
 		`one-player game), mover (who moves, default the players in turn), earn (what #.move earns its ` +
 		`mover), value (what an ended state is worth to its mover, the player who cannot move: -1 when the ` +
 		`last move won; default 0), goal ("max" or "min", or {…}), over (true when the game ends with moves ` +
-		`left), repeat ("draw": play may return to a position, and play that never ends is a draw, worth 0), ` +
+		`left), repeat ("draw": play may return to a position, and play that never ends is a draw, worth 0; ` +
+		`"lose", for a puzzle of one player: only play that ends counts), ` +
 		`key (positions with equal keys are the same: symmetry, order-free piles), text (the state in ` +
 		`words), picture (an SVG string or a value with a picture), rules (defaults, {take: 3}), about (a ` +
 		`line for help). A game is solved exactly (past 64 bits), each position once.`,
@@ -53,7 +54,8 @@ type def struct {
 	players                                                                  []string
 	playerValues                                                             []any  // each player as # sees it (playerValue)
 	goal                                                                     string // "max" or "min" when goal is a constant
-	repeat                                                                   bool   // repeat: "draw": play may return to a position (retro.go)
+	repeat                                                                   bool   // play may return to a position (retro.go)
+	mustEnd                                                                  bool   // repeat: "lose": only play that ends counts (puzzle.go)
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
 	source                                                                   map[string]string // each part as written, for errors
 	game                                                                     *games.Game
@@ -261,24 +263,36 @@ func (d *def) read(m map[string]any) error {
 	return nil
 }
 
-// readRepeat reads repeat: "draw" says play may return to a position,
-// and play that never ends is a draw, worth 0 to both players: the game is
-// then solved whole, by retrograde analysis. Its value comes at the end
-// only: a loop's earnings would have no sum.
+// readRepeat reads repeat, which says play may return to a position, and
+// what play that never ends is worth. "draw": 0 to both players; the value
+// then comes at the end only (a loop's earnings would have no sum). "lose":
+// less than any end, for a puzzle of one player, whose value is the best
+// line that ends (the fewest moves, with earn: {-1}).
 func (d *def) readRepeat(v any) error {
+	const what = `which must be "draw" (play that never ends is a draw, worth 0) or "lose" (a puzzle's: only play that ends counts)`
 	switch r := v.(type) {
 	case nil:
 		return nil
 	case string:
-		if r != "draw" {
-			return defError(`gives repeat %q, which must be "draw": play that returns to a position is a draw, worth 0`, r)
+		switch r {
+		case "draw":
+		case "lose":
+			d.mustEnd = true
+		default:
+			return defError("gives repeat %q, %s", r, what)
 		}
 	default:
-		return defError(`gives repeat %s, which must be "draw": play that returns to a position is a draw, worth 0`, kit.TypeName(v))
+		return defError("gives repeat %s, %s", kit.TypeName(v), what)
 	}
-	if d.earn != nil {
-		return defError(`gives repeat and earn: a game whose play may go on for ever is worth what its end is (value), ` +
-			`never what its moves earn, which a loop would add up without end`)
+	switch {
+	case !d.mustEnd && d.earn != nil:
+		return defError(`gives repeat "draw" and earn: a game whose play may go on for ever is worth what its end is (value), ` +
+			`never what its moves earn, which a loop would add up without end (a puzzle of one player says repeat: "lose")`)
+	case d.mustEnd && len(d.players) != 1:
+		return defError(`gives repeat "lose" to a game of two players: it is for a puzzle of one, whom play that never ends cannot help; ` +
+			`of two, say repeat: "draw"`)
+	case d.mustEnd && d.goalOf != nil:
+		return defError(`gives repeat "lose" and a goal {…}: a puzzle's goal is "max" or "min" throughout`)
 	}
 	d.repeat = true
 	return nil
@@ -332,6 +346,10 @@ func (d *def) newGame(options []*games.Option) *games.Game {
 	}
 	if len(d.players) == 1 {
 		g.Turns = games.Solo
+	}
+	g.Words.Endless = "play that never ends is a draw"
+	if d.mustEnd {
+		g.Words.Endless = "only play that ends counts"
 	}
 	if d.earn != nil {
 		g.Scoring = games.PerMove

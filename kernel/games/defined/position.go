@@ -110,7 +110,7 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if p.key, err = x.keyOf(&n); err != nil {
 		return nil, err
 	}
-	if x.d.repeat {
+	if x.d.repeat && !x.d.mustEnd { // a puzzle's line goes on where it repeats
 		if p.keys, p.again = along(parent, p.key); p.again > 0 {
 			p.legal, p.ToMove, p.end = nil, nil, new(big.Int)
 			return p, nil

@@ -37,9 +37,12 @@ type rgraph struct {
 	first  []int32        // position i's successors are succ[first[i]:first[i+1]]
 	succ   []int32        // in move order
 	maxer  []bool         // the mover maximises the first player's value
+	earned []val          // what each move earns (a game that must end: puzzle.go)
 	ends   []int32        // the ended positions
 	endsAt []val          // their values for the first player
-	rev    [][]int32      // predecessors, once built
+	rev    [][]int32      // the moves into each position, once built
+	from   []int32        // the position each move is made from, once built
+	keep   bool           // keep the positions' nodes (for a loop's error)
 	level  []int32        // the value, as an index into the thresholds
 	rank   []int32        // the moves the forcing player needs (see above)
 	bytes  int64          // what the graph holds, for the budget
@@ -48,10 +51,11 @@ type rgraph struct {
 // graphBytes are what the graph keeps of a position past its key's text
 // (its key 24, index 60, node 56 until expanded, the solve's arrays 26,
 // its predecessors' slice 24, its rank 60 and its value in the table up
-// to 96), and of a move (a successor and a predecessor).
+// to 96), and of a move (its end, where it is made from, and its
+// predecessor's entry; what it earns besides, where moves earn).
 const (
 	graphPositionBytes = 350
-	graphMoveBytes     = 8
+	graphMoveBytes     = 12
 )
 
 // retro solves every position reachable from n and keeps their values
@@ -64,14 +68,20 @@ func (x *run) retro(env *builtin.Env, n node) error {
 		}
 		return err
 	}
-	values := g.values()
 	g.predecessors()
+	if x.ranks == nil {
+		x.ranks = map[tkey]int32{}
+	}
+	if x.d.mustEnd {
+		if err := x.solvePuzzle(env, g); err != nil {
+			return err
+		}
+		return x.reserve(env)
+	}
+	values := g.values()
 	g.solve(env, values)
 	if err := env.Ctx.Err(); err != nil {
 		return err
-	}
-	if x.ranks == nil {
-		x.ranks = map[tkey]int32{}
 	}
 	for i, k := range g.keys {
 		v := values[g.level[i]]
@@ -90,7 +100,7 @@ func (x *run) reach(env *builtin.Env, n node) (*rgraph, error) {
 	if x.memo == nil {
 		x.memo = newTable()
 	}
-	g := &rgraph{index: map[tkey]int32{}}
+	g := &rgraph{index: map[tkey]int32{}, keep: x.d.mustEnd}
 	if _, err := g.add(x, &n); err != nil {
 		return g, err
 	}
@@ -132,6 +142,14 @@ func (x *run) reach(env *builtin.Env, n node) (*rgraph, error) {
 		}
 		g.maxer = append(g.maxer, g.second[i] == min)
 		for j := range count {
+			if x.d.earn != nil {
+				r, err := x.reward(at, moves.At(j))
+				if err != nil {
+					return g, err
+				}
+				g.earned = append(g.earned, r)
+				g.bytes += 16
+			}
 			if err := x.next(at, moves.At(j), &next); err != nil {
 				return g, err
 			}
@@ -143,13 +161,17 @@ func (x *run) reach(env *builtin.Env, n node) (*rgraph, error) {
 			g.bytes += graphMoveBytes
 			at = &g.nodes[i] // add may have moved the nodes
 		}
-		g.nodes[i] = node{} // expanded: its state is not needed
+		if !g.keep {
+			g.nodes[i] = node{} // expanded: its state is not needed
+		}
 	}
 	g.first = append(g.first, int32(len(g.succ)))
 	if len(g.keys) >= reserveEvery {
 		env.ReportCount(-1, "")
 	}
-	g.nodes = nil
+	if !g.keep {
+		g.nodes = nil
+	}
 	return g, nil
 }
 
@@ -184,7 +206,7 @@ func (g *rgraph) values() []val {
 	return values
 }
 
-// predecessors fills rev.
+// predecessors fills rev and from.
 func (g *rgraph) predecessors() {
 	counts := make([]int32, len(g.keys))
 	for _, s := range g.succ {
@@ -194,9 +216,11 @@ func (g *rgraph) predecessors() {
 	for i, c := range counts {
 		g.rev[i] = make([]int32, 0, c)
 	}
+	g.from = make([]int32, len(g.succ))
 	for i := range g.keys {
-		for _, s := range g.succ[g.first[i]:g.first[i+1]] {
-			g.rev[s] = append(g.rev[s], int32(i))
+		for e := g.first[i]; e < g.first[i+1]; e++ {
+			g.from[e] = int32(i)
+			g.rev[g.succ[e]] = append(g.rev[g.succ[e]], e)
 		}
 	}
 }
@@ -241,30 +265,42 @@ func (g *rgraph) solve(env *builtin.Env, values []val) {
 // maximiser (or the minimiser) forces play into an ended position whose
 // value target takes, -1 for the others.
 func (g *rgraph) attract(maxer bool, target func(val) bool, in, left, queue []int32) {
-	for i := range in {
-		in[i] = -1
+	for i := range left {
 		left[i] = g.first[i+1] - g.first[i]
+	}
+	g.backward(target, func(e int32) bool {
+		p := g.from[e]
+		if g.maxer[p] == maxer {
+			return true
+		}
+		left[p]--
+		return left[p] == 0 // else the other player still has a way out
+	}, in, queue)
+}
+
+// backward ranks the positions from the ended ones back along the moves,
+// breadth first: an ended position whose value start takes has rank 0, and
+// a position joins, one more than the position a move e of its leads to,
+// when join(e) says that move brings it in (join is asked only of
+// positions not in yet); -1 for the positions that never join.
+func (g *rgraph) backward(start func(val) bool, join func(e int32) bool, rank, queue []int32) {
+	for i := range rank {
+		rank[i] = -1
 	}
 	queue = queue[:0]
 	for j, i := range g.ends {
-		if target(g.endsAt[j]) {
-			in[i] = 0
+		if start(g.endsAt[j]) {
+			rank[i] = 0
 			queue = append(queue, i)
 		}
 	}
 	for q := 0; q < len(queue); q++ {
 		s := queue[q]
-		for _, p := range g.rev[s] {
-			if in[p] >= 0 {
-				continue
+		for _, e := range g.rev[s] {
+			if p := g.from[e]; rank[p] < 0 && join(e) {
+				rank[p] = rank[s] + 1
+				queue = append(queue, p)
 			}
-			if g.maxer[p] != maxer {
-				if left[p]--; left[p] > 0 {
-					continue // the other player still has a way out
-				}
-			}
-			in[p] = in[s] + 1
-			queue = append(queue, p)
 		}
 	}
 }
@@ -283,7 +319,7 @@ func (p *Position) progress(v val, best []games.Move) ([]games.Move, error) {
 		v = negate(v)
 	}
 	c := v.cmp(val{})
-	if maxer := second == p.min; c == 0 || c > 0 != maxer {
+	if maxer := second == p.min; !x.d.mustEnd && (c == 0 || c > 0 != maxer) {
 		return best, nil
 	}
 	own, err := x.rankOf(&p.n)

@@ -36,7 +36,7 @@ type loopGame struct {
 
 func randomLoopGame(r *rand.Rand) loopGame {
 	n := 2 + r.IntN(6)
-	g := loopGame{edges: make([][]int, n), ends: make([]int, n), goals: make([][2]string, n), solo: r.IntN(5) == 0}
+	g := loopGame{edges: randomGraph(r, n), ends: make([]int, n), goals: make([][2]string, n), solo: r.IntN(5) == 0}
 	for i := range n {
 		g.goals[i] = [2]string{"max", "max"}
 		for w := range 2 {
@@ -44,17 +44,27 @@ func randomLoopGame(r *rand.Rand) loopGame {
 				g.goals[i][w] = "min"
 			}
 		}
+		g.ends[i] = r.IntN(5) - 2
+	}
+	return g
+}
+
+// randomGraph is the moves of a random graph of n nodes, which may loop:
+// about a quarter of the nodes have none (they end), the others 1 to 3, to
+// distinct nodes.
+func randomGraph(r *rand.Rand, n int) [][]int {
+	edges := make([][]int, n)
+	for i := range n {
 		if r.IntN(4) == 0 {
-			g.ends[i] = r.IntN(5) - 2
 			continue
 		}
 		for range 1 + r.IntN(3) {
-			if e := r.IntN(n); !slices.Contains(g.edges[i], e) {
-				g.edges[i] = append(g.edges[i], e)
+			if e := r.IntN(n); !slices.Contains(edges[i], e) {
+				edges[i] = append(edges[i], e)
 			}
 		}
 	}
-	return g
+	return edges
 }
 
 // definition is the game in the language: the state [node, mover]

@@ -87,7 +87,10 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		if err != nil {
 			return val{}, err
 		}
-		v, _ := t.get(packed, text)
+		v, ok := t.get(packed, text)
+		if !ok { // a puzzle's position that no line ends from
+			return val{}, x.stuckError(&n)
+		}
 		return v, nil
 	}
 	var stack frames
@@ -294,6 +297,14 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 		k, err := p.child(m)
 		if err != nil {
 			return nil, err
+		}
+		if p.x.d.mustEnd {
+			if stuck, err := p.x.stuck(&k.n); err != nil || stuck {
+				if err != nil {
+					return nil, err
+				}
+				continue // no line ends from there: never optimal
+			}
 		}
 		nv, err := p.x.solve(env, k.n)
 		if err != nil {

@@ -20,6 +20,7 @@ import (
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/pile"
 	"gamelab/kernel/games/tools"
+	"gamelab/kernel/sessiontest"
 )
 
 // The registration line: what adding the game to gamelab takes (package
@@ -121,17 +122,7 @@ func TestEveryTool(t *testing.T) {
 		{"help(variants)", "misere"},
 		{"help(solve)", "Plays x optimally"},
 	} {
-		out := s.Execute(context.Background(), tc.code)
-		got := ""
-		switch {
-		case out.Err != nil:
-			got = out.Err.Msg
-		case out.Result != nil:
-			got = out.Result.Text
-		default:
-			got = out.Stdout
-		}
-		if !strings.Contains(got, tc.want) {
+		if got := sessiontest.Said(s, tc.code); !strings.Contains(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.code, got, tc.want)
 		}
 	}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"io"
 	"math/big"
 	"slices"
@@ -144,7 +145,12 @@ func Explore(env *builtin.Env, p games.Position, line []games.Move) (*Explorer, 
 		v := next.Terminal()
 		if !games.Over(next) {
 			nev, err := ev.Eval(next)
-			if err != nil {
+			switch {
+			case errors.Is(err, games.ErrNoEnd): // a puzzle's dead end: worse than any loss
+				e.moves = append(e.moves, moveLoss{m, nil})
+				e.Moves = append(e.Moves, map[string]any{"move": m.Value(), "loss": nil})
+				continue
+			case err != nil:
 				return nil, kit.SolverError("explore", err)
 			}
 			v = nev.Value
@@ -166,7 +172,10 @@ func (e *Explorer) WriteText(w io.Writer, _ bool) error {
 	if len(e.moves) > 0 {
 		parts := make([]string, len(e.moves))
 		for i, m := range e.moves {
-			parts[i] = m.move.String() + " loses " + m.loss.String()
+			parts[i] = m.move.String() + " loses " + m.lossText()
+			if m.loss == nil {
+				parts[i] = m.move.String() + " leads where no line ends"
+			}
 		}
 		text += "moves: " + strings.Join(parts, ", ") + "\n"
 	}

@@ -87,7 +87,7 @@ func (e *Explorer) HTML() string {
 	line, _ := json.Marshal(append([]int{}, e.places...)) // [] for none, not null
 	worst := new(big.Int)
 	for _, m := range e.moves {
-		if m.loss.Cmp(worst) > 0 {
+		if m.loss != nil && m.loss.Cmp(worst) > 0 {
 			worst = m.loss
 		}
 	}
@@ -99,7 +99,7 @@ func (e *Explorer) HTML() string {
 	// The buttons stay beside a marked picture: they are the way to the
 	// moves from the keyboard, and the list of moves that share a coin.
 	for i, m := range e.moves {
-		loss := m.loss.String()
+		loss := m.lossText()
 		if len(loss) > 12 { // a long number cut on the button; its title has it whole
 			loss = loss[:11] + "…"
 		}
@@ -119,11 +119,23 @@ func (e *Explorer) HTML() string {
 // title is what a move's button and its mark on the picture say: the
 // move and its exact loss.
 func (m moveLoss) title() string {
+	if m.loss == nil {
+		return games.Describe(m.move) + " leads where no line of play ends"
+	}
 	title := games.Describe(m.move) + " loses " + m.loss.String()
 	if m.loss.Sign() == 0 {
 		title += " (optimal)"
 	}
 	return title
+}
+
+// lossText is the move's loss, or "no end" for a move after which no line
+// of play ends (a puzzle's dead end), worse than any loss.
+func (m moveLoss) lossText() string {
+	if m.loss == nil {
+		return "no end"
+	}
+	return m.loss.String()
 }
 
 // picture is the position's SVG with each move marked on it (its coin,
@@ -153,11 +165,13 @@ func (e *Explorer) picture(worst *big.Int) string {
 // loss of the position. Only the colour is approximate; the number is
 // exact beside it.
 func lossColour(loss, worst *big.Int) string {
-	t := 0.0
-	if worst.Sign() > 0 {
+	t := 1.0 // no end: the worst
+	if loss != nil && worst.Sign() > 0 {
 		l, _ := new(big.Float).SetInt(loss).Float64()
 		w, _ := new(big.Float).SetInt(worst).Float64()
 		t = l / w
+	} else if loss != nil {
+		t = 0
 	}
 	return "hsl(" + strconv.Itoa(int(120*(1-t))) + ",65%," + strconv.Itoa(78-int(18*t)) + "%)"
 }

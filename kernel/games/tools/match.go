@@ -289,6 +289,15 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 		if err := env.Reserve(positionBytes); err != nil {
 			return nil, nil, nil, err
 		}
+		if s, ok := pos.(games.Stuck); ok {
+			switch stuck, err := s.Stuck(env); {
+			case err != nil:
+				return nil, nil, nil, err
+			case stuck:
+				return nil, nil, nil, builtin.Errorf(builtin.GameError, "%s: after %s the line is at %s, from which no line of play ends",
+					fn, kit.Count(len(line), "move", "moves"), inline(pos))
+			}
+		}
 		mv, err := moverFor(pos.Mover())
 		if err != nil {
 			return nil, nil, nil, err

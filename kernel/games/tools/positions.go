@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -85,7 +86,10 @@ func (d *Positions) reached(env *builtin.Env, x games.Position) error {
 		ev := &games.Eval{Value: p.Terminal()}
 		if !games.Over(p) {
 			var err error
-			if ev, err = solved.Eval(p); err != nil {
+			switch ev, err = solved.Eval(p); {
+			case errors.Is(err, games.ErrNoEnd):
+				ev = nil // a row without a value
+			case err != nil:
 				return kit.SolverError("dp", err)
 			}
 		}
@@ -96,7 +100,8 @@ func (d *Positions) reached(env *builtin.Env, x games.Position) error {
 	return nil
 }
 
-// add is a row of the table: p, named key, solved.
+// add is a row of the table: p, named key, solved (ev nil: p has no
+// value, since no line of play ends from it).
 func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *games.Eval) error {
 	if len(d.Rows) == maxTableRows {
 		return fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
@@ -105,11 +110,15 @@ func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *game
 		return err
 	}
 	best := []any{}
-	for _, m := range ev.Best {
-		best = append(best, m.Value())
+	var value any // nil: none
+	if ev != nil {
+		for _, m := range ev.Best {
+			best = append(best, m.Value())
+		}
+		value = kit.Number(ev.Value)
 	}
 	d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": playerValue(p.Mover()),
-		"value": kit.Number(ev.Value), "best": best})
+		"value": value, "best": best})
 	d.positions = append(d.positions, p)
 	d.N = len(d.Rows)
 	return nil
@@ -168,7 +177,7 @@ func (d *Positions) WriteText(w io.Writer, full bool) error {
 	var b strings.Builder
 	how := "solved by exhaustive search"
 	if d.game.Repeats {
-		how = "that play reaches, solved as a whole (play that never ends is a draw)"
+		how = fmt.Sprintf("that play reaches, solved as a whole (%s)", d.game.Words.Endless)
 	}
 	fmt.Fprintf(&b, "%s %s:\n", kit.Count(d.N, "position", "positions"), how)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
@@ -180,7 +189,11 @@ func (d *Positions) WriteText(w io.Writer, full bool) error {
 			mover = "-" // the game is over
 		}
 		best := kit.ListCut(len(r["best"].([]any)), full, " ", func(k int) string { return kit.FormatValue(r["best"].([]any)[k]) }, fmt.Sprintf("d.rows[%d].best", i+1))
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r["position"], mover, kit.FormatValue(r["value"]), best)
+		value := "none" // no line of play ends from it
+		if r["value"] != nil {
+			value = kit.FormatValue(r["value"])
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r["position"], mover, value, best)
 	}, func(int) { fmt.Fprintln(tw, "…\t\t\t\t") })
 	tw.Flush()
 	return kit.WriteString(w, kit.TrimLines(b.String()))
