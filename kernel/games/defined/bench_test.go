@@ -166,3 +166,39 @@ func benchParts(b *testing.B, g benchGame) {
 		})
 	}
 }
+
+// The games solved whole (repeat): a draw game of 2 × 200,000 positions
+// (a counter doubled or doubled and one, modulo 200,000; worth its
+// residue mod 3, less 1, when it reaches a multiple of 7), and the water
+// jugs of 30,000 and 70,001 litres measuring 35,000 (200,002 positions).
+var repeatGames = []benchGame{
+	{"draw", `loopy = game({name: "loopy", repeat: "draw", moves: {#.state % 7 == 0 ? [] : [1, 2]}, ` +
+		`play: {(#.state * 2 + #.move) % 200000}, value: {#.state % 3 - 1}})`, `loopy(1)`, "", nil},
+	{"puzzle", `load("jugs.gl")`, `jugs([0, 0], {small: 30000, big: 70001, goal: 35000})`, "", nil},
+}
+
+// BenchmarkRepeat solves each whole and reports the positions a second.
+func BenchmarkRepeat(b *testing.B) {
+	for _, g := range repeatGames {
+		b.Run(g.name, func(b *testing.B) {
+			s := benchSession(b, g)
+			var positions int
+			start := time.Now()
+			for b.Loop() {
+				out := s.Execute(context.Background(), "bench = "+g.instance+"\nvalue(bench)")
+				if out.Err != nil {
+					b.Fatal(out.Err.Msg)
+				}
+				p, err := s.Value(context.Background(), "bench")
+				if err != nil {
+					b.Fatal(err.Msg)
+				}
+				positions, _ = defined.Solved(p.(*defined.Position))
+			}
+			ms := float64(time.Since(start).Milliseconds()) / float64(b.N)
+			b.ReportMetric(ms, "ms/solve")
+			b.ReportMetric(float64(positions), "positions")
+			b.ReportMetric(float64(positions)*1000/ms, "positions/s")
+		})
+	}
+}

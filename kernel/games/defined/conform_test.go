@@ -25,7 +25,7 @@ func session(t *testing.T, f func(env *builtin.Env, args []any) error) *kernel.S
 	t.Helper()
 	in := &builtin.Builtin{Name: "within", Fn: func(env *builtin.Env, args ...any) (any, error) { return nil, f(env, args) }}
 	s := kernel.NewSession(kernel.WithBuiltins(in), kernel.WithDir("../../../scripts/games"))
-	for _, file := range []string{"subtraction.gl", "nim.gl", "tictactoe.gl", "coins.gl", "polygon.gl", "lifeline.gl"} {
+	for _, file := range []string{"subtraction.gl", "nim.gl", "tictactoe.gl", "coins.gl", "polygon.gl", "lifeline.gl", "catmouse.gl", "jugs.gl"} {
 		if out := s.Execute(context.Background(), fmt.Sprintf("load(%q)", file)); out.Err != nil {
 			t.Fatalf("%s: %s", file, out.Err.Msg)
 		}

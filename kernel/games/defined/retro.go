@@ -32,7 +32,8 @@ import (
 type rgraph struct {
 	keys   []tkey
 	nodes  []node         // while it is built: the positions to expand
-	index  map[tkey]int32 // key → position
+	packed probeTable     // packed key → position (slot.small)
+	texts  map[string]int32
 	second []bool         // the second player moves it
 	first  []int32        // position i's successors are succ[first[i]:first[i+1]]
 	succ   []int32        // in move order
@@ -100,7 +101,7 @@ func (x *run) reach(env *builtin.Env, n node) (*rgraph, error) {
 	if x.memo == nil {
 		x.memo = newTable()
 	}
-	g := &rgraph{index: map[tkey]int32{}, keep: x.d.mustEnd}
+	g := &rgraph{packed: newProbeTable(), texts: map[string]int32{}, keep: x.d.mustEnd}
 	if _, err := g.add(x, &n); err != nil {
 		return g, err
 	}
@@ -181,12 +182,20 @@ func (g *rgraph) add(x *run, n *node) (int32, error) {
 	if err != nil {
 		return 0, err
 	}
-	k := newKey(packed, text)
-	if i, ok := g.index[k]; ok {
+	if packed != 0 {
+		if s, ok := g.packed.get(packed); ok {
+			return int32(s.small), nil
+		}
+	} else if i, ok := g.texts[string(text)]; ok {
 		return i, nil
 	}
+	k := newKey(packed, text)
 	i := int32(len(g.keys))
-	g.index[k] = i
+	if packed != 0 {
+		g.packed.set(packed, slot{small: int64(i)})
+	} else {
+		g.texts[k.text] = i
+	}
 	g.keys = append(g.keys, k)
 	g.nodes = append(g.nodes, *n)
 	g.second = append(g.second, len(x.d.players) > 1 && n.mover == x.d.players[1])
