@@ -31,22 +31,22 @@ import (
 // them, their moves' successors, and the values of those that ended.
 type rgraph struct {
 	keys   []tkey
-	nodes  []node         // while it is built: the positions to expand
-	packed probeTable     // packed key → position (slot.small)
+	nodes  []node     // while it is built: the positions to expand
+	packed probeTable // packed key → position (slot.small)
 	texts  map[string]int32
-	second []bool         // the second player moves it
-	first  []int32        // position i's successors are succ[first[i]:first[i+1]]
-	succ   []int32        // in move order
-	maxer  []bool         // the mover maximises the first player's value
-	earned []val          // what each move earns (a game that must end: puzzle.go)
-	ends   []int32        // the ended positions
-	endsAt []val          // their values for the first player
-	rev    [][]int32      // the moves into each position, once built
-	from   []int32        // the position each move is made from, once built
-	keep   bool           // keep the positions' nodes (for a loop's error)
-	level  []int32        // the value, as an index into the thresholds
-	rank   []int32        // the moves the forcing player needs (see above)
-	bytes  int64          // what the graph holds, for the budget
+	second []bool    // the second player moves it
+	first  []int32   // position i's successors are succ[first[i]:first[i+1]]
+	succ   []int32   // in move order
+	maxer  []bool    // the mover maximises the first player's value
+	earned []val     // what each move earns (a game that must end: puzzle.go)
+	ends   []int32   // the ended positions
+	endsAt []val     // their values for the first player
+	rev    [][]int32 // the moves into each position, once built
+	from   []int32   // the position each move is made from, once built
+	keep   bool      // keep the positions' nodes (for a loop's error)
+	level  []int32   // the value, as an index into the thresholds
+	rank   []int32   // the moves the forcing player needs (see above)
+	bytes  int64     // what the graph holds, for the budget
 }
 
 // graphBytes are what the graph keeps of a position past its key's text
