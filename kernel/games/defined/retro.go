@@ -7,12 +7,12 @@ import (
 	"gamelab/kernel/games"
 )
 
-// Games that can return to a position (repeat: "draw"): play that goes on
-// for ever is a draw, worth 0 to both players, and a game is solved by
-// retrograde analysis of every position reachable from the one asked,
-// as endgame tables are, since a search that remembers values along a
-// line would give a position the value of its first visit's history (the
-// graph-history problem).
+// Games that can return to a position (repeat: "draw"; puzzle.go has
+// repeat: "lose"): play that goes on for ever is a draw, worth 0 to both
+// players, and a game is solved by retrograde analysis of every position
+// reachable from the one asked, as endgame tables are, since a search that
+// remembers values along a line would give a position the value of its
+// first visit's history (the graph-history problem).
 //
 // Values are the first player's (absolute: a position of the second
 // player's has the opposite value); each position's mover maximises it or
@@ -61,12 +61,14 @@ const (
 
 // retro solves every position reachable from n and keeps their values
 // (and ranks) in the instance's table.
-func (x *run) retro(env *builtin.Env, n node) error {
+func (x *run) retro(env *builtin.Env, n node) (err error) {
 	g, err := x.reach(env, n)
-	if err != nil {
-		if overBudget(env, err) {
-			return x.tooManyPositions(len(g.keys))
+	defer func() {
+		if err != nil && overBudget(env, err) { // the budget's watchdog stopped the cell
+			err = x.tooManyPositions(len(g.keys))
 		}
+	}()
+	if err != nil {
 		return err
 	}
 	g.predecessors()
