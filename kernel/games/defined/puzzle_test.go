@@ -185,8 +185,8 @@ func reachedFrom(g puzzleGame, root int) []int {
 
 // TestPuzzleDeadEnds: a puzzle's move into a position from which no line
 // of play ends is never optimal; explore shows it as leading nowhere (on
-// its button too, coloured as the worst), dp lists the position without a
-// value, analyze of a line into it and a match that reaches it stop with
+// its button too, coloured as the worst), explain's tree as a leaf
+// without a value, dp lists the position without a value, analyze of a line into it and a match that reaches it stop with
 // errors that say so, and the session goes on.
 func TestPuzzleDeadEnds(t *testing.T) {
 	s := kernel.NewSession()
@@ -195,6 +195,7 @@ func TestPuzzleDeadEnds(t *testing.T) {
 		{def + "\nsolve(g(0)).optimal", "[1]"},
 		{"[dp(g(0)).rows[1].value, dp(g(0)).rows[1].best]", "[nil, []]"},
 		{"explore(g(0))", "moves: 1 loses 0, 2 leads where no line ends"},
+		{"explain(g(0))", "└─ 2 (-1) → no line of play ends from there"},
 		{"analyze(g(0), [2])", "g: from state 2 no line of play ends, so it has no value"},
 		{"match(g(0), random(3))", "match: after 1 move the line is at 2, P to move, from which no line of play ends"},
 		{"solve(g(0)).value", "-1"},

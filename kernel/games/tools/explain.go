@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -103,10 +104,21 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 				return nil, err
 			}
 			st := p.Step(m)
+			edge := who + " " + m.String()
+			if solo || g.Turns == games.Free { // "edge 2", "stone 3 at (2,2)": the move names its player
+				edge = games.Describe(m)
+			}
+			if st.Reward != nil {
+				edge += fmt.Sprintf(" (%s)", st.Reward)
+			}
 			nextValue := next.Terminal()
 			if !games.Over(next) && st.Carry != games.CarryNone {
 				nev, err := solved.Eval(next)
-				if err != nil {
+				switch {
+				case errors.Is(err, games.ErrNoEnd): // a puzzle's dead end: no value, no subtree
+					nd.Kids = append(nd.Kids, &display.TreeNode{Edge: edge, Text: "→ no line of play ends from there", Value: "none"})
+					continue
+				case err != nil:
 					return nil, err
 				}
 				nextValue = nev.Value
@@ -116,13 +128,7 @@ func GameTree(env *builtin.Env, p games.Position, depth int) (*kit.Explanation, 
 			if err != nil {
 				return nil, err
 			}
-			kid.Edge = who + " " + m.String()
-			if solo || g.Turns == games.Free { // "edge 2", "stone 3 at (2,2)": the move names its player
-				kid.Edge = games.Describe(m)
-			}
-			if st.Reward != nil {
-				kid.Edge += fmt.Sprintf(" (%s)", st.Reward)
-			}
+			kid.Edge = edge
 			verdict := fmt.Sprintf("loses %s", games.Loss(p, ev.Value, after))
 			if after.Cmp(ev.Value) == 0 {
 				kid.Mark |= display.MarkBest
