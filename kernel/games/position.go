@@ -135,16 +135,21 @@ func (h *History) Len() int {
 // h unchanged.
 func (h *History) Extend(start Position, player string, m Move, reward *big.Int) *History {
 	n := h.Len()
-	out := &History{Start: start, Totals: make(map[string]*big.Int, 2)}
+	out := &History{Start: start}
 	buf := (*historyBuf)(nil)
 	if h != nil {
 		out.Start = h.Start
 		if h.buf != nil && len(h.buf.moves) == n {
 			buf = h.buf // h is the end of its line: extend the line in place
 		}
-		for p, v := range h.Totals {
-			out.Totals[p] = v
+		out.Totals = h.Totals // shared while no reward changes them: no history writes a map it did not make
+	}
+	if reward != nil {
+		totals := make(map[string]*big.Int, max(len(out.Totals), 2))
+		for p, v := range out.Totals {
+			totals[p] = v
 		}
+		out.Totals = totals
 	}
 	if buf == nil { // a new line, a second line from h, or a history made by hand
 		buf = &historyBuf{moves: make([]Move, n, 2*n+4), players: make([]string, n, 2*n+4)}

@@ -329,7 +329,10 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	if next.mover == p.n.mover {
 		carry = games.CarrySame
 	}
-	k := kid{n: next, key: key, step: games.Step{Reward: reward.Big(), Carry: carry}}
+	k := kid{n: next, key: key, step: games.Step{Carry: carry}}
+	if p.x.d.earn != nil { // a game without earn scores no move: no totals, no "(0)" after a move
+		k.step.Reward = reward.Big()
+	}
 	if p.kids == nil {
 		p.kids = map[string]kid{}
 	}

@@ -135,7 +135,10 @@ func (v val) Big() *big.Int {
 }
 
 func bigVal(b *big.Int) val {
-	if b.IsInt64() {
+	switch {
+	case b == nil: // 0: a move that earns nothing
+		return val{}
+	case b.IsInt64():
 		return val{small: b.Int64()}
 	}
 	return val{big: b}
