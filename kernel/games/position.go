@@ -194,3 +194,11 @@ func (h *History) Total(player string) *big.Int {
 type Stuck interface {
 	Stuck(env *builtin.Env) (bool, error)
 }
+
+// Sized is a position that says about how many bytes one of its line
+// holds, for the tools that keep a line of them (a match reserves that
+// much a move); for another, 128 and 16 a part (Shrinkable), which a
+// position made from a number of counters would overstate by its number.
+type Sized interface {
+	Bytes() int64
+}

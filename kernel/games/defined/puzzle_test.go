@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"gamelab/kernel"
+	"gamelab/kernel/builtin"
+	"gamelab/kernel/games"
+	"gamelab/kernel/games/defined"
 	"gamelab/kernel/sessiontest"
 )
 
@@ -207,6 +210,25 @@ func TestPuzzleDeadEnds(t *testing.T) {
 	if out := s.Execute(context.Background(), "explore(g(0))"); out.Result != nil {
 		if html := out.Result.HTML; !strings.Contains(html, `title="2 leads where no line of play ends">2<small>no end</small>`) || !strings.Contains(html, "hsl(0,65%,60%)") {
 			t.Errorf("the explorer's button of the dead end:\n%s", html)
+		}
+	}
+}
+
+// TestPositionBytes: what a match reserves for each position of its line
+// (games.Sized) is what a position holds, not 16 bytes for each counter of
+// a pile it was made from (sub(200000) reserved 3.2 MB a move, each a read
+// of the heap and of /proc, half of a long match's time).
+func TestPositionBytes(t *testing.T) {
+	s := session(t, func(env *builtin.Env, args []any) error {
+		p := args[0].(games.Sized)
+		if got, want := p.Bytes(), int64(args[1].(int)); got != want {
+			return fmt.Errorf("%s: %d bytes, want %d", p.(*defined.Position).Inline(), got, want)
+		}
+		return nil
+	})
+	for _, code := range []string{`within(sub(200000), 640)`, `within(ttt(split(".........", "")), 640 + 9 * 32)`} {
+		if out := s.Execute(context.Background(), code); out.Err != nil {
+			t.Error(out.Err.Msg)
 		}
 	}
 }

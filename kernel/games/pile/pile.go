@@ -220,6 +220,7 @@ func read(in io.Reader, rules games.Rules) iter.Seq[*gameio.Instance] {
 // Shrinkable: shrink takes counters away (a pile has no values to make
 // smaller, nor steps or forms of its own).
 func (p *Pile) Parts() int                                     { return p.N }
+func (p *Pile) Bytes() int64                                   { return 128 } // a count, whatever its size (games.Sized)
 func (p *Pile) ShrinkValues() []*big.Int                       { return nil }
 func (p *Pile) WithValue(int, *big.Int) (games.Position, bool) { return nil, false }
 func (p *Pile) Smaller() []games.Position                      { return nil }

@@ -273,7 +273,9 @@ func playMatch(env *builtin.Env, fn string, x games.Position, sides *Sides) ([]g
 	}
 	// Each position of the line is kept: about what the instance holds.
 	positionBytes := int64(128)
-	if s, ok := start.(games.Shrinkable); ok {
+	if s, ok := start.(games.Sized); ok {
+		positionBytes = s.Bytes()
+	} else if s, ok := start.(games.Shrinkable); ok {
 		positionBytes += 16 * int64(s.Parts())
 	}
 	var line []games.Move
