@@ -172,10 +172,11 @@ func (e *Explorer) WriteText(w io.Writer, _ bool) error {
 	if len(e.moves) > 0 {
 		parts := make([]string, len(e.moves))
 		for i, m := range e.moves {
-			parts[i] = m.move.String() + " loses " + m.lossText()
 			if m.loss == nil {
 				parts[i] = m.move.String() + " leads where no line ends"
+				continue
 			}
+			parts[i] = m.move.String() + " loses " + m.loss.String()
 		}
 		text += "moves: " + strings.Join(parts, ", ") + "\n"
 	}
