@@ -356,3 +356,123 @@ func TestPlayEndsAtRepetition(t *testing.T) {
 		t.Errorf("play ended with %d answers left:\n%s", len(answers), out.Stdout)
 	}
 }
+
+// catAndMouse is LeetCode 913's own solution, written the way its
+// editorial does (colouring the positions from the ends back, each
+// counting the moves it has left): 1 when the mouse wins from node 1 with
+// the cat at node 2 and the mouse to move, 2 when the cat does, 0 a draw.
+func catAndMouse(graph [][]int) int {
+	n := len(graph)
+	const mouse, cat = 1, 2
+	type state struct{ m, c, turn int }
+	color := map[state]int{}
+	degree := map[state]int{}
+	for m := range n {
+		for c := range n {
+			degree[state{m, c, mouse}] = len(graph[m])
+			for _, x := range graph[c] {
+				if x != 0 {
+					degree[state{m, c, cat}]++
+				}
+			}
+		}
+	}
+	var queue []state
+	for c := 1; c < n; c++ {
+		for _, t := range []int{mouse, cat} {
+			color[state{0, c, t}] = mouse
+			color[state{c, c, t}] = cat
+			queue = append(queue, state{0, c, t}, state{c, c, t})
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		r := color[s]
+		var parents []state
+		if s.turn == cat { // the mouse moved last
+			for _, pm := range graph[s.m] {
+				parents = append(parents, state{pm, s.c, mouse})
+			}
+		} else {
+			for _, pc := range graph[s.c] {
+				if pc != 0 {
+					parents = append(parents, state{s.m, pc, cat})
+				}
+			}
+		}
+		for _, p := range parents {
+			if color[p] != 0 {
+				continue
+			}
+			if p.turn == r { // the mover moves to its own win
+				color[p] = r
+				queue = append(queue, p)
+			} else if degree[p]--; degree[p] == 0 {
+				color[p] = r
+				queue = append(queue, p)
+			}
+		}
+	}
+	return color[state{1, 2, mouse}]
+}
+
+// TestCatAndMouseAgainstLeetCode: scripts/games/catmouse.gl gives LeetCode
+// 913's answer (its own solution, above) on 1,000 random graphs, and on
+// the problem's two examples.
+func TestCatAndMouseAgainstLeetCode(t *testing.T) {
+	s := kernel.NewSession(kernel.WithDir("../../../scripts/games"))
+	if out := s.Execute(context.Background(), `load("catmouse.gl")`); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	r := rand.New(rand.NewPCG(913, 1))
+	graphs := [][][]int{{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}}, {{1, 3}, {0}, {3}, {0, 2}}}
+	for len(graphs) < 1002 {
+		graphs = append(graphs, randomUndirected(r, 4+r.IntN(7)))
+	}
+	outcome := map[string]int{"1": 1, "-1": 2, "0": 0}
+	counts := map[int]int{}
+	for i, g := range graphs {
+		want := catAndMouse(g)
+		counts[want]++
+		out := s.Execute(context.Background(), fmt.Sprintf("solve(cm(%s)).value", list(g, func(e []int) string { return list(e, func(j int) string { return fmt.Sprint(j) }) })))
+		if out.Err != nil {
+			t.Fatalf("graph %d %v: %s", i, g, out.Err.Msg)
+		}
+		if got := outcome[out.Result.Text]; got != want {
+			t.Errorf("graph %d %v: catmouse.gl says %s, LeetCode's solution %d", i, g, out.Result.Text, want)
+		}
+	}
+	t.Logf("outcomes: %v", counts)
+	if counts[0] < 50 || counts[1] < 50 || counts[2] < 50 {
+		t.Errorf("too few of an outcome: %v", counts)
+	}
+}
+
+// randomUndirected is a random undirected graph of n nodes as LeetCode 913
+// has them (node i's neighbours graph[i], no loops), in which every node
+// but the hole has a neighbour other than it, and the hole one or two.
+func randomUndirected(r *rand.Rand, n int) [][]int {
+	g := make([][]int, n)
+	link := func(a, b int) {
+		if a != b && !slices.Contains(g[a], b) {
+			g[a], g[b] = append(g[a], b), append(g[b], a)
+		}
+	}
+	link(0, 1+r.IntN(n-1)) // the hole, in reach of a node or two
+	if r.IntN(2) == 0 {
+		link(0, 1+r.IntN(n-1))
+	}
+	for range n + r.IntN(n) {
+		link(1+r.IntN(n-1), 1+r.IntN(n-1))
+	}
+	for i := 1; i < n; i++ {
+		if !slices.ContainsFunc(g[i], func(j int) bool { return j != 0 }) {
+			link(i, 1+(i%(n-1)))
+		}
+	}
+	for i := range g {
+		slices.Sort(g[i])
+	}
+	return g
+}
