@@ -14,6 +14,11 @@ import (
 // yet swept, what a new allocation adds to.
 func HeapBytes() int64 { return readHeap().objects }
 
+// checkReadsHeap: the page's cell does not read the heap at its checks
+// (ReadMemStats at every check would slow its loops); its one thread runs
+// the watchdog whenever the cell yields, at its checks.
+const checkReadsHeap = false
+
 // heapReader reads the heap's objects (see heap_other.go).
 type heapReader struct{}
 

@@ -21,6 +21,9 @@ var heapNames = []string{
 // the world.
 func HeapBytes() int64 { return readHeap().objects }
 
+// checkReadsHeap: a cell reads the heap at its checks (Account.heapOver).
+const checkReadsHeap = true
+
 // heapReader reads the heap's objects into a sample of its own, so that a
 // reading allocates nothing (a sample on the stack escapes into
 // metrics.Read): about 250 ns, where readHeap's five samples and
