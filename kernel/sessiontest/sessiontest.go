@@ -7,6 +7,7 @@ package sessiontest
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -50,4 +51,23 @@ func Said(s *kernel.Session, code string) string {
 		return out.Result.Text
 	}
 	return out.Stdout
+}
+
+// Answers answers a statement's prompts (kernel.ExecOptions.Input: play's)
+// with Left in turn, keeping the prompts it was asked; past the last
+// answer it fails, so that a prompt no one expected stops the statement.
+type Answers struct {
+	Left    []string
+	Prompts []string
+}
+
+// Input is the next answer to prompt.
+func (a *Answers) Input(_ context.Context, prompt string) (string, error) {
+	a.Prompts = append(a.Prompts, prompt)
+	if len(a.Left) == 0 {
+		return "", fmt.Errorf("asked again: %s", prompt)
+	}
+	next := a.Left[0]
+	a.Left = a.Left[1:]
+	return next, nil
 }

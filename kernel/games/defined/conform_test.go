@@ -15,6 +15,7 @@ import (
 	"gamelab/kernel/games/defined"
 	"gamelab/kernel/games/gamestest"
 	"gamelab/kernel/games/lifeline"
+	"gamelab/kernel/sessiontest"
 	solver "gamelab/solvers/lifeline"
 )
 
@@ -113,15 +114,9 @@ func TestConformance(t *testing.T) {
 // and save_session writes a script that defines it again.
 func TestPlayAndSave(t *testing.T) {
 	s := session(t, func(*builtin.Env, []any) error { return nil })
-	answers := []string{"2", "?", "9", "q"}
-	var prompts []string
-	input := func(_ context.Context, prompt string) (string, error) {
-		prompts = append(prompts, prompt)
-		a := answers[0]
-		answers = answers[1:]
-		return a, nil
-	}
-	out := s.ExecuteWith(context.Background(), "play(sub(6))", kernel.ExecOptions{Input: input})
+	answers := &sessiontest.Answers{Left: []string{"2", "?", "9", "q"}}
+	out := s.ExecuteWith(context.Background(), "play(sub(6))", kernel.ExecOptions{Input: answers.Input})
+	prompts := answers.Prompts
 	if out.Err != nil {
 		t.Fatal(out.Err.Msg)
 	}

@@ -243,6 +243,21 @@ func (p *Position) terminalValue() *big.Int {
 	return p.end
 }
 
+// Bytes is about what a position of a line holds (games.Sized), measured
+// along matches: the position with its moves and what they lead to, its
+// history's step, and a list state's items anew.
+func (p *Position) Bytes() int64 {
+	n, ok := p.n.state.Len()
+	if !ok { // a list as the language has it (an instance's argument)
+		l, _ := kit.AsList(p.n.state.Value())
+		n = len(l)
+	}
+	return positionBytes + 32*int64(n)
+}
+
+// positionBytes is what a position of a line holds past its state's items.
+const positionBytes = 640
+
 // Mover is the player to move, "" once the game is over.
 func (p *Position) Mover() string {
 	if len(p.legal) == 0 {

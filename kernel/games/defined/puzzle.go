@@ -133,16 +133,6 @@ func (x *run) gainingLoop(g *rgraph, p int32, via []int32) error {
 		short(g.nodes[path[0]].state.Value()), strings.Join(moves, ", "))
 }
 
-// stuck says no line of play ends from n, in a puzzle: it has no value.
-func (x *run) stuck(n *node) (bool, error) {
-	packed, text, err := x.tableKey(n)
-	if err != nil {
-		return false, err
-	}
-	r, ok := x.ranks[newKey(packed, text)]
-	return ok && r < 0, nil
-}
-
 // stuckError is the error of solving a position no line ends from.
 func (x *run) stuckError(n *node) error {
 	e := builtin.Errorf(builtin.GameError, `%s: from state %s no line of play ends, so it has no value (repeat: "lose" counts only play that ends)`,

@@ -97,6 +97,24 @@ func (x *run) retro(env *builtin.Env, n node) (err error) {
 	return x.reserve(env)
 }
 
+// solveWhole is solve in a game that can repeat: n's value (k its key)
+// from the table, which retro fills with every position reachable from n
+// when n is not there yet. A puzzle's position that no line ends from is
+// an error (games.ErrNoEnd), known from its rank the next time it is asked,
+// without a second retro.
+func (x *run) solveWhole(env *builtin.Env, n *node, k tkey) (val, error) {
+	if r, ok := x.ranks[k]; ok && r < 0 {
+		return val{}, x.stuckError(n)
+	}
+	if err := x.retro(env, *n); err != nil {
+		return val{}, err
+	}
+	if v, ok := x.memo.get(k.packed, []byte(k.text)); ok {
+		return v, nil
+	}
+	return val{}, x.stuckError(n)
+}
+
 // reach is the graph of the positions reachable from n, each asked of
 // the parts once.
 func (x *run) reach(env *builtin.Env, n node) (*rgraph, error) {

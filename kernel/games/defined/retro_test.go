@@ -14,6 +14,7 @@ import (
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/defined"
+	"gamelab/kernel/sessiontest"
 )
 
 // A game that can return to a position (repeat: "draw") is checked
@@ -330,16 +331,8 @@ func TestPlayEndsAtRepetition(t *testing.T) {
 	if out := s.Execute(context.Background(), `load("catmouse.gl")`); out.Err != nil {
 		t.Fatal(out.Err.Msg)
 	}
-	answers := []string{"3", "4", "3"}
-	input := func(_ context.Context, prompt string) (string, error) {
-		if len(answers) == 0 {
-			return "", fmt.Errorf("play asked again: %s", prompt)
-		}
-		a := answers[0]
-		answers = answers[1:]
-		return a, nil
-	}
-	out := s.ExecuteWith(context.Background(), "play(p)", kernel.ExecOptions{Input: input})
+	answers := &sessiontest.Answers{Left: []string{"3", "4", "3"}}
+	out := s.ExecuteWith(context.Background(), "play(p)", kernel.ExecOptions{Input: answers.Input})
 	if out.Err != nil {
 		t.Fatal(out.Err.Msg)
 	}
@@ -352,8 +345,8 @@ func TestPlayEndsAtRepetition(t *testing.T) {
 	if n := len(out.Displays); n == 0 || !strings.HasPrefix(out.Displays[n-1].Text, "drawn: the position after move 1 again\nmouse at 3, cat at 2\n") {
 		t.Errorf("play's last position is not the drawn one: %v", out.Displays)
 	}
-	if len(answers) != 0 {
-		t.Errorf("play ended with %d answers left:\n%s", len(answers), out.Stdout)
+	if len(answers.Left) != 0 {
+		t.Errorf("play ended with %d answers left:\n%s", len(answers.Left), out.Stdout)
 	}
 }
 

@@ -52,21 +52,6 @@ func (p *Position) Parts() int {
 	return max(p.count(), 0)
 }
 
-// Bytes is about what a position of a line holds (games.Sized), measured
-// along matches: the position with its moves and what they lead to, its
-// history's step, and a list state's items anew.
-func (p *Position) Bytes() int64 {
-	n, ok := p.n.state.Len()
-	if !ok { // a list as the language has it (an instance's argument)
-		l, _ := kit.AsList(p.n.state.Value())
-		n = len(l)
-	}
-	return positionBytes + 32*int64(n)
-}
-
-// positionBytes is what a position of a line holds past its state's items.
-const positionBytes = 640
-
 // WithoutParts is the instance without items (or units) i..j−1; false
 // when no item would be left.
 func (p *Position) WithoutParts(i, j int) (games.Position, bool) {

@@ -80,18 +80,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 		return v, nil
 	}
 	if x.d.repeat {
-		if err := x.retro(env, n); err != nil {
-			return val{}, err
-		}
-		packed, text, err := x.tableKey(&n)
-		if err != nil {
-			return val{}, err
-		}
-		v, ok := t.get(packed, text)
-		if !ok { // a puzzle's position that no line ends from
-			return val{}, x.stuckError(&n)
-		}
-		return v, nil
+		return x.solveWhole(env, &n, newKey(packed, text))
 	}
 	var stack frames
 	defer func() {
@@ -298,16 +287,11 @@ func (p *Position) Evaluate(env *builtin.Env) (*games.Eval, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.x.d.mustEnd {
-			if stuck, err := p.x.stuck(&k.n); err != nil || stuck {
-				if err != nil {
-					return nil, err
-				}
-				continue // no line ends from there: never optimal
-			}
-		}
 		nv, err := p.x.solve(env, k.n)
-		if err != nil {
+		switch {
+		case errors.Is(err, games.ErrNoEnd):
+			continue // a puzzle's dead end: never optimal
+		case err != nil:
 			return nil, err
 		}
 		if after(bigVal(k.step.Reward), k.step.Carry, nv).cmp(v) == 0 {

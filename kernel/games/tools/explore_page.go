@@ -165,12 +165,13 @@ func (e *Explorer) picture(worst *big.Int) string {
 // loss of the position. Only the colour is approximate; the number is
 // exact beside it.
 func lossColour(loss, worst *big.Int) string {
-	t := 1.0 // no end: the worst
-	if loss != nil && worst.Sign() > 0 {
+	t := 1.0 // no end (loss nil): the worst
+	switch {
+	case loss != nil && worst.Sign() > 0:
 		l, _ := new(big.Float).SetInt(loss).Float64()
 		w, _ := new(big.Float).SetInt(worst).Float64()
 		t = l / w
-	} else if loss != nil {
+	case loss != nil:
 		t = 0
 	}
 	return "hsl(" + strconv.Itoa(int(120*(1-t))) + ",65%," + strconv.Itoa(78-int(18*t)) + "%)"
