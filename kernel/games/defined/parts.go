@@ -1,6 +1,7 @@
 package defined
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
@@ -172,8 +173,12 @@ func (x *run) playerValue(p string) any {
 // partError is err of part name at n and move m, in the user's words.
 func (d *def) partError(name string, n *node, m word.Word, err error) error {
 	var be *builtin.Error
-	if errors.As(err, &be) && (be.Kind == builtin.MemoryError || be.Kind == builtin.Interrupted) {
-		return err // the cell's own stop: the statement ends with it
+	if errors.As(err, &be) && (be.Kind == builtin.MemoryError || be.Kind == builtin.Interrupted) ||
+		errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		// the cell's own stop (its budget, an interrupt, which a part on
+		// the machine meets as its context's end): the statement ends
+		// with it, and the search says how far it came
+		return err
 	}
 	where := fmt.Sprintf("at state %s", short(n.state.Value()))
 	if m.K != word.Nil {

@@ -79,7 +79,7 @@ func (x *run) retro(env *builtin.Env, n node) (err error) {
 		if err := x.solvePuzzle(env, g); err != nil {
 			return err
 		}
-		return x.reserve(env)
+		return x.reserve(env, nil)
 	}
 	values := g.values()
 	g.solve(env, values)
@@ -94,7 +94,7 @@ func (x *run) retro(env *builtin.Env, n node) (err error) {
 		x.memo.set(k, v)
 		x.ranks[k] = g.rank[i]
 	}
-	return x.reserve(env)
+	return x.reserve(env, nil)
 }
 
 // solveWhole is solve in a game that can repeat: n's value (k its key)

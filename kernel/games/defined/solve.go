@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
@@ -40,7 +41,13 @@ type frame struct {
 type frames struct {
 	blocks [][]frame
 	n      int
+	// reserved is how many blocks the memory budget was asked for: a
+	// line of millions of moves holds a frame a move.
+	reserved int
 }
+
+// frameBlockBytes is the memory of a block of frames.
+const frameBlockBytes = frameBlock * int64(unsafe.Sizeof(frame{}))
 
 // frameBlock is the frames of a block.
 const frameBlock = 1024
@@ -119,7 +126,7 @@ func (x *run) solve(env *builtin.Env, n node) (result val, err error) {
 			if err := env.Ctx.Err(); err != nil {
 				return val{}, err
 			}
-			if err := x.reserve(env); err != nil {
+			if err := x.reserve(env, &stack); err != nil {
 				return val{}, err
 			}
 			env.ReportCount(int64(t.size()), "positions solved")
@@ -188,9 +195,9 @@ func (f *frame) take(v val) {
 const reserveEvery = 1024
 
 // reserve asks the budget for the memory of the positions kept since it
-// last asked; a table past the budget is a MemoryError that says how many
-// positions were reached.
-func (x *run) reserve(env *builtin.Env) (err error) {
+// last asked (and of the search's stack, when it has one): a table past
+// the budget is a MemoryError that says how many positions were reached.
+func (x *run) reserve(env *builtin.Env, stack *frames) (err error) {
 	t := x.memo
 	defer func() {
 		if r := recover(); r != nil {
@@ -204,10 +211,13 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 	}()
 	// The text keys' entries, and the packed keys' arrays at their
 	// largest before the next reservation (a search sets a key a visit).
-	need := int64(len(t.texts)-t.reserved) * bytesPerPosition
+	need := int64(len(t.texts)-t.reserved)*bytesPerPosition + t.textBytes - t.textReserved
 	peak := t.packed.peakBytes(reserveEvery)
 	if peak > t.packedReserved {
 		need += peak - t.packedReserved
+	}
+	if stack != nil && len(stack.blocks) > stack.reserved {
+		need += int64(len(stack.blocks)-stack.reserved) * frameBlockBytes
 	}
 	if err := env.Reserve(need); err != nil {
 		var be *builtin.Error
@@ -216,7 +226,10 @@ func (x *run) reserve(env *builtin.Env) (err error) {
 		}
 		return err
 	}
-	t.reserved, t.packedReserved = len(t.texts), max(peak, t.packedReserved)
+	t.reserved, t.textReserved, t.packedReserved = len(t.texts), t.textBytes, max(peak, t.packedReserved)
+	if stack != nil {
+		stack.reserved = len(stack.blocks)
+	}
 	return nil
 }
 
@@ -232,8 +245,8 @@ func (x *run) tooManyPositions(count int) error {
 // cancelled (the cell's check then panics with the MemoryError).
 func overBudget(env *builtin.Env, err error) (over bool) {
 	var be *builtin.Error
-	if errors.As(err, &be) {
-		return be.Kind == builtin.MemoryError
+	if errors.As(err, &be) && be.Kind == builtin.MemoryError {
+		return true
 	}
 	if !errors.Is(err, context.Canceled) || env.Meter == nil {
 		return false

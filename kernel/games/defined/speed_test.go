@@ -85,6 +85,13 @@ func TestLongSolvesStop(t *testing.T) {
 	if out.Err == nil || out.Err.Kind != builtin.MemoryError || !positionsReached.MatchString(out.Err.Msg) {
 		t.Fatalf("past the budget: %v, want a MemoryError", out.Err)
 	}
+	// A line as long as the budget allows, of states past 64 bits (whose
+	// parts run on the machine, which meets the watchdog's stop as its
+	// context's end): the frames of its search count too.
+	out = s.Execute(context.Background(), `sub = game({name: "wide", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}}); solve(sub(10**30)).value`)
+	if out.Err == nil || out.Err.Kind != builtin.MemoryError || !positionsReached.MatchString(out.Err.Msg) {
+		t.Fatalf("a line past the budget: %v, want a MemoryError", out.Err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	if out := s.Execute(context.Background(), `budget("1GB")`); out.Err != nil {

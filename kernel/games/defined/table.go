@@ -23,6 +23,9 @@ type table struct {
 	texts    map[string]slot
 	bigs     []*big.Int // the values past int64, slot.big-1
 	reserved int        // text entries whose memory was reserved
+	// textBytes is the bytes of the text keys' texts, textReserved what
+	// of them was reserved.
+	textBytes, textReserved int64
 	// packedReserved is the bytes reserved for packed's arrays.
 	packedReserved int64
 }
@@ -83,7 +86,10 @@ func (t *table) set(k tkey, v val) {
 		t.packed.set(k.packed, s)
 		return
 	}
-	t.texts[k.text] = s
+	before := len(t.texts)
+	if t.texts[k.text] = s; len(t.texts) > before {
+		t.textBytes += int64(len(k.text))
+	}
 }
 
 func (t *table) remove(k tkey) {
@@ -91,7 +97,10 @@ func (t *table) remove(k tkey) {
 		t.packed.remove(k.packed)
 		return
 	}
-	delete(t.texts, k.text)
+	if _, ok := t.texts[k.text]; ok {
+		delete(t.texts, k.text)
+		t.textBytes -= int64(len(k.text))
+	}
 }
 
 // searching marks, in the table, the positions on the search's stack: a
