@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gamelab/kernel/builtin"
+	"gamelab/kernel/games/defined"
 	"gamelab/kernel/lang"
 	"gamelab/kernel/syntax"
 )
@@ -49,6 +50,11 @@ func (s *Session) assign(st *syntax.Statement, a *syntax.Assign) *Error {
 		v, err := s.eval(st, a.Value)
 		if err != nil {
 			return err
+		}
+		if g, isGame := v.(*defined.Game); isGame && g.Name != name && s.vars[g.Name] != v && s.cell != nil {
+			// help(g) and its instances' text name the maker by the
+			// game's name, which holds something else or nothing
+			s.cell.warn(fmt.Sprintf("the game is named %s but kept in %s: help and its instances call it %s; name it %s to match", g.Name, name, g.Name, name))
 		}
 		s.vars[name] = v
 		return nil

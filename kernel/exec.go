@@ -123,6 +123,7 @@ func (s *Session) startCell(ctx context.Context, out *Output, o ExecOptions) (c 
 		Count:         progress.Count,
 		Stop:          o.StopControl,
 		ProgressShown: o.Progress != nil,
+		Reserved:      s.reserved,
 	}
 	if o.Input != nil {
 		c.env.Input = func(prompt string) (string, error) { return o.Input(ctx, prompt) }

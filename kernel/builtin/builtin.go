@@ -127,6 +127,11 @@ type Env struct {
 	// polygon solver's table limit). Nil in an Env a test builds by hand:
 	// call Headroom, which checks.
 	Available func() int64
+	// Reserved says why a name is not the user's to give something of
+	// theirs (a game they define): "it is a builtin", "it is a keyword";
+	// "" when it is free. Nil in an Env a test builds by hand: call
+	// ReservedName, which checks.
+	Reserved func(name string) string
 	// Stop names the front end's control that interrupts the cell, for a
 	// message that tells the user of it: "Stop" in the web page,
 	// "■ Interrupt" in Jupyter, "" for Ctrl-C (call Stops).
@@ -165,6 +170,14 @@ func (env *Env) Headroom() int64 {
 		return math.MaxInt64
 	}
 	return env.Available()
+}
+
+// ReservedName is Reserved's answer, "" when the Env has none.
+func (env *Env) ReservedName(name string) string {
+	if env.Reserved == nil {
+		return ""
+	}
+	return env.Reserved(name)
 }
 
 // Reserve asks Budget, when the Env has one, whether bytes more fit.

@@ -139,6 +139,25 @@ func TestPlayAndSave(t *testing.T) {
 	}
 }
 
+// TestPositionFields: an instance and a position after it show the
+// moves made and the moves that may be made now, which a strategy of the
+// user's reads.
+func TestPositionFields(t *testing.T) {
+	s := session(t, func(*builtin.Env, []any) error { return nil })
+	for code, want := range map[string]string{
+		"nim([1, 2]).legal":                             "[[1, 1], [2, 1], [2, 2]]",
+		"after(nim([1, 2]), [[2, 1]]).legal":            "[[1, 1], [2, 1]]",
+		"after(nim([1, 2]), [[2, 1]]).moves":            "[[2, 1]]",
+		"after(nim([1]), [[1, 1]]).legal":               "[]",
+		"[sub(2).legal, with(sub(9), {take: 2}).legal]": "[[1, 2], [1, 2]]",
+		"map(match(nim([2, 2]), strategy({#.legal[-1]}), strategy({#.legal[1]})).moves, {#.move})": "[[2, 2], [1, 1], [1, 1]]",
+	} {
+		if out := s.Execute(context.Background(), code); out.Err != nil || out.Result.Text != want {
+			t.Errorf("%s: %v %v, want %s", code, out.Result, out.Err, want)
+		}
+	}
+}
+
 // TestDefinitionMistakes: a definition's mistakes say which part failed,
 // at which state and move, with the part's text and a caret under the
 // fault (the line of a part of several lines), or what is missing.
@@ -153,7 +172,7 @@ func TestDefinitionMistakes(t *testing.T) {
 		{`game({name: "g", rules: {take: [1]}, moves: {[1]}, play: {1}})`, "a rule's list is its values, strings each once"},
 		{`game({name: "g", rules: {take: 1.5}, moves: {[1]}, play: {1}})`, "a rule's default is an integer"},
 		{`g = game({name: "g", rules: {capture: ["together", "others-first"]}, moves: {[]}, play: {1}}); g(1, {capture: "other"})`, `gives capture "other", but capture must be "together" or "others-first"`},
-		{`g = game({name: "g", moves: {#.state}, play: {#.move}}); solve(g(5))`, "g's moves gave an int at state 5, which is not a list of moves"},
+		{`g = game({name: "g", moves: {#.state}, play: {#.move}}); solve(g(5))`, "g's moves gave 5 (an int) at state 5, which is not a list of moves"},
 		{"g = game({name: \"g\", moves: {[1]}, play: {#.state + #.mover}}); solve(g(1))",
 			"g's play failed at state 1 with move 1: invalid operation: int + string\n  play: {#.state + #.mover}\n                 ^"},
 		{"g = game({name: \"g\", moves: {let s = #.state;\n [s[9]]}, play: {#.state}}); solve(g([1]))",
@@ -169,9 +188,13 @@ func TestDefinitionMistakes(t *testing.T) {
 			"g: from state 0 no line of play ends, so it has no value"},
 		{`g = game({name: "g", players: ["P"], moves: {#.state < 3 ? [1, 2] : []}, play: {#.move == 1 ? 1 - #.state : 3}, earn: {1}, repeat: "lose"}); solve(g(0))`,
 			"g has a loop whose moves earn more each time round (2), so no line of play is best: from state "},
-		{`g = game({name: "g", moves: {[1, 2]}, play: {#.state}, mover: {"C"}}); solve(g(0))`, "g's mover gave a string at state 0, which is not one of the players A, B"},
-		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}, value: {0.5}}); solve(g(1))`, "g's value gave a float at state 0, which is not an integer"},
+		{`g = game({name: "g", moves: {[1, 2]}, play: {#.state}, mover: {"C"}}); solve(g(0))`, "g's mover gave \"C\" (a string) at state 0, which is not one of the players A, B"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}, value: {0.5}}); solve(g(1))`, "g's value gave 0.5 (a float) at state 0, which is not an integer"},
 		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}}); after(g(2), [7])`, "7 is not among the legal moves here: 1"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [1, 2, 1] : []}, play: {#.state - 1}}); solve(g(2))`, "g's moves gave the move 1 twice at state 2: each move must differ"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [[1], [1]] : []}, play: {#.state - 1}}); g(2)`, "g's moves gave the move [1] twice at state 2"},
+		{`game({name: "solve", moves: {[1]}, play: {1}})`, "names the game solve, but it is a builtin: give it a name of its own"},
+		{`game({name: "let", moves: {[1]}, play: {1}})`, "names the game let, but it is a keyword"},
 	} {
 		out := s.Execute(context.Background(), tc.code)
 		if out.Err == nil || !strings.Contains(out.Err.Msg, tc.want) {
@@ -181,5 +204,12 @@ func TestDefinitionMistakes(t *testing.T) {
 			}
 			t.Errorf("%s:\n got %s\nwant %s", tc.code, got, tc.want)
 		}
+	}
+	// A game kept under a name not its own works, with a word on it: help
+	// and its instances call it by its name.
+	out := s.Execute(context.Background(), `g2 = game({name: "zz", moves: {[]}, play: {1}}); yy = game({name: "yy", moves: {[]}, play: {1}}); g3 = yy; g2(1)`)
+	want := "warning: the game is named zz but kept in g2: help and its instances call it zz; name it g2 to match\n"
+	if out.Err != nil || out.Stderr != want {
+		t.Errorf("a game kept under another name: %v, stderr %q, want %q", out.Err, out.Stderr, want)
 	}
 }

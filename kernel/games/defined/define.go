@@ -164,6 +164,12 @@ func fnGame(env *builtin.Env, args ...any) (any, error) {
 	if err := d.read(m); err != nil {
 		return nil, err
 	}
+	if why := env.ReservedName(d.name); why != "" {
+		// help and the instances' text would name a maker that is not
+		// the game's
+		return nil, defError("names the game %s, but %s: give it a name of its own, as the variable it is kept in (%s = game({name: \"%s\", …}))",
+			d.name, why, "my"+d.name, "my"+d.name)
+	}
 	g := &Game{Name: d.name, About: d.about, Players: d.players, RuleMap: d.game.Default().Map(), d: d}
 	for _, k := range partNames {
 		if _, ok := m[k]; ok {

@@ -228,7 +228,7 @@ func (d *def) badResult(name string, n *node, m word.Word, w word.Word, want str
 	if m.K != word.Nil {
 		where += fmt.Sprintf(" with move %s", short(m.Value()))
 	}
-	return builtin.Errorf(builtin.GameError, "%s's %s gave %s %s, which is not %s", d.name, name, kit.KindPhrase(kit.TypeName(v)), where, want)
+	return builtin.Errorf(builtin.GameError, "%s's %s gave %s (%s) %s, which is not %s", d.name, name, short(v), kit.KindPhrase(kit.TypeName(v)), where, want)
 }
 
 // short is a value as messages show it: its literal, cut past 80 runes.

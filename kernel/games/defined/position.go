@@ -14,8 +14,8 @@ import (
 
 // Position is a position of a game defined in the language: an instance
 // (nim([3, 4, 5])) or the position after some moves. The exported fields
-// are what expr reads: p.state, p.mover, p.moves, p.turn, p.rules,
-// p.start. What its parts say of it (its legal moves, its key, its value
+// are what expr reads: p.state, p.mover, p.moves (made), p.legal (to
+// make), p.turn, p.rules, p.start. What its parts say of it (its legal moves, its key, its value
 // once over) is asked when it is made, so a mistake in them is reported
 // where the position is made; a part that fails later (earn, when a tool
 // scores a move) stops the statement with its error.
@@ -25,6 +25,7 @@ type Position struct {
 	ToMove  any            `expr:"mover"` // the player to move; nil when the game is over
 	Turn    int            `expr:"turn"`  // moves made
 	Played  []any          `expr:"moves"` // the moves made
+	CanMake []any          `expr:"legal"` // the moves that may be made now, in the moves part's order
 	RuleMap map[string]any `expr:"rules"`
 	Start   *Position      `expr:"start"` // the instance, before any move
 
@@ -93,7 +94,7 @@ func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 // position is the position at n, after history h (nil: the instance),
 // its parts asked; parent is the position h's last move was made from.
 func (x *run) position(n node, h *games.History, start, parent *Position) (*Position, error) {
-	p := &Position{Name: x.d.name, State: n.state.Value(), ToMove: x.playerValue(n.mover), Turn: n.turn, Played: []any{},
+	p := &Position{Name: x.d.name, State: n.state.Value(), ToMove: x.playerValue(n.mover), Turn: n.turn, Played: []any{}, CanMake: []any{},
 		RuleMap: x.rmap, Start: start, x: x, n: n, h: h}
 	if parent != nil {
 		p.line, p.Played = extend(parent, h.Moves[h.Len()-1].Value())
@@ -106,13 +107,19 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 		m := moves.At(i)
 		v := m.Value()
 		p.legal = append(p.legal, move{v, m, text(v)})
+		p.CanMake = append(p.CanMake, v)
+	}
+	if moves.K != word.Range { // a range's moves differ
+		if err := x.d.distinct(&n, p.legal); err != nil {
+			return nil, err
+		}
 	}
 	if p.key, err = x.keyOf(&n); err != nil {
 		return nil, err
 	}
 	if x.d.repeat && !x.d.mustEnd { // a puzzle's line goes on where it repeats
 		if p.keys, p.again = along(parent, p.key); p.again > 0 {
-			p.legal, p.ToMove, p.end = nil, nil, new(big.Int)
+			p.legal, p.CanMake, p.ToMove, p.end = nil, []any{}, nil, new(big.Int)
 			return p, nil
 		}
 	}
@@ -353,6 +360,25 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	}
 	p.kids[m.s] = k
 	return k, nil
+}
+
+// distinct is the error of moves (at n) that give one move twice: a
+// tool names a move by its text (after, play, analyze), so the second
+// could never be made.
+func (d *def) distinct(n *node, moves []games.Move) error {
+	if len(moves) < 2 {
+		return nil
+	}
+	seen := make(map[string]bool, len(moves))
+	for _, m := range moves {
+		t := m.(move).s
+		if seen[t] {
+			return builtin.Errorf(builtin.GameError, "%s's moves gave the move %s twice at state %s: each move must differ from the others, as the tools tell moves apart by their text",
+				d.name, short(m.Value()), short(n.state.Value()))
+		}
+		seen[t] = true
+	}
+	return nil
 }
 
 // illegal says why gm is no move here.
