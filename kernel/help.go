@@ -4,11 +4,13 @@ package kernel
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/docs"
+	"gamelab/kernel/games/defined"
 	"gamelab/kernel/lang"
 	"gamelab/kernel/printer"
 	"gamelab/kernel/syntax"
@@ -41,6 +43,9 @@ func (s *Session) help(st *syntax.Statement, h *syntax.Help) *Error {
 // variable's type and value, wrapped to width.
 func (s *Session) describe(name string, width int) (string, bool) {
 	if text, ok := docs.Topic(name, width); ok {
+		if name == "variants" {
+			text += s.definedVariants(width)
+		}
 		// A topic comes first; a builtin of the same name (rules(x)) follows it.
 		if b, ok := s.lookupDoc(name); ok {
 			text += "\n\n" + docs.Text(b, width)
@@ -72,6 +77,24 @@ func (s *Session) describe(name string, width int) (string, bool) {
 		return docs.Text(b, width), true
 	}
 	return "", false
+}
+
+// definedVariants is help(variants)'s part for the games defined in the
+// session that have rules: each once, by the variables that hold them in
+// order.
+func (s *Session) definedVariants(width int) string {
+	text := ""
+	seen := map[*defined.Game]bool{}
+	for _, name := range slices.Sorted(maps.Keys(s.vars)) {
+		if g, ok := s.vars[name].(*defined.Game); ok && !seen[g] {
+			seen[g] = true
+			text += docs.GameVariants(g.Contract(), width)
+		}
+	}
+	if text != "" {
+		text = "\n\nThe games defined in this session:" + text
+	}
+	return text
 }
 
 // varsText lists the variables with their types and the first line of their

@@ -98,3 +98,23 @@ func TestBuiltinExamplesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpVariantsOfDefinedGames: help(variants) lists, after the built-in
+// games', the rules of each game defined in the session, once however
+// many variables hold it; a session without one has the built-in games'
+// alone.
+func TestHelpVariantsOfDefinedGames(t *testing.T) {
+	s := newTestSession()
+	alone := run(t, s, "help(variants)").Stdout
+	if strings.Contains(alone, "defined in this session") {
+		t.Errorf("help(variants) of a session without games of its own:\n%s", alone)
+	}
+	run(t, s, `g = game({name: "g", rules: {n: 3, mode: ["a", "b"]}, moves: {[]}, play: {1}}); h = g`)
+	run(t, s, `plain = game({name: "plain", moves: {[]}, play: {1}})`)
+	want := "\n\nThe games defined in this session:\n\ng (g):\n" +
+		"  mode: \"a\" or \"b\" (default \"a\")\n      a rule of the game's definition, \"a\" by default.\n" +
+		"  n: an integer (default 3)\n      a rule of the game's definition, 3 by default.\n"
+	if got := run(t, s, "help(variants)").Stdout; got != strings.TrimSuffix(alone, "\n")+want {
+		t.Errorf("help(variants) with a game of rules defined:\n%s", got)
+	}
+}

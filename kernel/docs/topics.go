@@ -46,18 +46,27 @@ func variantsHelp(width int) string {
 		"x.rules and rules(x); the batch commands take --rules name=value,name=value. Every builtin works under "+
 		"every variant.", width, "")
 	for _, g := range games.All() {
-		if len(g.Options) == 0 {
-			continue
+		text += GameVariants(g, width)
+	}
+	return text
+}
+
+// GameVariants is g's part of help(variants): its heading and each
+// option, after a blank line; "" for a game without options. The session
+// adds the games defined in it, whose options its help(variants) lists
+// after the built-in games'.
+func GameVariants(g *games.Game, width int) string {
+	if len(g.Options) == 0 {
+		return ""
+	}
+	text := "\n\n" + g.Heading + " (" + g.Name + "):"
+	for _, o := range g.Options {
+		def := fmt.Sprint(o.Default)
+		if s, ok := o.Default.(string); ok {
+			def = strconv.Quote(s)
 		}
-		text += "\n\n" + g.Heading + " (" + g.Name + "):"
-		for _, o := range g.Options {
-			def := fmt.Sprint(o.Default)
-			if s, ok := o.Default.(string); ok {
-				def = strconv.Quote(s)
-			}
-			text += "\n" + indented(fmt.Sprintf("%s: %s (default %s)", o.Name, o.Values, def), width, "  ")
-			text += "\n" + indented(o.Doc, width, "      ")
-		}
+		text += "\n" + indented(fmt.Sprintf("%s: %s (default %s)", o.Name, o.Values, def), width, "  ")
+		text += "\n" + indented(o.Doc, width, "      ")
 	}
 	return text
 }

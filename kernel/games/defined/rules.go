@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
@@ -67,11 +68,18 @@ func option(name string, v any) (*games.Option, error) {
 	}
 	if n, msg := kit.ToInt(v); msg == "" {
 		return &games.Option{Name: name, Default: n, Values: "an integer", Parse: func(x any) (any, error) {
-			if k, msg := kit.ToInt(x); msg == "" {
+			k, msg := kit.ToInt(x)
+			switch {
+			case msg == "":
 				return k, nil
+			case strings.HasPrefix(msg, "is too large"): // an integer past 64 bits
+				return nil, fmt.Errorf("must be an integer of 64 bits (from -2**63 to 2**63 - 1), got %s", kit.Format(x))
 			}
 			return nil, fmt.Errorf("must be an integer, got %s", kit.Format(x))
 		}}, nil
+	}
+	if _, msg := kit.ToBig(v); msg == "" { // an integer past 64 bits
+		return nil, defError("gives rule %s the default %s: a rule's integer is one of 64 bits (from -2**63 to 2**63 - 1)", name, kit.FormatValue(v))
 	}
 	return nil, defError("gives rule %s the default %s: a rule's default is an integer, a string, true or false, or the list of its values", name, kit.FormatValue(v))
 }
