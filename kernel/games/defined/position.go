@@ -66,19 +66,33 @@ type move struct {
 func (m move) String() string { return m.s }
 func (m move) Value() any     { return m.v }
 
+// anyList is v, a list of another type ([]string: split's) as the
+// language's own lists are: the fast path reads such a list's items
+// itself, where a typed slice would be converted at each index.
+func anyList(v any) any {
+	switch v.(type) {
+	case []any, []int:
+		return v
+	}
+	if l, ok := kit.AsList(v); ok {
+		return l
+	}
+	return v
+}
+
 // instance is the game's instance of argument arg under rules r.
 func (d *def) instance(arg any, r games.Rules) (*Position, error) {
 	x := newRun(d, r)
-	state := arg
+	state := anyList(arg)
 	if d.start != nil {
 		// start sees the argument as the state, and the rules, as every part does.
-		v, err := x.call("start", d.start, &node{state: word.Of(arg)}, none)
+		v, err := x.call("start", d.start, &node{state: word.Of(state)}, none)
 		if err != nil {
 			return nil, err
 		}
 		state = v.Value()
 	}
-	n := node{state: word.Of(state)}
+	n := node{state: word.Of(anyList(state))}
 	var err error
 	if n.mover, err = x.moverAt(&n); err != nil {
 		return nil, err
