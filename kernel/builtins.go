@@ -71,7 +71,8 @@ func (s *Session) sessionLibrary() builtin.Library {
 			Signature: "table(x)",
 			Doc: "A table of a list of maps (a column per key) or of a list of lists (columns numbered from 1): aligned " +
 				"columns in a terminal, an HTML table in Jupyter. A list of maps with the same keys, what a sweep " +
-				"returns, shows as one by itself; t.columns and t.rows hold its parts.",
+				"returns, shows as one by itself; t.columns and t.rows hold its parts. dp(x) of a game defined in the " +
+				"language is a table too: table(dp(x)) has a row per position.",
 			Example: `table([[1, "one"], [2, "two"]])`,
 			Returns: []any{&printer.Table{}},
 			Fn:      s.table,

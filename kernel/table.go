@@ -17,11 +17,21 @@ func (s *Session) table(_ *builtin.Env, args ...any) (any, error) {
 	if err := builtin.UnpackArgs("table", args, "x", &x); err != nil {
 		return nil, err
 	}
+	order := s.columnOrder
 	items, ok := builtin.AsList(x)
-	if !ok {
+	if tb, isTable := x.(builtin.Tabular); isTable {
+		var columns []string
+		columns, items = tb.TableRows()
+		order = func(cols []string) []string {
+			if columnSet(cols) == columnSet(columns) {
+				return slices.Clone(columns)
+			}
+			return s.columnOrder(cols)
+		}
+	} else if !ok {
 		return nil, builtin.ArgError("table", 1, "x", "must be a list of maps or of lists, got %s", printer.KindPhrase(x))
 	}
-	t, wrong := printer.TableOf(items, "t.rows holds them all", s.columnOrder)
+	t, wrong := printer.TableOf(items, "t.rows holds them all", order)
 	if wrong != "" {
 		return nil, builtin.ArgError("table", 1, "x", "%s", wrong)
 	}

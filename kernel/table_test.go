@@ -63,3 +63,21 @@ func TestTables(t *testing.T) {
 		t.Errorf("long table:\n%s", text)
 	}
 }
+
+// TestTableOfADPTable: table(dp(x)) of a game without a table of its own
+// (a game defined in the language) is its rows, the position first.
+func TestTableOfADPTable(t *testing.T) {
+	s := newTestSession()
+	run(t, s, `sub = game({name: "sub", moves: {1..min(#.state, 2)}, play: {#.state - #.move}, value: {-1}})`)
+	out := run(t, s, "table(dp(sub(1)))")
+	want := "position               mover  value  best  key\n" +
+		"─────────────────────  ─────  ─────  ────  ───\n" +
+		"0, over (value for B)            -1  []    B|0\n" +
+		"sub(1)                 A          1  [1]   A|1"
+	if out.Err != nil || out.Result == nil || out.Result.Text != want {
+		t.Errorf("table(dp(sub(1))): %v %v, want\n%s", out.Result, out.Err, want)
+	}
+	if out := run(t, s, "table(dp(sub(1))).columns"); out.Result == nil || out.Result.Text != `["position", "mover", "value", "best", "key"]` {
+		t.Errorf("the table's columns: %v %v", out.Result, out.Err)
+	}
+}

@@ -52,6 +52,12 @@ type Documented interface {
 	Doc() string
 }
 
+// Tabular is a value that is a table of rows (dp of a game without a
+// table of its own): table(x) takes its rows, columns in their order.
+type Tabular interface {
+	TableRows() (columns []string, rows []any)
+}
+
 // Callable is a value that a statement calls as it calls a builtin: the
 // variable nim holding a game defined in the language, nim([3, 4, 5]) is
 // a position of that game. CallValue gets the call's arguments, evaluated.

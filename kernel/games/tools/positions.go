@@ -29,6 +29,15 @@ type Positions struct {
 
 func (d *Positions) TypeName() string { return "positions" }
 
+// TableRows is the rows for table(d), the position first.
+func (d *Positions) TableRows() (columns []string, rows []any) {
+	rows = make([]any, len(d.Rows))
+	for i, r := range d.Rows {
+		rows[i] = r
+	}
+	return []string{"position", "mover", "value", "best", "key"}, rows
+}
+
 // maxTableRows bounds the table of a search: a table is for reading, and
 // the search itself answers larger games.
 const maxTableRows = 200000
