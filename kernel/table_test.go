@@ -72,8 +72,8 @@ func TestTableOfADPTable(t *testing.T) {
 	out := run(t, s, "table(dp(sub(1)))")
 	want := "position               mover  value  best  key\n" +
 		"─────────────────────  ─────  ─────  ────  ───\n" +
-		"0, over (value for B)            -1  []    B|0\n" +
-		"sub(1)                 A          1  [1]   A|1"
+		"0, over (value for B)            -1  []    0\n" +
+		"sub(1)                 A          1  [1]   1"
 	if out.Err != nil || out.Result == nil || out.Result.Text != want {
 		t.Errorf("table(dp(sub(1))): %v %v, want\n%s", out.Result, out.Err, want)
 	}

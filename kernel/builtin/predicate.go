@@ -34,6 +34,13 @@ type Borrowing interface {
 	Borrows() bool
 }
 
+// FieldReader is a predicate that says whether it may read a field of
+// its # (true when it cannot tell): a game defined in the language whose
+// parts never read #.mover names its positions without the mover.
+type FieldReader interface {
+	ReadsField(field string) bool
+}
+
 // PredicateError is the error a predicate's body failed with: its message
 // in the user's words, the {…} as written, and the rune offset in it where
 // the fault is (-1 where none is known), so that a caller that shows the

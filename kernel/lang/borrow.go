@@ -2,16 +2,19 @@ package lang
 
 import "github.com/expr-lang/expr/ast"
 
-// readsFieldsOnly says the predicate body of tree (reduce($loop(…,
+// fieldsRead says whether the predicate body of tree (reduce($loop(…,
 // [$it]), {body}, nil), as compile makes it) uses its # only to read
-// fields of it (#.state, #.move): it keeps no # in what it gives, so its
-// caller may hand it the same value, changed, call after call
-// (builtin.Borrowing). A predicate inside it has # of its own.
-func readsFieldsOnly(tree ast.Node) bool {
+// fields of it (#.state, #.move): it then keeps no # in what it gives, so
+// its caller may hand it the same value, changed, call after call
+// (builtin.Borrowing). A predicate inside it has # of its own. names are
+// the fields it reads (#.state, #["move"]); when it does not only read
+// fields, it may read any.
+func fieldsRead(tree ast.Node) (names map[string]bool, only bool) {
 	body := predicateBody(tree)
 	if body == nil {
-		return false
+		return nil, false
 	}
+	names = map[string]bool{}
 	fieldReads := map[ast.Node]bool{} // the #s read as #.name
 	inner := map[ast.Node]bool{}      // the #s of predicates inside
 	var all []ast.Node
@@ -24,13 +27,19 @@ func readsFieldsOnly(tree ast.Node) bool {
 			}
 		case *ast.CallNode:
 			if id, ok := x.Callee.(*ast.IdentifierNode); ok && id.Value == "$member" && len(x.Arguments) == 2 {
-				if _, isName := x.Arguments[1].(*ast.StringNode); isName {
+				if name, isName := x.Arguments[1].(*ast.StringNode); isName {
 					fieldReads[x.Arguments[0]] = true
+					if isHash(x.Arguments[0]) {
+						names[name.Value] = true
+					}
 				}
 			}
 		case *ast.MemberNode:
-			if _, isName := x.Property.(*ast.StringNode); isName {
+			if name, isName := x.Property.(*ast.StringNode); isName {
 				fieldReads[x.Node] = true
+				if isHash(x.Node) {
+					names[name.Value] = true
+				}
 			}
 		case *ast.PredicateNode:
 			var sub ast.Node = x.Node
@@ -41,12 +50,21 @@ func readsFieldsOnly(tree ast.Node) bool {
 			}))
 		}
 	}))
+	only = true
 	for _, p := range all {
 		if !inner[p] && !fieldReads[p] {
-			return false
+			only = false
 		}
 	}
-	return true
+	// A field an inner predicate reads of its own # is not one of this #:
+	// names may hold more than it reads, never less.
+	return names, only
+}
+
+// isHash says n is a # (of this predicate or an inner one).
+func isHash(n ast.Node) bool {
+	p, ok := n.(*ast.PointerNode)
+	return ok && p.Name == ""
 }
 
 // predicateBody is the {body} of tree, reduce($loop("reduce", [$it]),

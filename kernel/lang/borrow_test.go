@@ -34,3 +34,32 @@ func TestBorrows(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsField: a predicate says which fields of its # it may read
+// (builtin.FieldReader): those it reads as #.name or #["name"] (an inner
+// predicate's reads count, which only makes it say more), and every field
+// when it uses # whole.
+func TestReadsField(t *testing.T) {
+	var got builtin.Predicate
+	lib := &builtin.Library{Builtins: []*builtin.Builtin{{Name: "keep", Predicates: []int{1},
+		Fn: func(_ *builtin.Env, args ...any) (any, error) { got = args[0].(builtin.Predicate); return nil, nil }}}}
+	l := New(Config{Libraries: []*builtin.Library{lib}})
+	for body, want := range map[string]bool{
+		`{#.state - #.move}`:                    false,
+		`{#.mover == "A" ? 1 : 2}`:              true,
+		`{#["mover"]}`:                          true,
+		`{let s = #.state; s[1]}`:               false,
+		`{map(#.state, {#.mover})}`:             true,
+		`{#}`:                                   true,
+		`{let v = #; v.state}`:                  true,
+		`{1..min(#.state, #.rules.take)}`:       false,
+		`{any([1, 2], {# == 1}) && #.turn > 1}`: false,
+	} {
+		if _, e := evalIn(t, l, "keep("+body+")", nil); e != nil {
+			t.Fatalf("%s: %s", body, e.Msg)
+		}
+		if r := got.(builtin.FieldReader).ReadsField("mover"); r != want {
+			t.Errorf("%s reads mover: %v, want %v", body, r, want)
+		}
+	}
+}

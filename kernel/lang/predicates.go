@@ -378,6 +378,7 @@ type predicate struct {
 	call    func(x any) (any, error)
 	check   func() error
 	borrows func() bool
+	reads   func(field string) bool
 	// callWord is the fast path's answer (builtin.WordCaller).
 	callWord func(x word.Word) (word.Word, bool)
 }
@@ -387,6 +388,10 @@ func (q *predicate) Check() error { return q.check() }
 
 // Borrows says the body only reads fields of # (builtin.Borrowing).
 func (q *predicate) Borrows() bool { return q.borrows() }
+
+// ReadsField says the body may read the field of # (builtin.FieldReader):
+// it reads #.field, or uses # otherwise than to read its fields.
+func (q *predicate) ReadsField(field string) bool { return q.reads(field) }
 
 func (q *predicate) TypeName() string { return "predicate" }
 
@@ -408,6 +413,7 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 	var env map[string]any
 	var fast *fastBody // fastpath.go
 	var borrows bool   // borrow.go
+	var reads map[string]bool
 	check := func() error {
 		if prog == nil {
 			var err error
@@ -415,7 +421,7 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 				return err
 			}
 			fast = b.l.fastPredicate(tree.Node, env)
-			borrows = readsFieldsOnly(tree.Node)
+			reads, borrows = fieldsRead(tree.Node)
 		}
 		return nil
 	}
@@ -428,7 +434,8 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		}
 		return fast.run(x)
 	}
-	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, callWord: callWord, call: func(x any) (any, error) {
+	readsField := func(field string) bool { return check() != nil || !borrows || reads[field] }
+	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, reads: readsField, callWord: callWord, call: func(x any) (any, error) {
 		if prog == nil {
 			_ = check() // compiled at the first call; an error is reported below
 		}

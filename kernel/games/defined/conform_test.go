@@ -177,7 +177,7 @@ func TestDefinitionMistakes(t *testing.T) {
 			"g's play failed at state 1 with move 1: invalid operation: int + string\n  play: {#.state + #.mover}\n                 ^"},
 		{"g = game({name: \"g\", moves: {let s = #.state;\n [s[9]]}, play: {#.state}}); solve(g([1]))",
 			"g's moves failed at state [1]: index 9 out of range: the list has 1 item (1, or -1 from the end)\n  moves, line 2: [s[9]]}\n                   ^"},
-		{`g = game({name: "g", moves: {[1]}, play: {(#.state + 1) % 3}}); solve(g(0))`, "g can return to a position: from state 0 (A to move), the moves 1, 1, 1, 1, 1, 1 lead back to it"},
+		{`g = game({name: "g", moves: {[1]}, play: {(#.state + 1) % 3}}); solve(g(0))`, "g can return to a position: from state 0 (A to move), the moves 1, 1, 1 lead back to it"},
 		{`g = game({name: "g", moves: {[1]}, play: {(#.state + 1) % 3}}); solve(g(0))`, `or say repeat: "draw" for play that may go on for ever`},
 		{`game({name: "g", moves: {[1]}, play: {1}, repeat: "loop"})`, `gives repeat "loop", which must be "draw" (play that never ends is a draw, worth 0) or "lose"`},
 		{`game({name: "g", moves: {[1]}, play: {1}, repeat: true})`, `gives repeat bool, which must be "draw"`},

@@ -50,12 +50,18 @@ var partNames = []string{"name", "about", "title", "players", "rules", "start", 
 
 // def is a game as its definition gives it.
 type def struct {
-	name, title, about                                                       string
-	players                                                                  []string
-	playerValues                                                             []any  // each player as # sees it (playerValue)
-	goal                                                                     string // "max" or "min" when goal is a constant
-	repeat                                                                   bool   // play may return to a position (retro.go)
-	mustEnd                                                                  bool   // repeat: "lose": only play that ends counts (puzzle.go)
+	name, title, about string
+	players            []string
+	playerValues       []any  // each player as # sees it (playerValue)
+	goal               string // "max" or "min" when goal is a constant
+	repeat             bool   // play may return to a position (retro.go)
+	readsMover         bool   // a part may read #.mover or #.turn
+	// moverFree says a position is named without its mover: no part that
+	// makes its value reads who moves (or the turn, which tells it), so
+	// the same state is worth the same to either player (a subtraction
+	// game's pile, Nim's piles), and the search solves it once.
+	moverFree                                                                bool
+	mustEnd                                                                  bool // repeat: "lose": only play that ends counts (puzzle.go)
 	start, moves, play, mover, earn, value, goalOf, over, key, text, picture builtin.Predicate
 	source                                                                   map[string]string // each part as written, for errors
 	game                                                                     *games.Game
@@ -233,6 +239,9 @@ func (d *def) read(m map[string]any) error {
 			}
 		}
 		d.source[k] = p.Text()
+		if k != "start" && k != "text" && k != "picture" {
+			d.readsMover = d.readsMover || readsMover(p)
+		}
 		if b, ok := p.(builtin.Borrowing); ok && b.Borrows() {
 			p = borrow(p)
 		}
@@ -252,12 +261,14 @@ func (d *def) read(m map[string]any) error {
 		d.goal = g
 	case builtin.Predicate:
 		d.goalOf, d.source["goal"] = g, g.Text()
+		d.readsMover = d.readsMover || readsMover(g)
 	default:
 		return defError(`gives goal %s, which must be "max", "min" or {…}`, kit.TypeName(g))
 	}
 	if err := d.readRepeat(m["repeat"]); err != nil {
 		return err
 	}
+	d.moverFree = !d.readsMover && !d.repeat && len(d.players) == 2
 	for _, p := range d.players {
 		d.playerValues = append(d.playerValues, playerValue(p))
 	}
@@ -302,6 +313,13 @@ func (d *def) readRepeat(v any) error {
 	}
 	d.repeat = true
 	return nil
+}
+
+// readsMover says part p may read who moves (#.mover, or #.turn in a
+// game of players in turn): true when it cannot tell.
+func readsMover(p builtin.Predicate) bool {
+	r, ok := p.(builtin.FieldReader)
+	return !ok || r.ReadsField("mover") || r.ReadsField("turn")
 }
 
 // isName says s can name a game's maker: a word of letters, digits and _,

@@ -40,13 +40,16 @@ func resultOf(out *kernel.Output) string {
 // TestTableRowsName their positions: dp of a game of two players shows
 // each solved position once, and the two positions of an ended state
 // (either player to move, each with its value) as two rows that say whose
-// value each is; a game of one player keeps "over".
+// value each is; a game of one player keeps "over". A game whose parts
+// never ask who moves has each state once, whoever is to move there.
 func TestTableRowsName(t *testing.T) {
 	s := kernel.NewSession()
 	for _, c := range []struct{ code, want string }{
-		{`sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})`, ""},
+		{`sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {#.mover == "A" ? -1 : -2}})`, ""},
 		{`d = dp(sub(4)); len(d.rows) == len(uniq(map(d.rows, {#.position})))`, "true"},
 		{`filter(map(dp(sub(4)).rows, {#.position}), {# startsWith "0"})`, `["0, over (value for A)", "0, over (value for B)"]`},
+		{`same = game({name: "same", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})`, ""},
+		{`map(dp(same(4)).rows, {#.key})`, `["0", "1", "2", "3", "4"]`},
 		{`solo = game({name: "solo", players: ["me"], moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}})`, ""},
 		{`dp(solo(2)).rows[1].position`, `"0, over"`},
 	} {

@@ -417,8 +417,11 @@ func (x *run) keyValue(n *node) (word.Word, error) {
 // next call writes over: what a lookup of the table reads without making
 // a string.
 func (x *run) keyText(n *node, k word.Word) []byte {
-	b := append(x.keyBuf[:0], n.mover...)
-	b = appendLiteral(append(b, '|'), k)
+	b := x.keyBuf[:0]
+	if !x.d.moverFree {
+		b = append(append(b, n.mover...), '|')
+	}
+	b = appendLiteral(b, k)
 	x.keyBuf = b
 	return b
 }

@@ -120,6 +120,9 @@ func (x *run) tableKey(n *node) (packed uint64, text []byte, err error) {
 			mover = i
 		}
 	}
+	if x.d.moverFree && mover >= 0 {
+		mover = 0
+	}
 	if packed, ok := pack(k); ok && mover >= 0 {
 		return packed | uint64(mover)<<moverShift, nil, nil
 	}
