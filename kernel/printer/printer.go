@@ -127,7 +127,7 @@ func Shown(x any, name string) string {
 	case ShownAs:
 		return strings.TrimRight(v.ShownAs(name), "\n")
 	case builtin.Value:
-		return Text(x)
+		return shownText(Text(x), name)
 	}
 	total, bytes := countItems(x)
 	if total <= MaxShownItems && bytes <= MaxShownBytes {
@@ -140,6 +140,25 @@ func Shown(x any, name string) string {
 	}
 	return f.String() + fmt.Sprintf("\n(%d of %d items shown; %s give them all)", f.items, total, GetAll(name))
 }
+
+// shownText is a value's text as a result shows it: whole up to
+// MaxShownBytes (as a string is), else its first lines (some thousands of
+// bytes at most), which a terminal can take, and how to get the rest: a
+// game's own text part may write megabytes of a state.
+func shownText(t, name string) string {
+	if len(t) <= MaxShownBytes {
+		return t
+	}
+	cut := strings.ToValidUTF8(t[:shownTextBytes], "")
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + fmt.Sprintf("\n… (a long text shortened: %d lines, %d characters; %s give it whole)",
+		strings.Count(t, "\n")+1, utf8.RuneCountInString(t), GetAll(name))
+}
+
+// shownTextBytes is how much of a text past MaxShownBytes is shown.
+const shownTextBytes = 4096
 
 // ShownAs is a value whose shown text is a summary that refers to the
 // value, such as a large result's "… (1469 more in s1.merges)": ShownAs

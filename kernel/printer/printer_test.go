@@ -2,6 +2,7 @@ package printer
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -196,5 +197,27 @@ func TestJSONIsEncodingJSONs(t *testing.T) {
 				t.Fatalf("JSON(%v, %q) = %s, %v; encoding/json: %s", x, indent, got, err, want)
 			}
 		}
+	}
+}
+
+// scroll is a value whose text is as long as it says.
+type scroll int
+
+func (s scroll) Text() string { return strings.Repeat("line of a scroll\n", int(s)) }
+
+// TestShownValueTextIsShortened: a value's text (a game's own text part
+// may write megabytes) shows whole up to MaxShownBytes, and past it as its
+// first lines and how to get the rest, as a long string does.
+func TestShownValueTextIsShortened(t *testing.T) {
+	if got := Shown(scroll(3), "s"); got != strings.TrimSuffix(scroll(3).Text(), "\n") {
+		t.Errorf("a short text: %q", got)
+	}
+	lines := MaxShownBytes/17 + 2 // past MaxShownBytes without its last newline
+	long := scroll(lines)
+	got := Shown(long, "s")
+	want := fmt.Sprintf("line of a scroll\n… (a long text shortened: %d lines, %d characters; print(s), text(s), json(s) or save(s, \"s.txt\") give it whole)",
+		lines, 17*lines-1)
+	if len(got) > shownTextBytes+200 || !strings.HasPrefix(got, "line of a scroll\nline") || !strings.HasSuffix(got, want) {
+		t.Errorf("a text of %d bytes shows as %d: %.200q … %q", len(long.Text()), len(got), got, got[max(len(got)-200, 0):])
 	}
 }

@@ -2,13 +2,16 @@ package defined
 
 import (
 	"fmt"
+	"io"
 	"math/big"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gamelab/kernel/builtin"
 	"gamelab/kernel/games"
 	"gamelab/kernel/games/kit"
+	"gamelab/kernel/printer"
 	"gamelab/kernel/word"
 )
 
@@ -167,14 +170,7 @@ func (p *Position) Game() *games.Game { return p.x.d.game }
 // Text is the state (in the game's words, where its text part gives them)
 // and whose move it is.
 func (p *Position) Text() string {
-	s := text(p.State)
-	if p.x.d.text != nil {
-		if v, err := p.x.call("text", p.x.d.text, &p.n, none); err == nil {
-			if t, ok := v.Str(); ok {
-				s = t
-			}
-		}
-	}
+	s := p.stateText()
 	status := fmt.Sprintf("%s to move", p.n.mover)
 	switch {
 	case p.again > 0:
@@ -192,6 +188,33 @@ func (p *Position) Text() string {
 		status += " after " + games.LineText(p.x.d.game, p.h.Moves)
 	}
 	return strings.TrimRight(s, "\n") + "\n" + p.Name + ": " + status + "\n"
+}
+
+// stateText is the text part's text of the state, or the state's
+// literal: with a word on what went wrong when the text part failed or
+// gave no string (a text has no error to return), and its start when it
+// is longer than a result shows.
+func (p *Position) stateText() string {
+	if p.x.d.text == nil {
+		return text(p.State)
+	}
+	v, err := p.x.call("text", p.x.d.text, &p.n, none)
+	if err != nil {
+		first, _, _ := strings.Cut(err.Error(), "\n")
+		return text(p.State) + "\n(" + first + ")"
+	}
+	t, ok := v.Str()
+	if !ok {
+		return text(p.State) + "\n(" + p.x.d.badResult("text", &p.n, none, v, "a string").Error() + ")"
+	}
+	if len(t) > printer.MaxShownBytes {
+		cut := strings.ToValidUTF8(t[:4096], "")
+		if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+			cut = cut[:i]
+		}
+		t = fmt.Sprintf("%s\n… (%s's text is %d characters: its start)", cut, p.x.d.name, utf8.RuneCountInString(t))
+	}
+	return t
 }
 
 // Inline is the position in a list or a table's cell: nim([3, 4, 5]) for
@@ -215,24 +238,45 @@ func (p *Position) Inline() string {
 }
 
 // SVG is the picture part's drawing: an SVG string, or the picture of the
-// value it gives; "" without one.
+// value it gives; "" without one (a notebook then shows the text alone).
 func (p *Position) SVG() string {
-	if p.x.d.picture == nil {
-		return ""
-	}
-	v, err := p.x.call("picture", p.x.d.picture, &p.n, none)
+	svg, _ := p.picture()
+	return svg
+}
+
+// WriteSVG writes the picture (svg(x), save(x, "x.svg")), or says why
+// there is none: no picture part, or the part failed or gave no picture.
+func (p *Position) WriteSVG(w io.Writer, _ bool) error {
+	svg, err := p.picture()
 	if err != nil {
-		return ""
+		return err
+	}
+	_, err = io.WriteString(w, svg)
+	return err
+}
+
+// picture is the picture part's drawing, or the error of a game without
+// one or a part that gave none.
+func (p *Position) picture() (string, error) {
+	d := p.x.d
+	if d.picture == nil {
+		return "", builtin.Errorf(builtin.GameError, "%s has no picture: its definition gives no picture part ({…} that gives an SVG string, or a value with a picture, of #.state)", d.name)
+	}
+	v, err := p.x.call("picture", d.picture, &p.n, none)
+	if err != nil {
+		return "", err
 	}
 	switch pic := v.Value().(type) {
 	case string:
 		if strings.HasPrefix(strings.TrimSpace(pic), "<svg") {
-			return pic
+			return pic, nil
 		}
 	case builtin.Pictured:
-		return pic.SVG()
+		if svg := pic.SVG(); svg != "" {
+			return svg, nil
+		}
 	}
-	return ""
+	return "", d.badResult("picture", &p.n, none, v, "an SVG string (<svg …>…</svg>) or a value with a picture")
 }
 
 // JSONValue is the game, the state, who moves, the moves made and the
