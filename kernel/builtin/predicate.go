@@ -41,6 +41,14 @@ type FieldReader interface {
 	ReadsField(field string) bool
 }
 
+// Metered is a predicate that knows the account of the cell it runs in
+// (nil between cells): a caller that has no Env, such as a game defined
+// in the language making a position, reserves there what it builds from
+// the predicate's answer.
+type Metered interface {
+	Meter() Meter
+}
+
 // PredicateError is the error a predicate's body failed with: its message
 // in the user's words, the {…} as written, and the rune offset in it where
 // the fault is (-1 where none is known), so that a caller that shows the

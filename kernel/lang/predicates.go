@@ -379,6 +379,7 @@ type predicate struct {
 	check   func() error
 	borrows func() bool
 	reads   func(field string) bool
+	meter   func() builtin.Meter
 	// callWord is the fast path's answer (builtin.WordCaller).
 	callWord func(x word.Word) (word.Word, bool)
 }
@@ -388,6 +389,10 @@ func (q *predicate) Check() error { return q.check() }
 
 // Borrows says the body only reads fields of # (builtin.Borrowing).
 func (q *predicate) Borrows() bool { return q.borrows() }
+
+// Meter is the running cell's account (builtin.Metered), nil between
+// cells: what a caller without an Env reserves its own work in.
+func (q *predicate) Meter() builtin.Meter { return q.meter() }
 
 // ReadsField says the body may read the field of # (builtin.FieldReader):
 // it reads #.field, or uses # otherwise than to read its fields.
@@ -435,7 +440,7 @@ func (b *body) predicate(source string, captured map[string]any) *predicate {
 		return fast.run(x)
 	}
 	readsField := func(field string) bool { return check() != nil || !borrows || reads[field] }
-	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, reads: readsField, callWord: callWord, call: func(x any) (any, error) {
+	return &predicate{source: source, check: check, borrows: func() bool { return check() == nil && borrows }, reads: readsField, meter: func() builtin.Meter { return b.l.cur.meter }, callWord: callWord, call: func(x any) (any, error) {
 		if prog == nil {
 			_ = check() // compiled at the first call; an error is reported below
 		}

@@ -52,10 +52,11 @@ var partNames = []string{"name", "about", "title", "players", "rules", "start", 
 type def struct {
 	name, title, about string
 	players            []string
-	playerValues       []any  // each player as # sees it (playerValue)
-	goal               string // "max" or "min" when goal is a constant
-	repeat             bool   // play may return to a position (retro.go)
-	readsMover         bool   // a part may read #.mover or #.turn
+	playerValues       []any           // each player as # sees it (playerValue)
+	goal               string          // "max" or "min" when goal is a constant
+	repeat             bool            // play may return to a position (retro.go)
+	readsMover         bool            // a part may read #.mover or #.turn
+	account            builtin.Metered // the moves part, which knows the running cell's account
 	// moverFree says a position is named without its mover: no part that
 	// makes its value reads who moves (or the turn, which tells it), so
 	// the same state is worth the same to either player (a subtraction
@@ -239,6 +240,9 @@ func (d *def) read(m map[string]any) error {
 			}
 		}
 		d.source[k] = p.Text()
+		if m, ok := p.(builtin.Metered); ok && k == "moves" {
+			d.account = m
+		}
 		if k != "start" && k != "text" && k != "picture" {
 			d.readsMover = d.readsMover || readsMover(p)
 		}

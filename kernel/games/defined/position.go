@@ -120,6 +120,12 @@ func (x *run) position(n node, h *games.History, start, parent *Position) (*Posi
 	if err != nil {
 		return nil, err
 	}
+	// A position holds its moves (a range of millions is one word until
+	// here): the budget is asked first, as the search asks for its table.
+	x.d.reserveItems(moveCount(moves), legalMoveBytes)
+	if moves.K != word.Range {
+		x.d.reserveItems(moveCount(moves), distinctBytes)
+	}
 	for i := range moveCount(moves) {
 		m := moves.At(i)
 		v := m.Value()
@@ -418,6 +424,23 @@ func (p *Position) child(gm games.Move) (kid, error) {
 	}
 	p.kids[m.s] = k
 	return k, nil
+}
+
+// legalMoveBytes is what a position keeps of a move (its value, its
+// word, its text, its place in legal), and distinctBytes what distinct's
+// check of it takes while it runs.
+const legalMoveBytes, distinctBytes = 112, 64
+
+// reserveItems reserves n items of size bytes in the account of the cell
+// that runs the game's parts: it panics with the cell's MemoryError, which
+// the builtin that made the position reports, when they do not fit.
+func (d *def) reserveItems(n int, size int64) {
+	if n < 64 || d.account == nil {
+		return
+	}
+	if m := d.account.Meter(); m != nil {
+		m.ReserveItems(int64(n), size)
+	}
 }
 
 // distinct is the error of moves (at n) that give one move twice: a

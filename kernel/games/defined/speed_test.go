@@ -106,3 +106,24 @@ func TestLongSolvesStop(t *testing.T) {
 		t.Fatalf("after both: %s", out.Err.Msg)
 	}
 }
+
+// TestHugeMoveListsMeetTheBudget: a position holds its legal moves, so
+// one of ten million moves (a range, one word until then) or of three
+// million lists asks the budget before it is made: a MemoryError under
+// 100 MB (it took a gigabyte past the budget), and the session goes on.
+func TestHugeMoveListsMeetTheBudget(t *testing.T) {
+	s := kernel.NewSession()
+	if out := s.Execute(context.Background(), `budget("100MB")
+g = game({name: "g", moves: {1..#.state}, play: {#.state - #.move}, value: {-1}})
+q = game({name: "q", moves: {map(1..#.state, {[#]})}, play: {#.state - #.move[1]}, value: {-1}})`); out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	for _, code := range []string{"p = g(10**7)", "q(3 * 10**6)", "after(g(10), [1]); after(g(10**7 + 1), [1])"} {
+		if out := s.Execute(context.Background(), code); out.Err == nil || out.Err.Kind != builtin.MemoryError {
+			t.Errorf("%s: %v, want a MemoryError", code, out.Err)
+		}
+	}
+	if out := s.Execute(context.Background(), "[len(g(10**5).legal), solve(g(1000)).value]"); out.Err != nil || out.Result.Text != "[100000, 1]" {
+		t.Errorf("after them: %v %v", out.Result, out.Err)
+	}
+}
