@@ -410,7 +410,15 @@ func (x *run) keyValue(n *node) (word.Word, error) {
 	if x.d.key == nil {
 		return n.state, nil
 	}
-	return x.call("key", x.d.key, n, none)
+	k, err := x.call("key", x.d.key, n, none)
+	if err == nil && k.K == word.Any {
+		switch k.P.(type) {
+		case *View, *wordView, builtin.Predicate:
+			// its text is the same at every position: all would be one
+			return none, x.d.badResult("key", n, none, k, "what tells positions apart, such as #.state or sort(#.state)")
+		}
+	}
+	return k, err
 }
 
 // keyText is keyOf's text of n, whose key is k, in x's buffer, which the
