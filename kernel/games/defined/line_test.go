@@ -50,6 +50,7 @@ func TestTableRowsName(t *testing.T) {
 		{`filter(map(dp(sub(4)).rows, {#.position}), {# startsWith "0"})`, `["0, over (value for A)", "0, over (value for B)"]`},
 		{`same = game({name: "same", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})`, ""},
 		{`map(dp(same(4)).rows, {#.key})`, `["0", "1", "2", "3", "4"]`},
+		{`map(dp(same(1)).rows, {#.mover})`, `[nil, "A"]`}, // nobody moves once it is over
 		{`solo = game({name: "solo", players: ["me"], moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}})`, ""},
 		{`dp(solo(2)).rows[1].position`, `"0, over"`},
 	} {

@@ -29,6 +29,15 @@ type Positions struct {
 
 func (d *Positions) TypeName() string { return "positions" }
 
+// moverValue is a row's mover: the player, nil once the game is over (as
+// a position's mover is).
+func moverValue(p string) any {
+	if p == "" {
+		return nil
+	}
+	return playerValue(p)
+}
+
 // TableRows is the rows for table(d), the position first.
 func (d *Positions) TableRows() (columns []string, rows []any) {
 	rows = make([]any, len(d.Rows))
@@ -126,7 +135,7 @@ func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *game
 		}
 		value = kit.Number(ev.Value)
 	}
-	d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": playerValue(p.Mover()),
+	d.Rows = append(d.Rows, map[string]any{"position": inline(p), "key": key, "mover": moverValue(p.Mover()),
 		"value": value, "best": best})
 	d.positions = append(d.positions, p)
 	d.N = len(d.Rows)
@@ -193,9 +202,9 @@ func (d *Positions) WriteText(w io.Writer, full bool) error {
 	fmt.Fprintf(tw, "#\tposition\tmover\t%s\tbest moves\n", d.game.Words.Value)
 	kit.TraceRows(d.N, full, func(i int) {
 		r := d.Rows[i]
-		mover := fmt.Sprint(r["mover"])
-		if mover == "" {
-			mover = "-" // the game is over
+		mover := "-" // the game is over
+		if r["mover"] != nil {
+			mover = fmt.Sprint(r["mover"])
 		}
 		best := kit.ListCut(len(r["best"].([]any)), full, " ", func(k int) string { return kit.FormatValue(r["best"].([]any)[k]) }, fmt.Sprintf("d.rows[%d].best", i+1))
 		value := "none" // no line of play ends from it
