@@ -63,3 +63,16 @@ func TestTableRowsName(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentOfOnePlayerScoredByMoves: a tournament of a game of one
+// player whose moves earn gives each instance's total as its outcome (it
+// gave 0, the total of no player), as match does.
+func TestTournamentOfOnePlayerScoredByMoves(t *testing.T) {
+	s := kernel.NewSession()
+	out := s.Execute(context.Background(), `solo = game({name: "solo", players: ["me"], moves: {#.state < 5 ? [1, 2] : []}, `+
+		`play: {#.state + #.move}, earn: {#.move * #.move - #.state}})
+[map(tournament([solo(0), solo(1)], greedy).rows, {#.outcome}), match(solo(1), greedy).totals]`)
+	if out.Err != nil || out.Result.Text != `[[{"me": 6}, {"me": 4}], {"me": 4}]` {
+		t.Errorf("%v %v", out.Result, out.Err)
+	}
+}

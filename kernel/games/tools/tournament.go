@@ -151,6 +151,9 @@ func (t *Tournament) play(env *builtin.Env, fn string, i int, x games.Position, 
 	} else {
 		totals := map[string]any{}
 		for _, side := range t.sides {
+			if side == "" && len(t.game.Players) == 1 {
+				side = t.game.Players[0] // a game of one player scored by its moves: theirs
+			}
 			totals[side] = kit.Number(end.History().Total(side))
 		}
 		row["outcome"] = totals
