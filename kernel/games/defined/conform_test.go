@@ -216,3 +216,19 @@ func TestDefinitionMistakes(t *testing.T) {
 		t.Errorf("a game kept under another name: %v, stderr %q, want %q", out.Err, out.Stderr, want)
 	}
 }
+
+// TestPlayTypedLists: a move that is a list is typed as it is written,
+// with or without its brackets and spaces; one that is not legal is named
+// as typed.
+func TestPlayTypedLists(t *testing.T) {
+	s := session(t, func(*builtin.Env, []any) error { return nil })
+	answers := &sessiontest.Answers{Left: []string{"[1, 2]", "[1,1]", "2 1", "(3, 1)", "q"}}
+	out := s.ExecuteWith(context.Background(), "play(nim([1, 2, 3]))", kernel.ExecOptions{Input: answers.Input})
+	if out.Err != nil {
+		t.Fatal(out.Err.Msg)
+	}
+	want := "[1, 2] is not among the legal moves here: [1, 1], [2, 1], [2, 2], [3, 1], [3, 2], [3, 3]\n[1, 1]: optimal\n"
+	if !strings.HasPrefix(out.Stdout, want) || strings.Count(out.Stdout, ": optimal") != 3 {
+		t.Errorf("play's transcript:\n%s\nwant it to start\n%s", out.Stdout, want)
+	}
+}

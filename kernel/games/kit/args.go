@@ -138,9 +138,12 @@ func BigRange(xs []*big.Int) (lo, hi *big.Int) {
 }
 
 // Fields splits what a person typed at play's prompt: spaces, commas and
-// brackets separate its parts ("3 2", "(3,2)").
+// brackets separate its parts ("3 2", "(3,2)", "[3, 2]" as a list move
+// is written).
 func Fields(line string) []string {
-	return strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == ',' || r == '(' || r == ')' || r == '\t' })
+	return strings.FieldsFunc(line, func(r rune) bool {
+		return r == ' ' || r == ',' || r == '(' || r == ')' || r == '[' || r == ']' || r == '\t'
+	})
 }
 
 // Atoi is s as an int when it is one, else s itself, for ParseMove to
