@@ -196,6 +196,8 @@ func TestDefinitionMistakes(t *testing.T) {
 		{`g = game({name: "g", rules: {n: 3}, moves: {[]}, play: {1}}); g(0, {n: 10**20})`, "gives n 100000000000000000000, but n must be an integer of 64 bits (from -2**63 to 2**63 - 1)"},
 		{`game({name: "g", rules: {n: 10**20}, moves: {[]}, play: {1}})`, "gives rule n the default 100000000000000000000: a rule's integer is one of 64 bits"},
 		{`g = game({name: "g", moves: {#.state > 0 ? [1] : []}, play: {#.state - 1}, key: {#}}); solve(g(3))`, "g's key gave <position view> (a position view) at state 3, which is not what tells positions apart, such as #.state"},
+		{`g = game({name: "g", moves: {#.state > 0 ? [[1, 1], [1, 2]] : []}, play: {#.state - #.move[2]}}); after(g(3), [1, 2])`,
+			"has an illegal move 1 (1): 1 is not a move here, but [1, 2] is: a move that is a list goes in the list of moves, as in [[1, 2]]"},
 		{`game({name: "solve", moves: {[1]}, play: {1}})`, "names the game solve, but it is a builtin: give it a name of its own"},
 		{`game({name: "let", moves: {[1]}, play: {1}})`, "names the game let, but it is a keyword"},
 	} {

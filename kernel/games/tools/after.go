@@ -61,7 +61,24 @@ func ParseLine(p games.Position, fn string, k int, x any) ([]games.Move, error) 
 		}
 		out[t] = m
 	}
+	if len(items) > 1 && !isLegal(p, out[0]) {
+		if whole, err := p.ParseMove(x); err == nil && isLegal(p, whole) {
+			// [1, 1] of Nim's moves: two moves 1, or the move [1, 1]
+			return nil, Illegal(fn, k, 1, out[0], fmt.Sprintf("%s is not a move here, but %s is: a move that is a list goes in the list of moves, as in [%s]",
+				out[0], whole, whole))
+		}
+	}
 	return out, nil
+}
+
+// isLegal says m is one of p's legal moves (by its text).
+func isLegal(p games.Position, m games.Move) bool {
+	for _, l := range p.Legal() {
+		if l.String() == m.String() {
+			return true
+		}
+	}
+	return false
 }
 
 // PlayLine plays line from p and returns the end and every position on
