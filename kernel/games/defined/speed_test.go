@@ -127,3 +127,20 @@ q = game({name: "q", moves: {map(1..#.state, {[#]})}, play: {#.state - #.move[1]
 		t.Errorf("after them: %v %v", out.Result, out.Err)
 	}
 }
+
+// TestDeepTablesMeetTheBudget: dp keeps each position with the line that
+// reached it, which a deep game makes as long as the game: dp of a pile
+// of 20,000 counters is a MemoryError under 100 MB (it held 19.6 GB for 16
+// minutes, its small reservations waved through), and the session goes on.
+func TestDeepTablesMeetTheBudget(t *testing.T) {
+	s := kernel.NewSession()
+	out := s.Execute(context.Background(), `budget("100MB")
+sub = game({name: "sub", moves: {1..min(#.state, 3)}, play: {#.state - #.move}, value: {-1}})
+d = dp(sub(20000))`)
+	if out.Err == nil || out.Err.Kind != builtin.MemoryError {
+		t.Fatalf("dp of 20,000 counters: %v, want a MemoryError", out.Err)
+	}
+	if out := s.Execute(context.Background(), "len(dp(sub(300)).rows)"); out.Err != nil || out.Result.Text != "301" {
+		t.Errorf("after it: %v %v", out.Result, out.Err)
+	}
+}

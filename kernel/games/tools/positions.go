@@ -124,7 +124,16 @@ func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *game
 	if len(d.Rows) == maxTableRows {
 		return fmt.Errorf("dp: more than %d positions; solve(x) answers without the table", maxTableRows)
 	}
-	if err := env.Reserve(int64(256 + 2*len(key))); err != nil {
+	// The row, and the position it keeps (position(d, i)) with the line
+	// that reached it: a line a move deep is as long as the game, and a
+	// table of a long game's positions holds their lines (a pile of
+	// 20,000 counters, gigabytes). Small reservations add up in the
+	// meter, which asks the budget at each quantum (Reserve's Fits would
+	// wave each through).
+	need := int64(256+2*len(key)) + historyBytes*int64(p.History().Len())
+	if env.Meter != nil {
+		env.Meter.Reserve(need)
+	} else if err := env.Reserve(need); err != nil {
 		return err
 	}
 	best := []any{}
@@ -141,6 +150,11 @@ func (d *Positions) add(env *builtin.Env, key string, p games.Position, ev *game
 	d.N = len(d.Rows)
 	return nil
 }
+
+// historyBytes is what a kept position's line holds a move: the move, its
+// player and its text, in a copy of its own once the search has gone on
+// from the position's parent along another move.
+const historyBytes = 48
 
 // inline is a position in one line: its Inline, else its text's first
 // line.
